@@ -1,0 +1,79 @@
+// One lint config for the repository. The zones below are the import rules of
+// docs/ARCHITECTURE.md ("who may import whom"); the restricted properties keep raw
+// messaging inside transport files so every message goes through a typed client.
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+
+const transportFiles = [
+  'src/worker/platform/**',
+  'src/page/isolated/*-transport.ts',
+  'src/page/main/*-transport.ts',
+  'src/panel/transport/**',
+  'src/shared/protocol/transport/**',
+];
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'workbench/public/**', 'bench-results/**', 'test-results/**'] },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { parserOptions: { ecmaVersion: 2022, sourceType: 'module' } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { maxDepth: 8 }],
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='postMessage'][callee.object.name='window']",
+          message: 'Use the page bridge transport (src/page/*/bridge-transport.ts) instead of window.postMessage.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='sendMessage']",
+          message: 'Use a typed client (createClient) over a transport file instead of raw sendMessage.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/shared', from: ['./src/worker', './src/panel', './src/page', './src/sites', './src/entrypoints'], message: 'shared is pure: it imports only shared.' },
+            { target: './src/worker', from: ['./src/panel', './src/page', './src/sites/typst/page', './src/sites/web/page'], message: 'The worker never imports page or panel code.' },
+            { target: './src/page/isolated', from: ['./src/worker', './src/panel', './src/sites'], message: 'The isolated relay has no site knowledge.' },
+            { target: './src/page/main', from: ['./src/worker', './src/panel', './src/sites/typst/worker', './src/sites/web/worker'], message: 'The MAIN world reaches only shared and site page code.' },
+            { target: './src/sites/typst/page', from: ['./src/worker', './src/panel', './src/sites/web', './src/sites/typst/worker'], message: 'Site page code: shared and its own site only.' },
+            { target: './src/sites/web/page', from: ['./src/worker', './src/panel', './src/sites/typst', './src/sites/web/worker'], message: 'Site page code: shared and its own site only.' },
+            { target: './src/sites/typst/worker', from: ['./src/panel', './src/page', './src/sites/web', './src/sites/typst/page'], message: 'Site worker code: shared, worker tools and its own site.' },
+            { target: './src/sites/web/worker', from: ['./src/panel', './src/page', './src/sites/typst', './src/sites/web/page'], message: 'Site worker code: shared, worker tools and its own site.' },
+            { target: './src/panel', from: ['./src/worker', './src/page', './src/sites'], message: 'The panel talks to the worker only through the protocol.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'chrome', 'browser', 'document', 'window', 'fetch', 'localStorage', 'indexedDB'],
+    },
+  },
+  {
+    files: ['src/page/main/**/*.ts', 'src/sites/*/page/**/*.ts'],
+    rules: { 'no-restricted-globals': ['error', { name: 'chrome', message: 'The MAIN world has no extension APIs.' }] },
+  },
+  {
+    files: transportFiles,
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test-d.ts', 'test/**', 'scripts/**', 'workbench/**', 'bench/**'],
+    rules: { 'no-restricted-syntax': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

@@ -1,0 +1,4 @@
+/** A random identifier for a request, run or nonce. */
+export function createId(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,37 @@
+// Channel: side panel -> worker (request/response). The panel is a trusted
+// extension page, but its messages are still validated: a bug there must not
+// become a privileged action here.
+import { z } from '../schema/zod';
+import { TabIdSchema, TimestampSchema, boundedString } from '../schema/bounded';
+import { defineRequestChannel } from './define-channel';
+import { MAX_URL_CHARS } from './limits';
+import { PageContextSchema, SiteIdSchema } from './page-context';
+
+export const TabSiteSchema = z.strictObject({
+  tabId: TabIdSchema,
+  windowId: z.number().int(),
+  url: boundedString(MAX_URL_CHARS),
+  siteId: SiteIdSchema,
+  /** The typst.app project id parsed from `/project/<id>`, when on typst.app. */
+  projectId: boundedString(128).nullable(),
+});
+export type TabSite = z.infer<typeof TabSiteSchema>;
+
+export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension-page'], {
+  /** Health check; reports the worker instance so tests can see a cold start. */
+  'system/ping': {
+    request: z.strictObject({}),
+    response: z.strictObject({ instanceId: boundedString(64), startedAt: TimestampSchema, version: boundedString(32) }),
+  },
+  /** The tab the panel serves: the given tab, else the active tab of the window. */
+  'tab/get-site': {
+    request: z.strictObject({ tabId: TabIdSchema.optional(), windowId: z.number().int().optional() }),
+    response: TabSiteSchema.nullable(),
+  },
+  /** Reads the page context of a tab through the page bridge. */
+  'page/get-context': {
+    request: z.strictObject({ tabId: TabIdSchema }),
+    response: PageContextSchema,
+  },
+});
+export type PanelToWorker = typeof panelToWorker;

@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects split by environment (house style D6): pure and worker code runs in
+// node; panel and page code runs against happy-dom.
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/worker/**/*.test.ts',
+            'src/sites/*/worker/**/*.test.ts',
+            'test/unit/**/*.test.ts',
+            'workbench/**/*.test.ts',
+          ],
+          typecheck: { enabled: true, include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: [
+            'src/panel/**/*.test.{ts,tsx}',
+            'src/page/**/*.test.ts',
+            'src/sites/*/page/**/*.test.ts',
+          ],
+        },
+      },
+    ],
+  },
+});

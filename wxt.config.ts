@@ -1,0 +1,53 @@
+import { defineConfig } from 'wxt';
+
+// The manifest is built here so that every permission has one reason next to it.
+// Host access beyond typst.app is optional and requested when the user configures
+// an origin (model endpoint, custom tool, MCP server); see docs/ARCHITECTURE.md.
+export default defineConfig({
+  srcDir: 'src',
+  entrypointsDir: 'entrypoints',
+  outDir: '.output',
+  imports: false,
+  manifestVersion: 3,
+  vite: () => ({
+    // Preact's automatic JSX runtime; the panel is the only JSX consumer.
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    build: { target: 'es2022', sourcemap: false },
+  }),
+  manifest: ({ browser }) => ({
+    name: 'Side Agent',
+    description: 'A Typst co-author on typst.app and a careful web agent in the side panel.',
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'scripting',
+      'tabs',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
+    host_permissions: ['https://typst.app/*'],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    action: { default_title: 'Side Agent' },
+    web_accessible_resources: [{ resources: ['page-main.js'], matches: ['https://typst.app/*'] }],
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'side-agent@side-agent.invalid',
+              strict_min_version: '140.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+  hooks: {
+    'build:manifestGenerated': (wxt, manifest) => {
+      // Firefox refuses `service_worker` alone and Chromium ignores `scripts`, so the
+      // Firefox build lists both: one manifest shape that loads in either browser.
+      if (wxt.config.browser === 'firefox' && manifest.background && 'scripts' in manifest.background) {
+        const scripts = manifest.background.scripts ?? [];
+        (manifest.background as Record<string, unknown>)['service_worker'] = scripts[0];
+      }
+    },
+  },
+});
