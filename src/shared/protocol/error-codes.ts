@@ -46,6 +46,30 @@ export const ERROR_CODES = [
   'PROVIDER_ARGUMENTS_TOO_LARGE',
   'PROVIDER_TOO_MANY_TOOL_CALLS',
   'PROVIDER_DUPLICATE_TOOL_CALL_ID',
+  // Endpoint and header policy (src/worker/integrations/endpoint-policy.ts): raised
+  // when a model, custom-tool or MCP destination is saved and again at dispatch.
+  'INVALID_URL',
+  'UNSUPPORTED_SCHEME',
+  'EMBEDDED_CREDENTIALS',
+  'INSECURE_CONFIRMATION_REQUIRED',
+  'INVALID_HEADER',
+  'PROTECTED_HEADER',
+  // JSON-Schema subset gate (src/worker/tools/schema-subset): custom tools at save,
+  // MCP tools at discovery. Details carry the JSON path of each offending keyword.
+  'INVALID_SCHEMA',
+  'UNSUPPORTED_SCHEMA_KEYWORD',
+  'SCHEMA_TOO_COMPLEX',
+  'SCHEMA_PATTERN',
+  'SCHEMA_PATTERN_UNSAFE',
+  'INVALID_MCP_HEADER',
+  'DUPLICATE_MCP_HEADER',
+  // Tool-call arguments (src/worker/tools/validate-arguments.ts), right before dispatch.
+  'ARGUMENTS_NOT_JSON_TEXT',
+  'ARGUMENTS_TOO_LARGE',
+  'ARGUMENTS_PARSE_ERROR',
+  'ARGUMENTS_ROOT_TYPE',
+  'ARGUMENT_COMPLEXITY',
+  'ARGUMENTS_INVALID',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
