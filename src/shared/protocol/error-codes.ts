@@ -70,6 +70,17 @@ export const ERROR_CODES = [
   'ARGUMENTS_ROOT_TYPE',
   'ARGUMENT_COMPLEXITY',
   'ARGUMENTS_INVALID',
+  // Typst edit pipeline (src/sites/typst/edit): resolving an editor-write tool into
+  // changes against one snapshot. The model receives these as structured tool errors.
+  'INVALID_EDIT_RANGE',
+  'INVALID_EDIT_ARGUMENTS',
+  'EDIT_TARGET_NOT_FOUND',
+  'EDIT_TARGET_AMBIGUOUS',
+  'EDIT_RANGES_OVERLAP',
+  'EDIT_SELECTION_EMPTY',
+  'EDIT_DOCUMENT_TOO_LARGE',
+  'EDIT_TOO_MANY_CHANGES',
+  'EDIT_INSERT_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
