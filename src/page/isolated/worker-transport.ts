@@ -1,0 +1,28 @@
+// Transport: isolated relay <-> worker over chrome.runtime. The relay answers
+// worker requests and sends page-to-worker events; nothing else here talks to the
+// extension.
+import type { Envelope } from '../../shared/protocol/envelope';
+import type { EventTransport } from '../../shared/protocol/client';
+
+export type WorkerRequestListener = (message: unknown) => Promise<unknown>;
+
+export function onWorkerRequest(listener: WorkerRequestListener): void {
+  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+    // Content scripts only receive runtime messages from our own extension, but a
+    // message from another of our tabs' content scripts is not a worker request.
+    if (sender.id !== chrome.runtime.id || sender.tab !== undefined) return false;
+    void listener(message).then(sendResponse);
+    return true;
+  });
+}
+
+export const workerEventTransport: EventTransport = {
+  async emit(envelope: Envelope) {
+    try {
+      await chrome.runtime.sendMessage(envelope);
+    } catch {
+      // The worker may be restarting or the extension updated under us; the event
+      // is advisory (the worker re-checks pages when it needs them).
+    }
+  },
+};

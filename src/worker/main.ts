@@ -1,0 +1,43 @@
+// Composition root of the MV3 service worker: builds services and wires handlers.
+// It decides nothing (house style rule 1). Startup order matters: listeners are
+// registered synchronously first, because Chrome delivers the message that woke
+// the worker right after the top-level script runs.
+import { createId } from '../shared/lib/ids';
+import { createRequestRouter, createEventRouter } from '../shared/protocol/router';
+import { panelToWorker } from '../shared/protocol/panel-to-worker';
+import { pageToWorker } from '../shared/protocol/page-to-worker';
+import { createPanelHandlers } from './handlers/panel-to-worker.handlers';
+import { createPageHandlers } from './handlers/page-to-worker.handlers';
+import { createPageRequests } from './page-requests';
+import { createTabsTransport } from './platform/tabs-transport';
+import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-messaging';
+import { ensureMainWorldRegistration, injectIntoOpenTabs } from './platform/main-world-registration';
+import { watchTabSites } from './platform/tab-events';
+import { configureSidePanel } from './platform/side-panel';
+
+export function main(): void {
+  const instanceId = createId();
+  const startedAt = Date.now();
+  const readyTabs = new Map<number, number>();
+  const pages = createPageRequests(createTabsTransport);
+  const panelPorts = createPanelPorts();
+
+  listenForRuntimeMessages({
+    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages })),
+    page: createEventRouter(pageToWorker, createPageHandlers({ markReady: (tabId, version) => readyTabs.set(tabId, version) })),
+  });
+  watchTabSites(panelPorts);
+  configureSidePanel();
+
+  // Self-heal on every fresh worker instance, not only onInstalled: the
+  // registration may be stale and tabs may predate this extension version.
+  const startup = (async () => {
+    const registration = await ensureMainWorldRegistration();
+    const injections = await injectIntoOpenTabs();
+    return { registration, injections };
+  })();
+  (globalThis as { __sideAgentStartup?: unknown }).__sideAgentStartup = startup.catch((error: unknown) => ({
+    error: error instanceof Error ? error.message : String(error),
+  }));
+  (globalThis as { __sideAgentInstance?: unknown }).__sideAgentInstance = instanceId;
+}
