@@ -1,0 +1,82 @@
+// ## Owns
+// Line geometry of one snapshot text: where each line starts, where its content ends
+// and which line an offset falls in.
+// ## Why
+// Line numbers are needed for a few offsets per change, so the index stores only the
+// line starts (one integer per line, built in one `indexOf` pass) and answers every
+// other question by binary search. Nothing here materializes line strings, which keeps
+// diff cost proportional to the change rather than to the document.
+//
+// Line model (the same as CodeMirror and `read_document`): lines are separated by
+// "\n"; a "\r" right before it belongs to the terminator; a text with k "\n" has k + 1
+// lines, so "" has one empty line and "a\n" has two. A lone "\r" is line content.
+
+/** Line terminator an edit should write, taken from the document's first line break. */
+export type LineEnding = '\n' | '\r\n';
+
+/** Offsets and line numbers of one snapshot; line numbers are 1-based. */
+export class LineIndex {
+  readonly text: string;
+  readonly #starts: Int32Array;
+
+  constructor(text: string) {
+    this.text = text;
+    const starts: number[] = [0];
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    this.#starts = Int32Array.from(starts);
+  }
+
+  /** Number of lines (at least 1). */
+  get lineCount(): number {
+    return this.#starts.length;
+  }
+
+  /** Offset where `line` starts. */
+  lineStart(line: number): number {
+    return this.#starts[line - 1] ?? this.text.length;
+  }
+
+  /** Offset just past `line`'s terminator, or the text length for the last line. */
+  lineEndWithTerminator(line: number): number {
+    return line < this.lineCount ? this.lineStart(line + 1) : this.text.length;
+  }
+
+  /** Offset where `line`'s content ends, before "\n" or "\r\n". */
+  lineContentEnd(line: number): number {
+    if (line >= this.lineCount) return this.text.length;
+    const newline = this.lineStart(line + 1) - 1;
+    const start = this.lineStart(line);
+    return newline > start && this.text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+  }
+
+  /** The content of `line` without its terminator. */
+  lineText(line: number): string {
+    return this.text.slice(this.lineStart(line), this.lineContentEnd(line));
+  }
+
+  /** The 1-based line containing `offset`; an offset inside a terminator belongs to its line. */
+  lineAt(offset: number): number {
+    let low = 0;
+    let high = this.#starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.#starts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  }
+
+  /** The terminator inserted text should use: CRLF when the first line break is CRLF. */
+  get lineEnding(): LineEnding {
+    const first = this.#starts[1];
+    return first !== undefined && first >= 2 && this.text.charCodeAt(first - 2) === 13 ? '\r\n' : '\n';
+  }
+}
+
+/**
+ * `text` with every line break written as `lineEnding`. The model reads numbered lines
+ * without terminators, so it writes "\n"; a CRLF document must stay CRLF.
+ */
+export function toLineEnding(text: string, lineEnding: LineEnding): string {
+  return lineEnding === '\n' ? text.replace(/\r\n/g, '\n') : text.replace(/\r?\n/g, '\r\n');
+}
