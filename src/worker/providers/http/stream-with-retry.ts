@@ -61,6 +61,12 @@ export async function* streamWithRetry(
   }
 }
 
+/** An attempt that fails before sending anything (e.g. an invalid base URL). */
+export function failingAttempt(error: unknown): AsyncIterable<StreamPart> {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  return { [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(failure) }) };
+}
+
 function asProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   const message = error instanceof Error ? error.message : String(error);

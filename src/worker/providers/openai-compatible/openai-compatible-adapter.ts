@@ -6,7 +6,7 @@ import type { ListedModel, ModelAdapter, ModelRequest, ModelSettings, SettingsCh
 import { fetchProviderJson, toSettingsFailure } from '../http/fetch-provider-json';
 import { runStreamAttempt } from '../http/run-stream-attempt';
 import type { ProviderHttpRequest } from '../http/send-provider-request';
-import { streamWithRetry } from '../http/stream-with-retry';
+import { failingAttempt, streamWithRetry } from '../http/stream-with-retry';
 import { normalizeBaseUrl, resolveStreamOptions } from '../provider-options';
 import { convertOpenAiCompatibleMessages, convertOpenAiCompatibleTools } from './convert-openai-compatible-messages';
 import { OpenAiCompatibleStreamInterpreter } from './openai-compatible-stream-interpreter';
@@ -41,23 +41,21 @@ function jsonHeaders(settings: ModelSettings): Record<string, string> {
 
 async function* streamOpenAiCompatible(request: ModelRequest, options: StreamOptions): AsyncGenerator<StreamPart, void, undefined> {
   const { retry, context } = resolveStreamOptions(options);
-  let httpRequest: ProviderHttpRequest;
+  let httpRequest: ProviderHttpRequest | undefined;
+  let buildError: unknown;
   try {
     httpRequest = buildOpenAiCompatibleRequest(request);
   } catch (error) {
-    yield* streamWithRetry(() => failWith(error), options.signal, retry);
-    return;
+    buildError = error;
   }
   yield* streamWithRetry(
-    () => runStreamAttempt(httpRequest, new OpenAiCompatibleStreamInterpreter(context.limits), context),
+    () =>
+      httpRequest
+        ? runStreamAttempt(httpRequest, new OpenAiCompatibleStreamInterpreter(context.limits), context)
+        : failingAttempt(buildError),
     options.signal,
     retry,
   );
-}
-
-// eslint-disable-next-line require-yield -- An attempt that fails before sending anything.
-async function* failWith(error: unknown): AsyncGenerator<StreamPart, void, undefined> {
-  throw error;
 }
 
 async function listOpenAiCompatibleModels(
