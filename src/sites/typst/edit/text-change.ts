@@ -16,24 +16,22 @@ export interface TextChange {
 }
 
 /**
- * Throws `INVALID_EDIT_RANGE` unless the changes are in bounds, sorted by `from`, and
- * pairwise non-overlapping. Two changes may touch (`a.to === b.from`), but two
- * insertions at one point are refused because their order would be ambiguous.
+ * Throws `INVALID_EDIT_RANGE` unless the changes are in bounds, and `EDIT_RANGES_OVERLAP`
+ * unless they are sorted and pairwise non-overlapping. Changes may touch
+ * (`a.to === b.from`); several insertions at one point apply in list order, as in a
+ * CodeMirror change spec, which the inverse of two adjacent deletions needs.
  */
 export function assertValidChanges(text: string, changes: readonly TextChange[]): void {
-  let previousTo = -1;
-  let previousWasInsertion = false;
+  let previousTo = 0;
   changes.forEach((change, index) => {
     const { from, to } = change;
     if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to > text.length) {
       throw new ProtocolFailure('INVALID_EDIT_RANGE', `Change ${index + 1} is outside the document (0..${text.length}).`, { index, from, to });
     }
-    const isInsertion = from === to;
-    if (from < previousTo || (from === previousTo && isInsertion && previousWasInsertion)) {
+    if (from < previousTo) {
       throw new ProtocolFailure('EDIT_RANGES_OVERLAP', `Change ${index + 1} overlaps the previous change.`, { index, from, to });
     }
     previousTo = to;
-    previousWasInsertion = isInsertion;
   });
 }
 

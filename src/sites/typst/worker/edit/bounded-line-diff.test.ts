@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { boundedLineDiff } from '../../edit/bounded-line-diff';
+import { diffProblem, seededRandom } from './diff-oracle';
+
+describe('boundedLineDiff', () => {
+  it('produces exact hunks for random edits, CRLF and astral text included', () => {
+    const random = seededRandom(99);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    for (let run = 0; run < 200; run += 1) {
+      const lineEnding = random() < 0.3 ? '\r\n' : '\n';
+      const oldLines = Array.from({ length: Math.floor(random() * 30) }, () => pick(['a', 'b', '😀 c', '', 'd']));
+      const newLines = oldLines.flatMap((line) => (random() < 0.2 ? [] : random() < 0.2 ? [line, pick(['x', '🎉'])] : [line]));
+      const oldText = oldLines.join(lineEnding);
+      const newText = newLines.join(lineEnding) + (random() < 0.2 ? lineEnding : '');
+      const diff = boundedLineDiff(oldText, newText);
+      expect(diff.method).toBe('myers');
+      expect(diffProblem(oldText, newText, diff), JSON.stringify({ oldText, newText })).toBeUndefined();
+    }
+  });
+
+  it('returns no hunks for identical texts', () => {
+    expect(boundedLineDiff('a\nb', 'a\nb').hunks).toEqual([]);
+  });
+
+  it('falls back to the changed span when jsdiff runs out of time', () => {
+    const random = seededRandom(5);
+    const oldLines = Array.from({ length: 20_000 }, (_, index) => `line ${index} ${random()}`);
+    const newLines = oldLines.map((line, index) => (index % 3 === 0 ? `${line} changed` : line));
+    const oldText = `head\n${oldLines.join('\n')}\ntail`;
+    const newText = `head\n${newLines.join('\n')}\ntail`;
+    const diff = boundedLineDiff(oldText, newText, { timeoutMs: 1 });
+    expect(diff.method).toBe('changed-span');
+    expect(diffProblem(oldText, newText, diff)).toBeUndefined();
+    expect(diff.hunks[0]?.rows[0]).toEqual({ kind: 'context', oldLine: 1, newLine: 1, text: 'head' });
+    expect(diff.truncatedForDisplay).toBe(true);
+  });
+});
