@@ -10,7 +10,7 @@ import { createId } from '../../shared/lib/ids';
 import { onFrameFromMain, postToMain } from './bridge-transport';
 import { scheduleFallbackLoader } from './fallback-loader';
 import { createRelay } from './relay';
-import { onWorkerRequest, workerEventTransport } from './worker-transport';
+import { createWorkerEventTransport, onWorkerRequest } from './worker-transport';
 
 const INSTALLED = Symbol.for('side-agent.isolated-relay');
 /** After this long without a handshake, retry the init frame less often. */
@@ -24,11 +24,21 @@ export function main(): void {
 
   const nonce = createId();
   const lifetime = new AbortController();
-  const events = createEmitter(pageToWorker, workerEventTransport);
+  // A diagnostic marker on <html>: "ready" once the MAIN runtime answered,
+  // "connected" once the worker accepted our ready event. It tells tests and bug
+  // reports how far the bridge got; the page learns nothing it could not see from
+  // the bridge frames themselves.
+  const mark = (state: string) => {
+    document.documentElement.dataset['sideAgentBridge'] = state;
+  };
+  const events = createEmitter(pageToWorker, createWorkerEventTransport((accepted) => mark(accepted ? 'connected' : 'ready')));
   const relay = createRelay({
     nonce,
     post: postToMain,
-    onReady: (runtimeVersion) => void events.emit('page/ready', { url: location.href.slice(0, 2_048), runtimeVersion }),
+    onReady: (runtimeVersion) => {
+      mark('ready');
+      void events.emit('page/ready', { url: location.href.slice(0, 2_048), runtimeVersion });
+    },
   });
   onFrameFromMain((frame) => relay.receive(frame), lifetime.signal);
   onWorkerRequest((message) => relay.router.handle(message, { sender: 'worker', signal: lifetime.signal }));

@@ -16,13 +16,21 @@ export function onWorkerRequest(listener: WorkerRequestListener): void {
   });
 }
 
-export const workerEventTransport: EventTransport = {
-  async emit(envelope: Envelope) {
-    try {
-      await chrome.runtime.sendMessage(envelope);
-    } catch {
-      // The worker may be restarting or the extension updated under us; the event
-      // is advisory (the worker re-checks pages when it needs them).
-    }
-  },
-};
+/**
+ * Events to the worker. `onAnswer` learns whether the worker accepted the event,
+ * which the relay shows as a diagnostic marker (see main.ts).
+ */
+export function createWorkerEventTransport(onAnswer: (accepted: boolean) => void): EventTransport {
+  return {
+    async emit(envelope: Envelope) {
+      try {
+        const answer: unknown = await chrome.runtime.sendMessage(envelope);
+        onAnswer(typeof answer === 'object' && answer !== null && (answer as { ok?: unknown }).ok === true);
+      } catch {
+        // The worker may be restarting or the extension updated under us; the event
+        // is advisory (the worker re-checks pages when it needs them).
+        onAnswer(false);
+      }
+    },
+  };
+}
