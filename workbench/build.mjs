@@ -85,7 +85,11 @@ export async function buildWorkbench({ force = false } = {}) {
   }
   copyWasm();
   const stamp = path.join(generatedDir, '.bundle-stamp');
-  const inputs = Math.max(newestMtime(path.join(here, 'src')), mtimeOr0(import.meta.filename));
+  const inputs = Math.max(
+    newestMtime(path.join(here, 'src')),
+    mtimeOr0(import.meta.filename),
+    mtimeOr0(path.join(here, 'esbuild-wasm-plugin.mjs')),
+  );
   if (force || mtimeOr0(stamp) < inputs) {
     await bundle();
     fs.writeFileSync(stamp, new Date().toISOString());
