@@ -1,0 +1,52 @@
+/**
+ * Test helper: asserts that rendered Markdown holds only allowlisted, inert DOM. The
+ * lists come from the sanitizer itself, plus our own code-block chrome (code-copy.ts).
+ */
+import { expect } from 'vitest';
+import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '../sanitize';
+import { CODE_BLOCK_CLASS, CODE_COPY_CLASS } from '../code-copy';
+
+const BIDI_OR_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+function checkOwnChrome(element: Element): boolean {
+  if (element.localName === 'div') {
+    expect(element.className).toBe(CODE_BLOCK_CLASS);
+    expect(element.getAttributeNames()).toEqual(['class']);
+    return true;
+  }
+  if (element.localName === 'button') {
+    expect(element.className).toBe(CODE_COPY_CLASS);
+    expect(element.getAttributeNames().sort()).toEqual(['aria-label', 'class', 'type']);
+    expect(['Copy', 'Copied', 'Copy failed']).toContain(element.textContent);
+    return true;
+  }
+  return false;
+}
+
+/** Fails the test when `root` holds anything outside the Markdown allowlist. */
+export function assertInert(root: ParentNode): void {
+  for (const element of Array.from(root.querySelectorAll('*'))) {
+    if (checkOwnChrome(element)) continue;
+    expect(ALLOWED_TAGS, `element <${element.localName}>`).toContain(element.localName);
+    expect(element.namespaceURI).toBe('http://www.w3.org/1999/xhtml');
+    for (const name of element.getAttributeNames()) {
+      expect(name.startsWith('on'), `event attribute ${name}`).toBe(false);
+      const extra = element.localName === 'a' && (name === 'rel' || name === 'target');
+      expect(extra || ALLOWED_ATTRIBUTES.includes(name), `attribute ${name} on <${element.localName}>`).toBe(true);
+      if (name === 'class') {
+        expect(element.localName).toBe('code');
+        expect(element.getAttribute('class')).toMatch(/^language-[A-Za-z0-9_+#.-]{1,32}$/);
+      }
+      if (name === 'href') expect(element.localName).toBe('a');
+    }
+    if (element.localName === 'a') {
+      const href = element.getAttribute('href') ?? '';
+      expect(['https:', 'mailto:']).toContain(new URL(href).protocol);
+      expect(element.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(element.getAttribute('target')).toBe('_blank');
+    }
+    const title = element.getAttribute('title');
+    if (title !== null) expect(BIDI_OR_CONTROL.test(title)).toBe(false);
+  }
+  expect(BIDI_OR_CONTROL.test(root.textContent ?? ''), 'visible control/bidi characters').toBe(false);
+}

@@ -1,0 +1,140 @@
+/**
+ * ## renderMarkdownFragment: the only path from untrusted text to DOM
+ *
+ * Every piece of model output, imported chat text or tool text that is shown as
+ * Markdown goes through here (house style D1/D9 rule 5). Pipeline:
+ * 1. size gate: above {@link MAX_MARKDOWN_CHARS} the text is shown as plain text;
+ * 2. marked (markdown-parser.ts) with raw HTML escaped, safe links, no images;
+ * 3. DOMPurify (sanitize.ts) with a strict allowlist, returning a fragment;
+ * 4. our post-pass: the allowlist is enforced again (sanitize.ts), every <a> is re-checked (link-policy.ts) and gets
+ *    `rel="noopener noreferrer"` + `target="_blank"` or is unwrapped to text; titles and
+ *    text nodes are neutralized (neutralize-text.ts); code blocks get copy buttons.
+ * Any throw anywhere returns a fragment with a single plain text node instead.
+ *
+ * Never: innerHTML on a live node, insertAdjacentHTML, or a second sanitizer elsewhere.
+ */
+import { splitMarkdownBlocks } from './block-splitter';
+import { addCodeCopyButtons } from './code-copy';
+import { safeHref } from './link-policy';
+import { markdownToUntrustedHtml } from './markdown-parser';
+import { neutralizeText } from './neutralize-text';
+import { enforceAllowlist, sanitizeToFragment } from './sanitize';
+
+/**
+ * Longest block parsed as Markdown. Text longer than this is first split into blocks
+ * (block-splitter.ts); a single block above it (e.g. a 1 MB single line) is shown as
+ * plain text: nobody reads that as formatted prose, and the panel must never freeze.
+ */
+export const MAX_MARKDOWN_CHARS = 100_000;
+
+/**
+ * Most emphasis/code delimiters (`*`, `_`, `~`, backtick) in one block parsed as
+ * Markdown. marked's inline delimiter matching is superlinear within a paragraph
+ * (measured: 20,000 chars of `_a` take ~0.4 s, 100,000 chars of `*a` ~10 s), so a
+ * block above this is shown as plain text. 4,000 keeps the worst case near 0.1 s.
+ */
+export const MAX_INLINE_DELIMITERS = 4_000;
+
+/** Plain text is split into text nodes of at most this many characters. */
+export const PLAIN_TEXT_CHUNK_CHARS = 65_536;
+
+/** Options for {@link renderMarkdownFragment}. */
+export interface RenderMarkdownOptions {
+  /**
+   * Add copy buttons to code blocks.
+   * @default true
+   */
+  readonly codeCopyButtons?: boolean;
+}
+
+/** Builds a fragment showing `text` as inert plain text (neutralized, chunked). */
+export function renderPlainTextFragment(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (let start = 0; start < text.length; start += PLAIN_TEXT_CHUNK_CHARS) {
+    fragment.append(document.createTextNode(neutralizeText(text.slice(start, start + PLAIN_TEXT_CHUNK_CHARS))));
+  }
+  return fragment;
+}
+
+function finalizeLinks(root: DocumentFragment): void {
+  for (const anchor of Array.from(root.querySelectorAll('a'))) {
+    const href = safeHref(anchor.getAttribute('href'));
+    if (href === null) {
+      anchor.replaceWith(...Array.from(anchor.childNodes));
+      continue;
+    }
+    anchor.setAttribute('href', href);
+    anchor.setAttribute('rel', 'noopener noreferrer');
+    anchor.setAttribute('target', '_blank');
+  }
+  for (const element of Array.from(root.querySelectorAll('[title]'))) {
+    element.setAttribute('title', neutralizeText(element.getAttribute('title') ?? ''));
+  }
+}
+
+function neutralizeTextNodes(root: DocumentFragment): void {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+    const text = node as Text;
+    const safe = neutralizeText(text.data);
+    if (safe !== text.data) text.data = safe;
+  }
+}
+
+function countDelimiters(text: string, limit: number): number {
+  let count = 0;
+  for (let index = 0; index < text.length && count <= limit; index += 1) {
+    const code = text.charCodeAt(index);
+    // * _ ~ `
+    if (code === 42 || code === 95 || code === 126 || code === 96) count += 1;
+  }
+  return count;
+}
+
+function withinBudget(text: string): boolean {
+  return text.length <= MAX_MARKDOWN_CHARS && countDelimiters(text, MAX_INLINE_DELIMITERS) <= MAX_INLINE_DELIMITERS;
+}
+
+/**
+ * Renders untrusted Markdown into a detached, inert DocumentFragment owned by the
+ * current document. Never throws: on any failure the fragment holds one text node with
+ * the (neutralized) raw text. Text over the size budget is rendered block by block
+ * (reference-style links then resolve only within their block), and a single block
+ * over budget as plain text.
+ */
+export function renderMarkdownFragment(text: string, options: RenderMarkdownOptions = {}): DocumentFragment {
+  try {
+    if (withinBudget(text)) return renderBlock(text, options);
+    const fragment = document.createDocumentFragment();
+    for (const block of splitMarkdownBlocks(text)) {
+      fragment.append(withinBudget(block) ? renderBlock(block, options) : renderPlainTextFragment(block));
+    }
+    return fragment;
+  } catch {
+    return plainTextFallback(text);
+  }
+}
+
+function renderBlock(text: string, options: RenderMarkdownOptions): DocumentFragment {
+  const sanitized = sanitizeToFragment(markdownToUntrustedHtml(text));
+  // DOMPurify builds the fragment in an inert document; adopt it so our own nodes
+  // (copy buttons) and their listeners belong to the live document.
+  const fragment = document.adoptNode(sanitized);
+  enforceAllowlist(fragment);
+  finalizeLinks(fragment);
+  neutralizeTextNodes(fragment);
+  if (options.codeCopyButtons !== false) addCodeCopyButtons(fragment);
+  return fragment;
+}
+
+function plainTextFallback(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  let safe: string;
+  try {
+    safe = neutralizeText(text);
+  } catch {
+    safe = String(text);
+  }
+  fragment.append(document.createTextNode(safe));
+  return fragment;
+}

@@ -1,0 +1,104 @@
+/**
+ * ## The sanitizer: untrusted HTML string -> inert DocumentFragment
+ *
+ * A private DOMPurify instance (hooks on the shared default instance would leak into
+ * other callers) with a strict allowlist. Anything not listed is removed; the text of
+ * removed formatting elements is kept, the content of script/style-like elements is
+ * dropped by DOMPurify itself. The allowlist is exported so the hostile-corpus tests
+ * assert against the same lists the sanitizer uses.
+ */
+import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { CODE_LANGUAGE_PATTERN } from './markdown-parser';
+
+/** Elements that may appear in rendered Markdown. */
+export const ALLOWED_TAGS: readonly string[] = [
+  'p', 'br', 'strong', 'em', 'del', 'a', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+];
+
+/** Attributes that may appear; `class` only as `language-*` on <code> (hook below). */
+export const ALLOWED_ATTRIBUTES: readonly string[] = ['href', 'title', 'class'];
+
+const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
+  ALLOWED_TAGS: [...ALLOWED_TAGS],
+  ALLOWED_ATTR: [...ALLOWED_ATTRIBUTES],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+  ALLOWED_URI_REGEXP: /^(?:https:|mailto:)/i,
+  FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'img', 'svg', 'math'],
+  FORBID_ATTR: ['style', 'src', 'srcset', 'action', 'formaction'],
+  SAFE_FOR_TEMPLATES: false,
+  WHOLE_DOCUMENT: false,
+  // Parse as body content from the first character: without it a leading <h1> is
+  // mis-parsed by some DOM implementations (seen in happy-dom) and loses its tag.
+  FORCE_BODY: true,
+  RETURN_DOM_FRAGMENT: true,
+};
+
+let instance: DOMPurify | null = null;
+
+function purifier(): DOMPurify {
+  if (instance !== null) return instance;
+  const created = createDOMPurify(window);
+  created.addHook('uponSanitizeAttribute', (node, event) => {
+    if (event.attrName !== 'class') return;
+    const language = event.attrValue.startsWith('language-') ? event.attrValue.slice('language-'.length) : '';
+    event.keepAttr = node.nodeName === 'CODE' && CODE_LANGUAGE_PATTERN.test(language);
+  });
+  instance = created;
+  return created;
+}
+
+/** Elements whose content is never shown as text when the element is removed. */
+const DROP_WITH_CONTENT = new Set([
+  'script', 'style', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'noscript',
+  'noembed', 'noframes', 'textarea', 'title', 'xmp', 'select', 'head', 'frameset',
+]);
+const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
+const ALLOWED_ATTRIBUTE_SET = new Set(ALLOWED_ATTRIBUTES);
+
+function keepAttribute(element: Element, name: string, value: string): boolean {
+  if (!ALLOWED_ATTRIBUTE_SET.has(name)) return false;
+  if (name === 'href') return element.localName === 'a';
+  if (name === 'class') {
+    return element.localName === 'code' && value.startsWith('language-') && CODE_LANGUAGE_PATTERN.test(value.slice(9));
+  }
+  return true;
+}
+
+/**
+ * Our own allowlist walk over the sanitized fragment: unlisted elements are unwrapped
+ * (or dropped with their content for script-like ones) and unlisted attributes removed.
+ * It repeats DOMPurify's job on purpose. DOMPurify depends on a spec-conformant DOM
+ * (its NodeIterator must survive node removal, and it reads names through the
+ * Node.prototype getters); happy-dom is not, so without this pass the guarantee would
+ * hold in Chrome but not in the environment our tests run in. Snapshot-based, O(n).
+ */
+export function enforceAllowlist(root: DocumentFragment): void {
+  for (const element of Array.from(root.querySelectorAll('*'))) {
+    if (element.getRootNode() !== root) continue;
+    const name = element.localName;
+    if (!ALLOWED_TAG_SET.has(name) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') {
+      if (DROP_WITH_CONTENT.has(name)) element.remove();
+      else element.replaceWith(...Array.from(element.childNodes));
+      continue;
+    }
+    for (const attribute of Array.from(element.attributes)) {
+      if (!keepAttribute(element, attribute.name, attribute.value)) element.removeAttribute(attribute.name);
+    }
+  }
+  // Comments and processing instructions carry no content the user needs.
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION);
+  const strays: Node[] = [];
+  for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) strays.push(node);
+  for (const node of strays) node.parentNode?.removeChild(node);
+}
+
+/** Sanitizes an HTML string into a fragment holding only allowlisted nodes. */
+export function sanitizeToFragment(html: string): DocumentFragment {
+  const fragment = purifier().sanitize(html, CONFIG);
+  // Guard against a misconfigured or unsupported DOMPurify returning something else.
+  if (fragment.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) throw new Error('Sanitizer did not return a fragment.');
+  return fragment;
+}
