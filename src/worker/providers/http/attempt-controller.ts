@@ -57,7 +57,11 @@ export class AttemptController {
 
 /** Resolves with `promise` or rejects with the signal's reason, whichever is first. */
 export function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(asError(signal.reason));
+  if (signal.aborted) {
+    // The losing promise (often a body read) may still reject later; nobody awaits it.
+    promise.catch(() => undefined);
+    return Promise.reject(asError(signal.reason));
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(asError(signal.reason));
     signal.addEventListener('abort', onAbort, { once: true });
