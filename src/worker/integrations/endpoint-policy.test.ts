@@ -81,13 +81,21 @@ describe('checkEndpoint', () => {
     ['http://example.com/', 'a URL instead of the origin'],
     ['HTTP://EXAMPLE.COM', 'a differently cased spelling'],
   ])('refuses a wrong acknowledgement: %s (%s)', (acknowledged) => {
-    const result = checkEndpoint('http://example.com/tool', { insecureOriginAcknowledged: acknowledged });
+    const result = checkEndpoint('http://example.com/tool', {
+      insecureOriginAcknowledged: acknowledged,
+    });
     expect(codeOf(result)).toBe('INSECURE_CONFIRMATION_REQUIRED');
   });
 
   it('accepts cleartext HTTP with the exact origin acknowledged', () => {
-    const result = checkEndpoint('http://EXAMPLE.com/tool?q=1', { insecureOriginAcknowledged: 'http://example.com' });
-    expect(result).toMatchObject({ ok: true, origin: 'http://example.com', transport: 'acknowledged-http' });
+    const result = checkEndpoint('http://EXAMPLE.com/tool?q=1', {
+      insecureOriginAcknowledged: 'http://example.com',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      origin: 'http://example.com',
+      transport: 'acknowledged-http',
+    });
   });
 
   it.each([
@@ -103,7 +111,9 @@ describe('checkEndpoint', () => {
   });
 
   it('keeps a trailing-dot host distinct from the bare host for acknowledgements', () => {
-    const result = checkEndpoint('http://example.com./', { insecureOriginAcknowledged: 'http://example.com' });
+    const result = checkEndpoint('http://example.com./', {
+      insecureOriginAcknowledged: 'http://example.com',
+    });
     expect(result).toMatchObject({ ok: false, details: { origin: 'http://example.com.' } });
   });
 });
@@ -131,7 +141,10 @@ describe('originPermissionPattern', () => {
 describe('checkHeaders', () => {
   it('accepts bounded single-line headers and returns them unchanged', () => {
     const result = checkHeaders({ Authorization: 'Bearer abc', 'X-Trace': 'a\tb' }, 'custom');
-    expect(result).toEqual({ ok: true, headers: { Authorization: 'Bearer abc', 'X-Trace': 'a\tb' } });
+    expect(result).toEqual({
+      ok: true,
+      headers: { Authorization: 'Bearer abc', 'X-Trace': 'a\tb' },
+    });
   });
 
   it('treats missing headers as none', () => {
@@ -143,13 +156,21 @@ describe('checkHeaders', () => {
     ['Authorization: x', 'a string'],
     [new Map([['a', 'b']]), 'a Map'],
   ])('refuses %s (%s)', (headers) => {
-    expect(checkHeaders(headers, 'custom')).toMatchObject({ ok: false, code: 'INVALID_HEADER', details: { reason: 'not-object' } });
+    expect(checkHeaders(headers, 'custom')).toMatchObject({
+      ok: false,
+      code: 'INVALID_HEADER',
+      details: { reason: 'not-object' },
+    });
   });
 
   it('refuses 33 headers and accepts 32', () => {
-    const many = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, index) => [`x-h${index}`, 'v']));
+    const many = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, index) => [`x-h${index}`, 'v']));
     expect(codeOf(checkHeaders(many(32), 'custom'))).toBe('OK');
-    expect(checkHeaders(many(33), 'custom')).toMatchObject({ code: 'INVALID_HEADER', details: { reason: 'too-many' } });
+    expect(checkHeaders(many(33), 'custom')).toMatchObject({
+      code: 'INVALID_HEADER',
+      details: { reason: 'too-many' },
+    });
   });
 
   it.each([
@@ -160,7 +181,10 @@ describe('checkHeaders', () => {
     ['bad:colon', 'name'],
     ['ünicode', 'name'],
   ])('refuses the header name %j', (name, reason) => {
-    expect(checkHeaders({ [name]: 'v' }, 'custom')).toMatchObject({ code: 'INVALID_HEADER', details: { reason } });
+    expect(checkHeaders({ [name]: 'v' }, 'custom')).toMatchObject({
+      code: 'INVALID_HEADER',
+      details: { reason },
+    });
   });
 
   it('accepts a 128-character name', () => {
@@ -178,16 +202,25 @@ describe('checkHeaders', () => {
     ['padded ', 'value-whitespace'],
     ['x'.repeat(4_097), 'value-length'],
   ])('refuses the header value %j (%s)', (value, reason) => {
-    expect(checkHeaders({ 'X-Key': value }, 'custom')).toMatchObject({ code: 'INVALID_HEADER', details: { reason } });
+    expect(checkHeaders({ 'X-Key': value }, 'custom')).toMatchObject({
+      code: 'INVALID_HEADER',
+      details: { reason },
+    });
   });
 
   it('refuses non-string values and case-insensitive duplicates', () => {
-    expect(checkHeaders({ 'X-Num': 1 }, 'custom')).toMatchObject({ details: { reason: 'value-type' } });
-    expect(checkHeaders({ 'X-A': '1', 'x-a': '2' }, 'custom')).toMatchObject({ details: { reason: 'duplicate' } });
+    expect(checkHeaders({ 'X-Num': 1 }, 'custom')).toMatchObject({
+      details: { reason: 'value-type' },
+    });
+    expect(checkHeaders({ 'X-A': '1', 'x-a': '2' }, 'custom')).toMatchObject({
+      details: { reason: 'duplicate' },
+    });
   });
 
   it('accepts a 4,096-character value and Latin-1 text', () => {
-    expect(codeOf(checkHeaders({ 'X-Key': 'x'.repeat(4_096), 'X-Name': 'café' }, 'custom'))).toBe('OK');
+    expect(codeOf(checkHeaders({ 'X-Key': 'x'.repeat(4_096), 'X-Name': 'café' }, 'custom'))).toBe(
+      'OK',
+    );
   });
 
   it('keeps a header named __proto__ as data', () => {
@@ -214,7 +247,11 @@ describe('checkHeaders', () => {
     ['Authorization', 'model'],
     ['X-API-Key', 'model'],
   ] as const)('refuses the managed header %s for %s', (name, kind) => {
-    expect(checkHeaders({ [name]: 'v' }, kind)).toMatchObject({ ok: false, code: 'PROTECTED_HEADER', details: { name } });
+    expect(checkHeaders({ [name]: 'v' }, kind)).toMatchObject({
+      ok: false,
+      code: 'PROTECTED_HEADER',
+      details: { name },
+    });
   });
 
   it.each([

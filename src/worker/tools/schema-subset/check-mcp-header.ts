@@ -39,17 +39,33 @@ export function checkMcpHeaderKeyword(
   state: McpHeaderState,
   issues: SchemaIssueCollector,
 ): void {
-  if (typeof value !== 'string' || value.length > MAX_MCP_HEADER_NAME_LENGTH || !HTTP_TOKEN.test(value)) {
-    issues.add('INVALID_MCP_HEADER', keywordPath, `x-mcp-header must be an HTTP token of 1-${MAX_MCP_HEADER_NAME_LENGTH} characters.`);
+  if (
+    typeof value !== 'string' ||
+    value.length > MAX_MCP_HEADER_NAME_LENGTH ||
+    !HTTP_TOKEN.test(value)
+  ) {
+    issues.add(
+      'INVALID_MCP_HEADER',
+      keywordPath,
+      `x-mcp-header must be an HTTP token of 1-${MAX_MCP_HEADER_NAME_LENGTH} characters.`,
+    );
     return;
   }
   if (propertyPath === null || propertyPath.length === 0) {
-    issues.add('INVALID_MCP_HEADER', keywordPath, 'x-mcp-header is allowed only on a property reached through properties.');
+    issues.add(
+      'INVALID_MCP_HEADER',
+      keywordPath,
+      'x-mcp-header is allowed only on a property reached through properties.',
+    );
     return;
   }
   const type = node['type'];
   if (typeof type !== 'string' || !SCALAR_TYPES.has(type)) {
-    issues.add('INVALID_MCP_HEADER', keywordPath, 'x-mcp-header needs a property of type string, integer or boolean.');
+    issues.add(
+      'INVALID_MCP_HEADER',
+      keywordPath,
+      'x-mcp-header needs a property of type string, integer or boolean.',
+    );
     return;
   }
   const lower = value.toLowerCase();

@@ -37,11 +37,19 @@ export function checkSchemaLiteral(
     if (current === undefined) break;
     budget.remaining -= 1;
     if (budget.remaining < 0) {
-      issues.add('SCHEMA_TOO_COMPLEX', path, `Schema literals hold more than ${SCHEMA_MAX_LITERAL_VALUES} values.`);
+      issues.add(
+        'SCHEMA_TOO_COMPLEX',
+        path,
+        `Schema literals hold more than ${SCHEMA_MAX_LITERAL_VALUES} values.`,
+      );
       return false;
     }
     if (current.depth > SCHEMA_MAX_LITERAL_DEPTH) {
-      issues.add('SCHEMA_TOO_COMPLEX', current.path, `Literal is nested deeper than ${SCHEMA_MAX_LITERAL_DEPTH} levels.`);
+      issues.add(
+        'SCHEMA_TOO_COMPLEX',
+        current.path,
+        `Literal is nested deeper than ${SCHEMA_MAX_LITERAL_DEPTH} levels.`,
+      );
       return false;
     }
     const item = current.value;
@@ -49,13 +57,21 @@ export function checkSchemaLiteral(
     if (typeof item === 'number' && Number.isFinite(item)) continue;
     if (typeof item === 'object' && Array.isArray(item)) {
       item.forEach((element: unknown, index) =>
-        stack.push({ value: element, path: pathWithIndex(current.path, index), depth: current.depth + 1 }),
+        stack.push({
+          value: element,
+          path: pathWithIndex(current.path, index),
+          depth: current.depth + 1,
+        }),
       );
       continue;
     }
     if (typeof item === 'object' && isPlainObject(item)) {
       for (const [key, element] of Object.entries(item)) {
-        stack.push({ value: element, path: pathWithKey(current.path, key), depth: current.depth + 1 });
+        stack.push({
+          value: element,
+          path: pathWithKey(current.path, key),
+          depth: current.depth + 1,
+        });
       }
       continue;
     }

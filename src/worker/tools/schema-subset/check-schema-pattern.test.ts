@@ -52,13 +52,21 @@ describe('checkSchemaPattern', () => {
   });
 
   it('refuses named backreferences', () => {
-    expect(checkSchemaPattern('^\\k<x>(?<x>a)$')).toMatchObject({ code: 'SCHEMA_PATTERN_UNSAFE', message: 'Pattern uses a backreference.' });
+    expect(checkSchemaPattern('^\\k<x>(?<x>a)$')).toMatchObject({
+      code: 'SCHEMA_PATTERN_UNSAFE',
+      message: 'Pattern uses a backreference.',
+    });
   });
 
-  it.each([['\\1'], ['^[a-z$'], ['a{2'], ['\\p{NotAProperty}'], ['(?<'], ['a**'], ['x'.repeat(257)]])(
-    'refuses %j as not compiling or too long',
-    (pattern) => {
-      expect(checkSchemaPattern(pattern)).toMatchObject({ ok: false, code: 'SCHEMA_PATTERN' });
-    },
-  );
+  it.each([
+    ['\\1'],
+    ['^[a-z$'],
+    ['a{2'],
+    ['\\p{NotAProperty}'],
+    ['(?<'],
+    ['a**'],
+    ['x'.repeat(257)],
+  ])('refuses %j as not compiling or too long', (pattern) => {
+    expect(checkSchemaPattern(pattern)).toMatchObject({ ok: false, code: 'SCHEMA_PATTERN' });
+  });
 });

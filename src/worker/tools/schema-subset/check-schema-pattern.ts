@@ -13,8 +13,7 @@ import { PATTERN_MAX_LENGTH, PATTERN_MAX_QUANTIFIER_BOUND } from './schema-limit
 
 /** Verdict on one pattern; refusals say which rule failed. */
 export type PatternCheck =
-  | { ok: true }
-  | { ok: false; code: 'SCHEMA_PATTERN' | 'SCHEMA_PATTERN_UNSAFE'; message: string };
+  { ok: true } | { ok: false; code: 'SCHEMA_PATTERN' | 'SCHEMA_PATTERN_UNSAFE'; message: string };
 
 const BRACE_QUANTIFIER = /^\{(\d+)(,(\d*))?\}/;
 
@@ -52,14 +51,22 @@ function skipClass(pattern: string, index: number): number {
  */
 export function checkSchemaPattern(pattern: string): PatternCheck {
   if (pattern.length > PATTERN_MAX_LENGTH) {
-    return { ok: false, code: 'SCHEMA_PATTERN', message: `Pattern is longer than ${PATTERN_MAX_LENGTH} characters.` };
+    return {
+      ok: false,
+      code: 'SCHEMA_PATTERN',
+      message: `Pattern is longer than ${PATTERN_MAX_LENGTH} characters.`,
+    };
   }
   try {
     // Compiling is the only use of the pattern here; the u flag matches how the
     // validator runs it and makes stray braces and brackets syntax errors.
     new RegExp(pattern, 'u');
   } catch {
-    return { ok: false, code: 'SCHEMA_PATTERN', message: 'Pattern does not compile as a Unicode regular expression.' };
+    return {
+      ok: false,
+      code: 'SCHEMA_PATTERN',
+      message: 'Pattern does not compile as a Unicode regular expression.',
+    };
   }
   let variableQuantifiers = 0;
   let hasQuantifier = false;
@@ -90,7 +97,10 @@ export function checkSchemaPattern(pattern: string): PatternCheck {
       if (match === null) return unsafe('Pattern has a malformed quantifier.');
       const min = Number(match[1]);
       const max = match[3] === undefined || match[3] === '' ? undefined : Number(match[3]);
-      if (min > PATTERN_MAX_QUANTIFIER_BOUND || (max !== undefined && max > PATTERN_MAX_QUANTIFIER_BOUND)) {
+      if (
+        min > PATTERN_MAX_QUANTIFIER_BOUND ||
+        (max !== undefined && max > PATTERN_MAX_QUANTIFIER_BOUND)
+      ) {
         return unsafe(`Pattern has a quantifier bound above ${PATTERN_MAX_QUANTIFIER_BOUND}.`);
       }
       if (match[2] !== undefined && max !== min) variableQuantifiers += 1;
@@ -105,7 +115,8 @@ export function checkSchemaPattern(pattern: string): PatternCheck {
     }
     index += 1;
   }
-  if (variableQuantifiers > 1) return unsafe('Pattern has more than one variable-length quantifier.');
+  if (variableQuantifiers > 1)
+    return unsafe('Pattern has more than one variable-length quantifier.');
   if (hasQuantifier && !(pattern.startsWith('^') && endsWithAnchor)) {
     return unsafe('A pattern with a quantifier must be anchored with ^ and $.');
   }

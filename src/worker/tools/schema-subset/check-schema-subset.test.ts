@@ -21,10 +21,21 @@ describe('checkSchemaSubset', () => {
       title: 'Search',
       description: 'Search the index.',
       properties: {
-        query: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\n]{1,200}$', examples: ['typst'] },
+        query: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 200,
+          pattern: '^[^\\n]{1,200}$',
+          examples: ['typst'],
+        },
         limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
         ratio: { type: 'number', minimum: -1.5, maximum: 1.5 },
-        tags: { type: 'array', items: { type: 'string', enum: ['a', 'b'] }, minItems: 0, maxItems: 5 },
+        tags: {
+          type: 'array',
+          items: { type: 'string', enum: ['a', 'b'] },
+          minItems: 0,
+          maxItems: 5,
+        },
         mode: { const: 'fast', deprecated: true, readOnly: false, writeOnly: false },
         any: true,
         never: false,
@@ -61,7 +72,9 @@ describe('checkSchemaSubset', () => {
     [{ properties: { a: { type: 'array', items: { foo: 1 } } } }, '$.properties.a.items.foo'],
     [{ properties: { 'odd key': { uniqueItems: true } } }, '$.properties["odd key"].uniqueItems'],
   ])('refuses the unsupported keyword in %j at %s', (extra, path) => {
-    expect(errorsOf(checkSchemaSubset(object(extra)))).toEqual([{ code: 'UNSUPPORTED_SCHEMA_KEYWORD', path }]);
+    expect(errorsOf(checkSchemaSubset(object(extra)))).toEqual([
+      { code: 'UNSUPPORTED_SCHEMA_KEYWORD', path },
+    ]);
   });
 
   it('refuses if/then with a path for each keyword', () => {
@@ -102,29 +115,36 @@ describe('checkSchemaSubset', () => {
   });
 
   it('refuses non-finite bounds that a JavaScript caller could pass', () => {
-    expect(errorsOf(checkSchemaSubset(object({ properties: { a: { maximum: Infinity } } })))).toEqual([
-      { code: 'INVALID_SCHEMA', path: '$.properties.a.maximum' },
-    ]);
+    expect(
+      errorsOf(checkSchemaSubset(object({ properties: { a: { maximum: Infinity } } }))),
+    ).toEqual([{ code: 'INVALID_SCHEMA', path: '$.properties.a.maximum' }]);
   });
 
   it('reports unsafe and malformed patterns with their path', () => {
-    const schema = object({ properties: { a: { pattern: '^(a+)+$' }, b: { items: { pattern: '[' } } } });
+    const schema = object({
+      properties: { a: { pattern: '^(a+)+$' }, b: { items: { pattern: '[' } } },
+    });
     expect(errorsOf(checkSchemaSubset(schema))).toEqual([
       { code: 'SCHEMA_PATTERN_UNSAFE', path: '$.properties.a.pattern' },
       { code: 'SCHEMA_PATTERN', path: '$.properties.b.items.pattern' },
     ]);
   });
 
-  it.each(['(a|aa)*', '\\1', 'a{1,100000}', '^a*b*$'])('refuses the ReDoS-prone pattern %j', (pattern) => {
-    const result = checkSchemaSubset(object({ properties: { a: { type: 'string', pattern } } }));
-    expect(result.ok).toBe(false);
-    expect(errorsOf(result)[0]?.path).toBe('$.properties.a.pattern');
-  });
+  it.each(['(a|aa)*', '\\1', 'a{1,100000}', '^a*b*$'])(
+    'refuses the ReDoS-prone pattern %j',
+    (pattern) => {
+      const result = checkSchemaSubset(object({ properties: { a: { type: 'string', pattern } } }));
+      expect(result.ok).toBe(false);
+      expect(errorsOf(result)[0]?.path).toBe('$.properties.a.pattern');
+    },
+  );
 
   it('accepts depth 20 and refuses depth 21 once, with the path where it overflowed', () => {
     expect(checkSchemaSubset(nest(20)).ok).toBe(true);
     const errors = errorsOf(checkSchemaSubset(nest(21)));
-    expect(errors).toEqual([{ code: 'SCHEMA_TOO_COMPLEX', path: `$${'.properties.a'.repeat(21)}` }]);
+    expect(errors).toEqual([
+      { code: 'SCHEMA_TOO_COMPLEX', path: `$${'.properties.a'.repeat(21)}` },
+    ]);
   });
 
   it('refuses 1,000 levels of nesting without overflowing the stack', () => {
@@ -132,27 +152,42 @@ describe('checkSchemaSubset', () => {
   });
 
   it('refuses 10,000 properties as too many nodes and stops walking', () => {
-    const properties = Object.fromEntries(Array.from({ length: 10_000 }, (_, index) => [`p${index}`, { type: 'string' }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 10_000 }, (_, index) => [`p${index}`, { type: 'string' }]),
+    );
     const result = checkSchemaSubset(object({ properties }));
     expect(result.ok).toBe(false);
-    expect(result.ok || result.details.errors.at(-1)).toMatchObject({ code: 'SCHEMA_TOO_COMPLEX', path: '$.properties.p499' });
+    expect(result.ok || result.details.errors.at(-1)).toMatchObject({
+      code: 'SCHEMA_TOO_COMPLEX',
+      path: '$.properties.p499',
+    });
   });
 
   it('accepts exactly 500 nodes', () => {
-    const properties = Object.fromEntries(Array.from({ length: 499 }, (_, index) => [`p${index}`, true]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 499 }, (_, index) => [`p${index}`, true]),
+    );
     expect(checkSchemaSubset(object({ properties })).ok).toBe(true);
   });
 
   it('bounds enum size, composition width and literal depth', () => {
-    const enumOf = (count: number) => object({ properties: { a: { enum: Array.from({ length: count }, (_, index) => index) } } });
+    const enumOf = (count: number) =>
+      object({ properties: { a: { enum: Array.from({ length: count }, (_, index) => index) } } });
     expect(checkSchemaSubset(enumOf(1_000)).ok).toBe(true);
-    expect(errorsOf(checkSchemaSubset(enumOf(1_001)))).toEqual([{ code: 'SCHEMA_TOO_COMPLEX', path: '$.properties.a.enum' }]);
-    const branches = (count: number) => object({ anyOf: Array.from({ length: count }, () => true) });
+    expect(errorsOf(checkSchemaSubset(enumOf(1_001)))).toEqual([
+      { code: 'SCHEMA_TOO_COMPLEX', path: '$.properties.a.enum' },
+    ]);
+    const branches = (count: number) =>
+      object({ anyOf: Array.from({ length: count }, () => true) });
     expect(checkSchemaSubset(branches(20)).ok).toBe(true);
-    expect(errorsOf(checkSchemaSubset(branches(21)))).toEqual([{ code: 'SCHEMA_TOO_COMPLEX', path: '$.anyOf' }]);
+    expect(errorsOf(checkSchemaSubset(branches(21)))).toEqual([
+      { code: 'SCHEMA_TOO_COMPLEX', path: '$.anyOf' },
+    ]);
     let deep: unknown = 1;
     for (let level = 0; level < 30; level += 1) deep = [deep];
-    expect(errorsOf(checkSchemaSubset(object({ default: deep })))[0]?.code).toBe('SCHEMA_TOO_COMPLEX');
+    expect(errorsOf(checkSchemaSubset(object({ default: deep })))[0]?.code).toBe(
+      'SCHEMA_TOO_COMPLEX',
+    );
     expect(errorsOf(checkSchemaSubset(object({ const: { when: new Date(0) } })))).toEqual([
       { code: 'INVALID_SCHEMA', path: '$.const.when' },
     ]);
@@ -160,62 +195,32 @@ describe('checkSchemaSubset', () => {
 
   it('caps the shared literal budget across keywords', () => {
     const big = Array.from({ length: 999 }, () => [1, 2, 3, 4]);
-    const properties = Object.fromEntries(Array.from({ length: 3 }, (_, index) => [`p${index}`, { enum: big }]));
-    expect(errorsOf(checkSchemaSubset(object({ properties }))).map((error) => error.code)).toContain('SCHEMA_TOO_COMPLEX');
+    const properties = Object.fromEntries(
+      Array.from({ length: 3 }, (_, index) => [`p${index}`, { enum: big }]),
+    );
+    expect(
+      errorsOf(checkSchemaSubset(object({ properties }))).map((error) => error.code),
+    ).toContain('SCHEMA_TOO_COMPLEX');
   });
 
   it('reports at most 8 errors and says there were more', () => {
-    const properties = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`p${index}`, { foo: index }]));
+    const properties = Object.fromEntries(
+      Array.from({ length: 20 }, (_, index) => [`p${index}`, { foo: index }]),
+    );
     const result = checkSchemaSubset(object({ properties }));
-    expect(result).toMatchObject({ ok: false, code: 'UNSUPPORTED_SCHEMA_KEYWORD', details: { truncated: true } });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'UNSUPPORTED_SCHEMA_KEYWORD',
+      details: { truncated: true },
+    });
     expect(errorsOf(result)).toHaveLength(8);
     expect(result.ok || result.message).toContain('$.properties.p0.foo');
   });
 
   it('treats __proto__ as an ordinary (unsupported) key', () => {
     const schema: unknown = JSON.parse('{"type":"object","__proto__":{"type":"string"}}');
-    expect(errorsOf(checkSchemaSubset(schema))).toEqual([{ code: 'UNSUPPORTED_SCHEMA_KEYWORD', path: '$.__proto__' }]);
-  });
-});
-
-describe('checkSchemaSubset with x-mcp-header', () => {
-  const mcp = { allowMcpHeader: true };
-
-  it('returns the header bindings of properties reached through properties', () => {
-    const schema = object({
-      properties: {
-        region: { type: 'string', 'x-mcp-header': 'Region' },
-        options: { type: 'object', properties: { dryRun: { type: 'boolean', 'x-mcp-header': 'Dry-Run' } } },
-        count: { type: 'integer', 'x-mcp-header': 'Count' },
-      },
-    });
-    expect(checkSchemaSubset(schema, mcp)).toEqual({
-      ok: true,
-      mcpHeaders: [
-        { propertyPath: ['region'], header: 'Region', type: 'string' },
-        { propertyPath: ['options', 'dryRun'], header: 'Dry-Run', type: 'boolean' },
-        { propertyPath: ['count'], header: 'Count', type: 'integer' },
-      ],
-    });
-  });
-
-  it.each([
-    [{ 'x-mcp-header': 'Root' }, '$["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ properties: { a: { type: 'number', 'x-mcp-header': 'A' } } }, '$.properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ properties: { a: { 'x-mcp-header': 'A' } } }, '$.properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ properties: { a: { type: 'string', 'x-mcp-header': 'Bad Name' } } }, '$.properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ properties: { a: { type: 'string', 'x-mcp-header': '' } } }, '$.properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ properties: { a: { type: 'string', 'x-mcp-header': 7 } } }, '$.properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ properties: { a: { type: 'string', 'x-mcp-header': 'x'.repeat(119) } } }, '$.properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ properties: { a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'A' } } } }, '$.properties.a.items["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ anyOf: [{ type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'A' } } }] }, '$.anyOf[0].properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [{ allOf: [{ properties: { a: { type: 'string', 'x-mcp-header': 'A' } } }] }, '$.allOf[0].properties.a["x-mcp-header"]', 'INVALID_MCP_HEADER'],
-    [
-      { properties: { a: { type: 'string', 'x-mcp-header': 'Region' }, b: { type: 'string', 'x-mcp-header': 'REGION' } } },
-      '$.properties.b["x-mcp-header"]',
-      'DUPLICATE_MCP_HEADER',
-    ],
-  ])('refuses %j at %s', (extra, path, code) => {
-    expect(errorsOf(checkSchemaSubset(object(extra), mcp))).toEqual([{ code, path }]);
+    expect(errorsOf(checkSchemaSubset(schema))).toEqual([
+      { code: 'UNSUPPORTED_SCHEMA_KEYWORD', path: '$.__proto__' },
+    ]);
   });
 });

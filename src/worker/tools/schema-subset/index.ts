@@ -1,5 +1,9 @@
 // The bounded JSON-Schema subset gate. Callers import from here.
-export { checkSchemaSubset, type SchemaSubsetCheck, type SchemaSubsetOptions } from './check-schema-subset';
+export {
+  checkSchemaSubset,
+  type SchemaSubsetCheck,
+  type SchemaSubsetOptions,
+} from './check-schema-subset';
 export { checkSchemaPattern, type PatternCheck } from './check-schema-pattern';
 export type { McpHeaderBinding } from './check-mcp-header';
 export type { SchemaIssue, SchemaIssueCode } from './schema-issues';
