@@ -82,10 +82,20 @@ function send(res, status, type, body) {
   res.end(body);
 }
 
-function sendFile(res, full) {
+// Static files revalidate with Last-Modified, so a second page load answers 304 and Chromium
+// can reuse its cached wasm code instead of compiling 28 MB again.
+function sendFile(req, res, full) {
   if (!full || !fs.existsSync(full) || !fs.statSync(full).isFile()) return send(res, 404, 'text/plain', 'not found');
+  const stat = fs.statSync(full);
+  const lastModified = stat.mtime.toUTCString();
+  const headers = { 'cache-control': 'no-cache', 'last-modified': lastModified };
+  if (req.headers['if-modified-since'] === lastModified) {
+    res.writeHead(304, headers);
+    return res.end();
+  }
   const type = TYPES[path.extname(full).toLowerCase()] ?? 'application/octet-stream';
-  res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache', 'content-length': fs.statSync(full).size });
+  res.writeHead(200, { ...headers, 'content-type': type, 'content-length': stat.size });
+  if (req.method === 'HEAD') return res.end();
   fs.createReadStream(full).pipe(res);
 }
 
@@ -104,10 +114,10 @@ function handler(defaultVariant) {
       return send(res, 200, 'text/html; charset=utf-8', pageHtml(variant));
     }
     const file = /^\/__workbench\/api\/project\/([^/]+)\/file\/(.+)$/.exec(pathname);
-    if (file) return sendFile(res, inside(path.join(projectsDir, findProject(file[1]).dir), file[2]));
+    if (file) return sendFile(req, res, inside(path.join(projectsDir, findProject(file[1]).dir), file[2]));
     const project = /^\/__workbench\/api\/project\/([^/]+)$/.exec(pathname);
     if (project) return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(projectJson(findProject(project[1]))));
-    if (pathname.startsWith('/__workbench/')) return sendFile(res, inside(publicDir, pathname.slice('/__workbench/'.length)));
+    if (pathname.startsWith('/__workbench/')) return sendFile(req, res, inside(publicDir, pathname.slice('/__workbench/'.length)));
     if (pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     return send(res, 404, 'text/plain', 'not found');
   };

@@ -169,6 +169,17 @@ describe('typst workbench', () => {
     await resetProject();
   });
 
+  test('the spelling group lists slips as "original → suggestion" with a line badge', async () => {
+    await setMain('= Notes\nWe recieve the data.\n');
+    const rows = await page.evaluate(() => {
+      const panel = document.querySelector('[role="region"][aria-label="Improve"]');
+      const button = [...(panel?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('Misspellings'));
+      return [...(button?.nextElementSibling?.querySelectorAll('[role="listitem"]') ?? [])].map((r) => r.textContent);
+    });
+    expect(rows).toEqual(['recieve → receivemain.typline 2']);
+    await resetProject();
+  });
+
   test('lint marks use UTF-16 columns although typst reports code points', async () => {
     const result = await setMain('ééé 😀 $ab$\n');
     expect(result.diagnostics[0]?.start).toEqual({ line: 0, column: 7 });
@@ -298,6 +309,7 @@ describe('typst workbench', () => {
   });
 
   test('the legacy CodeMirror build exposes its view through cmView', async () => {
+    // Last test on the page: it stays on the legacy build (a reload costs a cold compile).
     const legacy = await browser.openProject('thesis', '?cm=legacy');
     expect(await legacy.evaluate(() => document.documentElement.dataset.cmVariant)).toBe('legacy');
     const found = await findViewFromDom();
@@ -306,7 +318,6 @@ describe('typst workbench', () => {
     const result = await setMain('#legacyerror');
     expect(result.diagnostics.map((d) => d.message)).toContain('unknown variable: legacyerror');
     expect(await legacy.locator('.cm-lintRange-error').innerText()).toBe('legacyerror');
-    await browser.openProject('thesis');
   });
 
   test('no request ever left the typst.app origin', () => {

@@ -30,6 +30,12 @@ export class CompileClient {
 
   constructor(private readonly options: CompileClientOptions) {
     this.worker.onmessage = (event: MessageEvent<CompileResponse>) => void this.finish(event.data);
+    // A worker that fails to load or throws outside a compile must not leave waiters hanging.
+    this.worker.onerror = (event: ErrorEvent) => {
+      if (!this.inFlight) return;
+      const failure = event.message || 'the compiler worker failed';
+      void this.finish({ type: 'compiled', id: 0, hasError: true, diagnostics: [], vector: null, compileMs: 0, failure });
+    };
   }
 
   /** True when no compile is scheduled, running or rendering. */

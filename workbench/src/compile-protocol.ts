@@ -31,6 +31,8 @@ export interface CompileResponse {
   /** The typst.ts vector artifact, or null when the document has errors. */
   vector: Uint8Array | null;
   compileMs: number;
+  /** Set on the first compile of a fresh compiler: wasm instantiation plus font loading. */
+  initMs?: number;
   /** Set when the compiler itself failed (not the document). */
   failure?: string;
 }

@@ -31,9 +31,11 @@ async function createCompiler(): Promise<TypstCompiler> {
 async function compile(request: CompileRequest): Promise<CompileResponse> {
   if (request.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, request.delayMs));
   const fresh = compilerPromise === null;
+  let started = performance.now();
   compilerPromise ??= createCompiler();
   const compiler = await compilerPromise;
-  const started = performance.now();
+  const initMs = fresh ? performance.now() - started : undefined;
+  started = performance.now();
   if (request.binaries) {
     binaries = request.binaries;
     compiler.resetShadow();
@@ -48,7 +50,9 @@ async function compile(request: CompileRequest): Promise<CompileResponse> {
     const vector = checked.hasError ? null : ((await world.vector({ diagnostics: 'full' })).result ?? null);
     return { hasError: checked.hasError, diagnostics: (checked.diagnostics ?? []) as RawDiagnostic[], vector };
   });
-  return { type: 'compiled', id: request.id, ...result, compileMs: performance.now() - started };
+  const response: CompileResponse = { type: 'compiled', id: request.id, ...result, compileMs: performance.now() - started };
+  if (initMs !== undefined) response.initMs = initMs;
+  return response;
 }
 
 scope.onmessage = (event: MessageEvent<CompileRequest>) => {

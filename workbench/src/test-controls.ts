@@ -24,6 +24,8 @@ export interface WorkbenchControls {
   compileCount(): number;
   getDiagnostics(): WorkbenchDiagnostic[];
   getView(): EditorView | null;
+  /** Milliseconds: worker init (per fresh compiler), every compile, every preview render. */
+  timings(): { initMs: number[]; compileMs: number[]; renderMs: number[] };
 }
 
 export function installControls(app: WorkbenchApp, cmVariant: string, ready: Promise<void>): WorkbenchControls {
@@ -55,6 +57,7 @@ export function installControls(app: WorkbenchApp, cmVariant: string, ready: Pro
     compileCount: () => app.compiler.compileCount,
     getDiagnostics: () => structuredClone(app.diagnostics),
     getView: () => app.view,
+    timings: () => structuredClone(app.timings),
   };
   (window as unknown as { __workbench: WorkbenchControls }).__workbench = controls;
   return controls;
