@@ -27,7 +27,6 @@ interface PendingCall {
 type ToolCallPart = Extract<StreamPart, { type: 'tool-call' }>;
 
 const TOOL_NAME_PATTERN = /^[A-Za-z0-9_-]+$/;
-// eslint-disable-next-line no-control-regex -- Control characters are exactly what this rejects.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** Collects the tool calls of one response. */
