@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+// Tests run from the repository root (npm scripts and the bench runner both do).
+export const REPO_ROOT = process.env['SIDE_AGENT_ROOT'] ?? process.cwd();
 export const CHROME_BUILD = path.join(REPO_ROOT, '.output/chrome-mv3');
 
 export interface LaunchOptions {

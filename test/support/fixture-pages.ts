@@ -2,12 +2,13 @@
 // a real CodeMirror editor, bundled once per test process.
 import { build } from 'esbuild';
 import path from 'node:path';
+import { REPO_ROOT } from './extension-browser';
 
 let bundle: Promise<string> | null = null;
 
 export function codemirrorBundle(): Promise<string> {
   bundle ??= build({
-    entryPoints: [path.resolve(import.meta.dirname, '../e2e/fixtures/codemirror-page.ts')],
+    entryPoints: [path.join(REPO_ROOT, 'test/e2e/fixtures/codemirror-page.ts')],
     bundle: true,
     format: 'iife',
     write: false,
