@@ -4,6 +4,18 @@
 // Each file is bundled with esbuild for Node (dependencies stay external) and run in
 // its own process so one benchmark's heap does not skew the next.
 import { build } from 'esbuild';
+import { pathToFileURL as toFileUrl } from 'node:url';
+
+// Plain .mjs modules (the workbench server, the model server) read
+// import.meta.dirname, so they are imported in place instead of bundled.
+const keepMjsExternal = {
+  name: 'keep-mjs-external',
+  setup(builder) {
+    builder.onResolve({ filter: /\.mjs$/ }, (args) =>
+      args.path.startsWith('.') ? { path: toFileUrl(path.resolve(args.resolveDir, args.path)).href, external: true } : undefined,
+    );
+  },
+};
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -28,6 +40,7 @@ for (const name of files) {
     packages: 'external',
     outfile,
     logLevel: 'error',
+    plugins: [keepMjsExternal],
     jsx: 'automatic',
     jsxImportSource: 'preact',
   });
