@@ -5,24 +5,12 @@
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { MAX_COUNTED_MATCHES } from './edit-limits';
 import type { PatchDocumentArguments, SearchReplaceArguments } from './edit-tool-schemas';
-import { toLineEnding, type LineIndex } from './line-index';
+import { findOccurrences, findOccurrencesOfAll, type Occurrences } from './find-occurrences';
+import { toLineEnding, type LineEnding, type LineIndex } from './line-index';
 import type { TextChange } from './text-change';
 
-interface SearchMatch {
-  readonly from: number;
-  /** Occurrences found, overlapping ones included, counted up to `MAX_COUNTED_MATCHES`. */
-  readonly count: number;
-}
-
-/** The first occurrence of `search` and how many there are (stops counting at `limit`). */
-function findOccurrences(text: string, search: string, limit: number): SearchMatch | undefined {
-  const first = text.indexOf(search);
-  if (first === -1) return undefined;
-  let count = 1;
-  // Overlapping occurrences count too: "aa" in "aaa" could mean either position.
-  for (let at = text.indexOf(search, first + 1); at !== -1 && count < limit; at = text.indexOf(search, at + 1)) count += 1;
-  return { from: first, count };
-}
+// Below this many edits one `indexOf` per search beats a hashing pass.
+const MULTI_SEARCH_MIN_EDITS = 4;
 
 function requireSearch(search: string, editIndex?: number): void {
   if (search.length === 0) {
@@ -30,30 +18,38 @@ function requireSearch(search: string, editIndex?: number): void {
   }
 }
 
-function resolveOneSearch(index: LineIndex, search: string, replace: string, isUnique: boolean, editIndex?: number): TextChange {
-  requireSearch(search, editIndex);
-  const lineEnding = index.lineEnding;
-  const needle = toLineEnding(search, lineEnding);
+interface LocatedSearch {
+  readonly needle: string;
+  readonly replace: string;
+  readonly isUnique: boolean;
+  readonly occurrences: Occurrences;
+  readonly editIndex?: number;
+}
+
+function changeFor(located: LocatedSearch, lineEnding: LineEnding): TextChange {
+  const { needle, occurrences, editIndex } = located;
   const label = editIndex === undefined ? 'The search text' : `Edit ${editIndex + 1}'s search text`;
   const details: Record<string, unknown> = editIndex === undefined ? {} : { edit_index: editIndex };
-  const match = findOccurrences(index.text, needle, isUnique ? MAX_COUNTED_MATCHES : 1);
-  if (match === undefined) {
+  if (occurrences.count === 0) {
     throw new ProtocolFailure('EDIT_TARGET_NOT_FOUND', `${label} does not occur in the document.`, details);
   }
-  if (isUnique && match.count > 1) {
-    const countText = match.count >= MAX_COUNTED_MATCHES ? `at least ${match.count}` : String(match.count);
+  if (located.isUnique && occurrences.count > 1) {
+    const isFloor = occurrences.count >= MAX_COUNTED_MATCHES;
     throw new ProtocolFailure(
       'EDIT_TARGET_AMBIGUOUS',
-      `${label} occurs ${countText} times; include surrounding text so it matches exactly once.`,
-      { ...details, match_count: match.count, match_count_is_floor: match.count >= MAX_COUNTED_MATCHES },
+      `${label} occurs ${isFloor ? 'at least ' : ''}${occurrences.count} times; include surrounding text so it matches exactly once.`,
+      { ...details, match_count: occurrences.count, match_count_is_floor: isFloor },
     );
   }
-  return { from: match.from, to: match.from + needle.length, insert: toLineEnding(replace, lineEnding) };
+  return { from: occurrences.first, to: occurrences.first + needle.length, insert: toLineEnding(located.replace, lineEnding) };
 }
 
 /** The change for `search_replace`: the search must occur exactly once. */
 export function resolveSearchReplace(index: LineIndex, args: SearchReplaceArguments): TextChange {
-  return resolveOneSearch(index, args.search, args.replace, true);
+  requireSearch(args.search);
+  const needle = toLineEnding(args.search, index.lineEnding);
+  const occurrences = findOccurrences(index.text, needle, MAX_COUNTED_MATCHES);
+  return changeFor({ needle, replace: args.replace, isUnique: true, occurrences }, index.lineEnding);
 }
 
 /**
@@ -61,9 +57,19 @@ export function resolveSearchReplace(index: LineIndex, args: SearchReplaceArgume
  * pre-patch text, so one edit's replacement never feeds another edit's search.
  */
 export function resolvePatchDocument(index: LineIndex, args: PatchDocumentArguments): TextChange[] {
+  const lineEnding = index.lineEnding;
+  args.edits.forEach((edit, editIndex) => requireSearch(edit.search, editIndex));
+  const needles = args.edits.map((edit) => toLineEnding(edit.search, lineEnding));
+  const occurrences =
+    needles.length >= MULTI_SEARCH_MIN_EDITS
+      ? findOccurrencesOfAll(index.text, needles, MAX_COUNTED_MATCHES)
+      : needles.map((needle) => findOccurrences(index.text, needle, MAX_COUNTED_MATCHES));
   const located = args.edits.map((edit, editIndex) => ({
     editIndex,
-    change: resolveOneSearch(index, edit.search, edit.replace, edit.unique, editIndex),
+    change: changeFor(
+      { needle: needles[editIndex] as string, replace: edit.replace, isUnique: edit.unique, occurrences: occurrences[editIndex] as Occurrences, editIndex },
+      lineEnding,
+    ),
   }));
   // Stable sort keeps provider order for equal starts, which then fail as overlaps.
   located.sort((left, right) => left.change.from - right.change.from);

@@ -118,6 +118,15 @@ describe('patch_document', () => {
     expect(edit('ab ab', patch({ search: 'ab', replace: 'x', unique: false }))).toBe('x ab');
   });
 
+  it('reports the same errors when many edits are matched in one pass', () => {
+    const text = 'w1 w2 w3 w4 w5 w2';
+    const many = (last: string) => patch(...['w1', 'w3', 'w4', last].map((search) => ({ search, replace: search.toUpperCase() })));
+    expect(edit(text, many('w5'))).toBe('W1 w2 W3 W4 W5 w2');
+    expect(failureOf(() => edit(text, many('w2')))).toMatchObject({ code: 'EDIT_TARGET_AMBIGUOUS', details: { edit_index: 3, match_count: 2 } });
+    expect(failureOf(() => edit(text, many('w9')))).toMatchObject({ code: 'EDIT_TARGET_NOT_FOUND', details: { edit_index: 3 } });
+    expect(failureOf(() => edit(text, many('w4 w5'))).code).toBe('EDIT_RANGES_OVERLAP');
+  });
+
   it('drops no-op edits and reports an all-no-op patch as no_changes', () => {
     expect(prepareEdit({ text: 'abc' }, patch({ search: 'b', replace: 'b' }))).toEqual({ kind: 'no_changes' });
     const prepared = prepareEdit({ text: 'abc' }, patch({ search: 'a', replace: 'a' }, { search: 'c', replace: 'C' }));
