@@ -86,6 +86,12 @@ export function checkEndpoint(url: unknown, options: EndpointOptions = {}): Endp
       },
     );
   }
+  // The URL parser silently drops tabs and newlines anywhere and trims controls at
+  // the ends, so what the user reviewed could differ from what is fetched.
+  // @see https://url.spec.whatwg.org/#concept-basic-url-parser
+  if (/[\u0000-\u001f\u007f]/.test(url)) {
+    return refuse('INVALID_URL', 'The endpoint URL contains control characters.');
+  }
   let parsed: URL;
   try {
     parsed = new URL(url);

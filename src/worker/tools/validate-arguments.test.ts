@@ -252,3 +252,31 @@ describe('compileArgumentValidator', () => {
     });
   });
 });
+
+describe('validateToolArguments on large inputs', () => {
+  it('matches a gated pattern against 250 KB in linear time', () => {
+    const gated = { type: 'object', properties: { a: { type: 'string', pattern: '^[a-z]*x$' } } };
+    const text = JSON.stringify({ a: `${'a'.repeat(250_000)}!` });
+    const started = performance.now();
+    expect(validateToolArguments(text, gated)).toMatchObject({ code: 'ARGUMENTS_INVALID' });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('validates 10,000 array items against a composed schema quickly', () => {
+    const composed = {
+      type: 'object',
+      properties: {
+        items: {
+          type: 'array',
+          items: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 3 }] },
+        },
+      },
+    };
+    const text = JSON.stringify({
+      items: Array.from({ length: 10_000 }, (_, index) => (index % 2 ? index : 'ab')),
+    });
+    const started = performance.now();
+    expect(validateToolArguments(text, composed).ok).toBe(true);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
