@@ -278,6 +278,10 @@ describe('typst workbench', () => {
     const result = await page.evaluate(() => window.__workbench.whenCompiled());
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(result.pages).toBeGreaterThan(100);
+    // Every page has a canvas; far pages are drawn only when scrolled near.
+    expect(await page.locator('.preview canvas').count()).toBe(result.pages);
+    await page.locator('.preview canvas').last().scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLCanvasElement>('.preview canvas')].at(-1)?.dataset.drawn === '1');
     await resetProject();
   });
 
