@@ -4,11 +4,12 @@
 // ## Why
 // Myers is the right tool when the changes are unknown, but its cost grows with the
 // edit distance, so jsdiff runs with a time bound. When it gives up, the diff falls
-// back to one region from the first to the last differing line: still exact and
-// complete, only less minimal, so there is never a "too complex to diff" refusal.
+// back to the near-linear anchored diff: still exact and complete, sometimes less
+// minimal, so there is never a "too complex to diff" refusal.
 import { structuredPatch } from 'diff';
 import { DIFF_CONTEXT_LINES, LINE_DIFF_TIMEOUT_MS } from './edit-limits';
-import { hunksFromChanges } from './hunks-from-changes';
+import { anchoredRegions } from './anchored-line-diff';
+import { hunksFromRegions } from './hunks-from-changes';
 import { LineIndex } from './line-index';
 import { summarizeHunks, type DiffHunk, type DiffRow, type DisplayBounds, type UnifiedDiff } from './unified-diff';
 
@@ -22,8 +23,8 @@ export interface LineDiffOptions extends DisplayBounds {
 
 /** A bounded line diff and how it was computed. */
 export interface LineDiff extends UnifiedDiff {
-  /** `myers` when jsdiff finished in time, `changed-span` when the fallback was used. */
-  readonly method: 'myers' | 'changed-span';
+  /** `myers` when jsdiff finished in time, `anchored` when the fallback was used. */
+  readonly method: 'myers' | 'anchored';
 }
 
 // jsdiff hunk lines are "<marker><text>"; CRLF documents keep their "\r" in the text.
@@ -54,8 +55,9 @@ export function boundedLineDiff(oldText: string, newText: string, options: LineD
     timeout: options.timeoutMs ?? LINE_DIFF_TIMEOUT_MS,
   });
   if (patch === undefined) {
-    const diff = hunksFromChanges(new LineIndex(oldText), [{ from: 0, to: oldText.length, insert: newText }], { ...options, context });
-    return { ...diff, method: 'changed-span' };
+    const oldIndex = new LineIndex(oldText);
+    const diff = hunksFromRegions(oldIndex, anchoredRegions(oldIndex, new LineIndex(newText)), { ...options, context });
+    return { ...diff, method: 'anchored' };
   }
   const hunks: DiffHunk[] = patch.hunks.map((hunk) => ({
     oldStart: hunk.oldStart,

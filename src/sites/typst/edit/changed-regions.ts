@@ -21,14 +21,6 @@ export interface ChangedRegion {
   readonly inserted: readonly string[];
 }
 
-// A line's comparison key is its text with its terminator. The last line has none, so
-// it compares as if it ended in "\n": appending a line after it then shows as one
-// insertion, matching `diff` on both texts with a final newline appended.
-function oldLineKey(index: LineIndex, line: number): string {
-  const text = index.text.slice(index.lineStart(line), index.lineEndWithTerminator(line));
-  return line === index.lineCount ? `${text}\n` : text;
-}
-
 interface SplitLines {
   readonly keys: string[];
   readonly texts: string[];
@@ -88,12 +80,12 @@ export function changedRegions(index: LineIndex, changes: readonly TextChange[])
     const oldCount = lastLine - firstLine + 1;
     const newCount = keys.length;
     let prefix = 0;
-    while (prefix < oldCount && prefix < newCount && oldLineKey(index, firstLine + prefix) === keys[prefix]) prefix += 1;
+    while (prefix < oldCount && prefix < newCount && index.lineKey(firstLine + prefix) === keys[prefix]) prefix += 1;
     let suffix = 0;
     while (
       suffix < oldCount - prefix &&
       suffix < newCount - prefix &&
-      oldLineKey(index, lastLine - suffix) === keys[newCount - 1 - suffix]
+      index.lineKey(lastLine - suffix) === keys[newCount - 1 - suffix]
     ) {
       suffix += 1;
     }

@@ -57,8 +57,12 @@ function buildHunk(index: LineIndex, group: readonly ChangedRegion[], context: n
  * `truncatedForDisplay` tells the panel to show a notice.
  */
 export function hunksFromChanges(index: LineIndex, changes: readonly TextChange[], options: HunkOptions = {}): UnifiedDiff {
+  return hunksFromRegions(index, changedRegions(index, changes), options);
+}
+
+/** Hunks for changed regions of `index.text` that are sorted and separated by unchanged lines. */
+export function hunksFromRegions(index: LineIndex, regions: readonly ChangedRegion[], options: HunkOptions = {}): UnifiedDiff {
   const context = options.context ?? DIFF_CONTEXT_LINES;
-  const regions = changedRegions(index, changes);
   const hunks: DiffHunk[] = [];
   let group: ChangedRegion[] = [];
   for (const region of regions) {

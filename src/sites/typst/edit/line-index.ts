@@ -54,6 +54,16 @@ export class LineIndex {
     return this.text.slice(this.lineStart(line), this.lineContentEnd(line));
   }
 
+  /**
+   * `line`'s text with its terminator, the key diffs compare lines by. The last line
+   * has no terminator and compares as if it ended in "\n", so appending a line after
+   * it shows as one insertion (as `diff` does on both texts with a final newline).
+   */
+  lineKey(line: number): string {
+    const text = this.text.slice(this.lineStart(line), this.lineEndWithTerminator(line));
+    return line === this.lineCount ? `${text}\n` : text;
+  }
+
   /** The 1-based line containing `offset`; an offset inside a terminator belongs to its line. */
   lineAt(offset: number): number {
     let low = 0;

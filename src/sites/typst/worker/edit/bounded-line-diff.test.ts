@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { anchoredRegions } from '../../edit/anchored-line-diff';
 import { boundedLineDiff } from '../../edit/bounded-line-diff';
+import { hunksFromRegions } from '../../edit/hunks-from-changes';
+import { LineIndex } from '../../edit/line-index';
 import { diffProblem, seededRandom } from './diff-oracle';
 
 describe('boundedLineDiff', () => {
@@ -18,20 +21,38 @@ describe('boundedLineDiff', () => {
     }
   });
 
+  it('anchored fallback is exact on random documents with repeated lines', () => {
+    const random = seededRandom(2718);
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    for (let run = 0; run < 300; run += 1) {
+      const oldLines = Array.from({ length: Math.floor(random() * 40) }, (_, index) => (random() < 0.5 ? `u${index}` : pick(['a', 'b', '', '😀'])));
+      const newLines = oldLines
+        .flatMap((line) => (random() < 0.15 ? [] : random() < 0.15 ? [pick(['x', 'a', `n${run}`]), line] : [line]))
+        .map((line) => (random() < 0.1 ? `${line}!` : line));
+      if (random() < 0.2) newLines.reverse();
+      const oldIndex = new LineIndex(oldLines.join('\n'));
+      const newText = newLines.join(random() < 0.2 ? '\r\n' : '\n');
+      const diff = hunksFromRegions(oldIndex, anchoredRegions(oldIndex, new LineIndex(newText)));
+      expect(diffProblem(oldIndex.text, newText, diff), JSON.stringify({ oldLines, newText })).toBeUndefined();
+    }
+  });
+
   it('returns no hunks for identical texts', () => {
     expect(boundedLineDiff('a\nb', 'a\nb').hunks).toEqual([]);
   });
 
-  it('falls back to the changed span when jsdiff runs out of time', () => {
+  it('falls back to the anchored diff when jsdiff runs out of time', () => {
     const random = seededRandom(5);
     const oldLines = Array.from({ length: 20_000 }, (_, index) => `line ${index} ${random()}`);
     const newLines = oldLines.map((line, index) => (index % 3 === 0 ? `${line} changed` : line));
     const oldText = `head\n${oldLines.join('\n')}\ntail`;
     const newText = `head\n${newLines.join('\n')}\ntail`;
     const diff = boundedLineDiff(oldText, newText, { timeoutMs: 1 });
-    expect(diff.method).toBe('changed-span');
+    expect(diff.method).toBe('anchored');
     expect(diffProblem(oldText, newText, diff)).toBeUndefined();
     expect(diff.hunks[0]?.rows[0]).toEqual({ kind: 'context', oldLine: 1, newLine: 1, text: 'head' });
+    // Every line is unique here, so the anchors find the minimal diff.
+    expect([diff.additions, diff.deletions]).toEqual([6_667, 6_667]);
     expect(diff.truncatedForDisplay).toBe(true);
   });
 });
