@@ -19,7 +19,12 @@ export async function main(root: HTMLElement): Promise<void> {
           context.value = null;
         }
       },
+      'run/start': () => undefined,
       'run/stream': () => undefined,
+      'run/tool-call': () => undefined,
+      'run/tool-status': () => undefined,
+      'run/pending': () => undefined,
+      'run/notice': () => undefined,
       'run/end': () => undefined,
     },
     () => false,

@@ -70,7 +70,16 @@ function eventCases(): Case[] {
   const streamSpy = vi.fn();
   const toPanel = createEventRouter(
     workerToPanel,
-    { 'tab/site-changed': vi.fn(), 'run/stream': streamSpy, 'run/end': vi.fn() },
+    {
+      'tab/site-changed': vi.fn(),
+      'run/start': vi.fn(),
+      'run/stream': streamSpy,
+      'run/tool-call': vi.fn(),
+      'run/tool-status': vi.fn(),
+      'run/pending': vi.fn(),
+      'run/notice': vi.fn(),
+      'run/end': vi.fn(),
+    },
     { isActiveRun: (runId) => runId === 'run-active' },
   );
   return [

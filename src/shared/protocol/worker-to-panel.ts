@@ -1,35 +1,28 @@
 // Channel: worker -> side panel (events). Run-scoped events carry the runId; the
 // panel drops events whose run it is not showing.
 import { z } from '../schema/zod';
-import { IdSchema, boundedArray, boundedString } from '../schema/bounded';
 import { defineEventChannel } from './define-channel';
-import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from './limits';
-import { ProtocolErrorSchema } from './envelope';
 import { TabSiteSchema } from './panel-to-worker';
-
-export const StreamPartSchema = z.strictObject({
-  channel: z.enum(['text', 'reasoning']),
-  text: boundedString(MAX_STREAM_TEXT_PER_PART),
-});
+import { RunEventPayloads } from './run-messages';
 
 export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
   /** The site of a tab changed (navigation, activation); the panel re-gates itself. */
   'tab/site-changed': {
     payload: z.strictObject({ tabId: z.number().int().min(0), site: TabSiteSchema.nullable() }),
   },
+  /** The run started; the panel shows its live turn. */
+  'run/start': { runScoped: true, payload: RunEventPayloads['run/start'] },
   /** A batch of coalesced stream text, in channel order. */
-  'run/stream': {
-    runScoped: true,
-    payload: z.strictObject({ sequence: z.number().int().min(0), parts: boundedArray(StreamPartSchema, MAX_STREAM_PARTS_PER_BATCH) }),
-  },
+  'run/stream': { runScoped: true, payload: RunEventPayloads['run/stream'] },
+  /** The model called a tool (arguments shown as a bounded preview). */
+  'run/tool-call': { runScoped: true, payload: RunEventPayloads['run/tool-call'] },
+  /** A tool call changed status or finished. */
+  'run/tool-status': { runScoped: true, payload: RunEventPayloads['run/tool-status'] },
+  /** The run waits for the person (diff review, approval, page state), or stopped waiting. */
+  'run/pending': { runScoped: true, payload: RunEventPayloads['run/pending'] },
+  /** Something the person should know that does not end the run (compaction, partial tool set). */
+  'run/notice': { runScoped: true, payload: RunEventPayloads['run/notice'] },
   /** The single terminal event of a run. */
-  'run/end': {
-    runScoped: true,
-    payload: z.strictObject({
-      status: z.enum(['done', 'error', 'cancelled']),
-      error: ProtocolErrorSchema.optional(),
-      sessionId: IdSchema.optional(),
-    }),
-  },
+  'run/end': { runScoped: true, payload: RunEventPayloads['run/end'] },
 });
 export type WorkerToPanel = typeof workerToPanel;

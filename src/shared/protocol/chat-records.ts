@@ -1,0 +1,128 @@
+// ## Owns
+// The shape of a chat as it is stored, shown, exported and imported: sessions and
+// their turns. One declaration shared by the worker (storage, runs), the panel
+// (rendering) and import/export (record-by-record validation).
+// ## Why bounded
+// Every field is bounded so one oversized tool argument can never make a chat
+// unsavable (study §6.1 item 1): writers trim optional data to these bounds, with a
+// marker, before saving.
+import { z } from '../schema/zod';
+import { IdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';
+import { ProtocolErrorSchema } from './envelope';
+import { MAX_FILE_LABEL_CHARS } from './limits';
+import { SiteIdSchema } from './page-context';
+
+export const MAX_TURN_TEXT_CHARS = 256_000;
+export const MAX_TOOL_SUMMARY_CHARS = 4_000;
+export const MAX_ARGUMENTS_PREVIEW_CHARS = 2_000;
+export const MAX_SEGMENTS_PER_TURN = 256;
+export const MAX_TOOL_CALLS_PER_SEGMENT = 128;
+export const MAX_THUMBNAIL_CHARS = 204_800;
+
+/** Where a chat belongs: a typst.app project, or the web agent's origin scope. */
+export const ChatScopeSchema = z.strictObject({
+  siteId: SiteIdSchema,
+  /** typst.app project id; for the web face, a scope key chosen by the web site. */
+  projectId: boundedString(128).nullable(),
+});
+export type ChatScope = z.infer<typeof ChatScopeSchema>;
+
+/** The open file when the user pressed Send (identity only, never document text). */
+export const FileIdentitySchema = z.strictObject({
+  projectLabel: boundedString(160).nullable(),
+  path: boundedString(MAX_FILE_LABEL_CHARS),
+  source: z.enum(['header_breadcrumb', 'document_title', 'selected_tree_row', 'declared_path']),
+});
+export type FileIdentity = z.infer<typeof FileIdentitySchema>;
+
+export const AttachmentRecordSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('selection'), text: boundedString(32_000), fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable() }),
+  z.strictObject({
+    kind: z.literal('image'),
+    source: z.enum(['preview', 'opened-image']),
+    /** A locally made thumbnail (png/jpeg/webp data URL), or null with a reason. */
+    thumbnail: boundedString(MAX_THUMBNAIL_CHARS).regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]*$/).nullable(),
+    omittedReason: boundedString(300).optional(),
+    width: z.number().int().min(0).max(16_384),
+    height: z.number().int().min(0).max(16_384),
+  }),
+]);
+export type AttachmentRecord = z.infer<typeof AttachmentRecordSchema>;
+
+/** The public part of a revert checkpoint that a response carries. */
+export const EditReceiptSchema = z.strictObject({
+  checkpointId: IdSchema,
+  status: z.enum(['applied', 'reverted', 'unavailable']),
+  fileLabel: boundedString(MAX_FILE_LABEL_CHARS),
+  createdAt: TimestampSchema,
+  /** True only when a person approved this exact diff in Ask mode. */
+  reviewedDiff: z.boolean(),
+  unavailableReason: boundedString(300).optional(),
+});
+export type EditReceipt = z.infer<typeof EditReceiptSchema>;
+
+export const ToolCallStatusSchema = z.enum(['running', 'waiting', 'awaiting-approval', 'done', 'failed', 'denied', 'rejected', 'skipped', 'cancelled']);
+export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
+
+/** A tool call as stored and shown: bounded previews, never raw payloads. */
+export const ToolCallRecordSchema = z.strictObject({
+  callId: boundedString(128),
+  name: boundedString(128),
+  argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
+  /** Size of the full argument text, so a trimmed preview says how much is missing. */
+  argumentsChars: z.number().int().min(0),
+  status: ToolCallStatusSchema,
+  summary: boundedString(MAX_TOOL_SUMMARY_CHARS),
+  errorCode: boundedString(64).optional(),
+  receipt: EditReceiptSchema.optional(),
+});
+export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
+
+export const SegmentSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('text'), text: boundedString(MAX_TURN_TEXT_CHARS) }),
+  z.strictObject({ kind: z.literal('reasoning'), text: boundedString(MAX_TURN_TEXT_CHARS) }),
+  z.strictObject({ kind: z.literal('tools'), calls: boundedArray(ToolCallRecordSchema, MAX_TOOL_CALLS_PER_SEGMENT) }),
+]);
+export type Segment = z.infer<typeof SegmentSchema>;
+
+export const UserTurnSchema = z.strictObject({
+  id: IdSchema,
+  role: z.literal('user'),
+  createdAt: TimestampSchema,
+  text: boundedString(MAX_TURN_TEXT_CHARS),
+  file: FileIdentitySchema.nullable(),
+  attachments: boundedArray(AttachmentRecordSchema, 32),
+});
+export type UserTurn = z.infer<typeof UserTurnSchema>;
+
+export const AssistantTurnSchema = z.strictObject({
+  id: IdSchema,
+  role: z.literal('assistant'),
+  createdAt: TimestampSchema,
+  runId: IdSchema,
+  status: z.enum(['complete', 'incomplete', 'error', 'cancelled', 'interrupted']),
+  segments: boundedArray(SegmentSchema, MAX_SEGMENTS_PER_TURN),
+  error: ProtocolErrorSchema.optional(),
+  /** Markers for data trimmed to keep the chat savable, e.g. "reasoning", "tool-details". */
+  trimmed: boundedArray(boundedString(64), 16).optional(),
+  /** Fixed editor-state facts the model is told later (never text from the document). */
+  editorEvents: boundedArray(z.enum(['reverted', 'snapshot-restored']), 16).optional(),
+});
+export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;
+
+export const ChatTurnSchema = z.discriminatedUnion('role', [UserTurnSchema, AssistantTurnSchema]);
+export type ChatTurn = z.infer<typeof ChatTurnSchema>;
+
+export const SessionMetaSchema = z.strictObject({
+  id: IdSchema,
+  scope: ChatScopeSchema,
+  name: boundedString(200),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  userRenamed: z.boolean(),
+  turnCount: z.number().int().min(0),
+  approxBytes: z.number().int().min(0),
+  /** First user text, for lists and search results. */
+  preview: boundedString(160),
+});
+export type SessionMeta = z.infer<typeof SessionMetaSchema>;

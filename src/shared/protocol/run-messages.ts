@@ -1,0 +1,167 @@
+// ## Owns
+// The payloads of a run as it crosses between panel and worker: reservation and
+// start (panel -> worker), and the live run events (worker -> panel). Declared here
+// once; panel-to-worker.ts and worker-to-panel.ts put them on their channels.
+import { z } from '../schema/zod';
+import { IdSchema, TabIdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';
+import {
+  AssistantTurnSchema,
+  AttachmentRecordSchema,
+  ChatScopeSchema,
+  EditReceiptSchema,
+  FileIdentitySchema,
+  MAX_ARGUMENTS_PREVIEW_CHARS,
+  MAX_TOOL_SUMMARY_CHARS,
+  ToolCallStatusSchema,
+} from './chat-records';
+import { DiffViewSchema } from './diff-view';
+import { ProtocolErrorSchema } from './envelope';
+import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from './limits';
+import type { MethodSpec } from './define-channel';
+
+/** Ask: every editor write waits for a reviewed diff. Auto: prepared and applied without the wait. */
+export const EditModeSchema = z.enum(['ask', 'auto']);
+export type EditMode = z.infer<typeof EditModeSchema>;
+
+/** The exact identity a run is reserved and started with. */
+export const RunIdentitySchema = z.strictObject({
+  tabId: TabIdSchema,
+  scope: ChatScopeSchema,
+  sessionId: IdSchema,
+});
+export type RunIdentity = z.infer<typeof RunIdentitySchema>;
+
+/** Attachments the model sees this turn (full images are transient, never stored). */
+export const RunAttachmentSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('selection'), text: boundedString(65_536), fileLabel: boundedString(240).nullable() }),
+  z.strictObject({
+    kind: z.literal('image'),
+    source: z.enum(['preview', 'opened-image']),
+    dataUrl: boundedString(2_097_152).regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]*$/),
+    width: z.number().int().min(1).max(4_096),
+    height: z.number().int().min(1).max(4_096),
+  }),
+]);
+export type RunAttachment = z.infer<typeof RunAttachmentSchema>;
+
+export const RunStartRequestSchema = z.strictObject({
+  ...RunIdentitySchema.shape,
+  /** The user turn the panel saved after reserving; the worker re-reads the session. */
+  userTurnId: IdSchema,
+  modelId: IdSchema,
+  editMode: EditModeSchema,
+  file: FileIdentitySchema.nullable(),
+  attachments: boundedArray(RunAttachmentSchema, 20),
+  /** Stored summaries of the attachments, as the user turn records them. */
+  attachmentRecords: boundedArray(AttachmentRecordSchema, 32),
+});
+export type RunStartRequest = z.infer<typeof RunStartRequestSchema>;
+
+/** Everything the panel needs to show a run that is already going (panel reopened). */
+export const RunSnapshotSchema = z.strictObject({
+  runId: IdSchema,
+  identity: RunIdentitySchema,
+  /** The assistant turn so far, in the stored shape. */
+  turn: AssistantTurnSchema,
+  /** The stream sequence the snapshot includes; later batches continue from here. */
+  sequence: z.number().int().min(0),
+  pending: z.lazy(() => PendingInteractionSchema).nullable(),
+});
+export type RunSnapshot = z.infer<typeof RunSnapshotSchema>;
+
+const ToolCardShape = {
+  callId: boundedString(128),
+  name: boundedString(128),
+};
+
+/** What a run waits for from the person: a diff review, an approval, or a page state. */
+export const PendingInteractionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('edit-review'), ...ToolCardShape, diff: DiffViewSchema }),
+  z.strictObject({
+    kind: z.literal('external-approval'),
+    ...ToolCardShape,
+    integration: boundedString(200),
+    destination: boundedString(2_048),
+    argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
+  }),
+  z.strictObject({
+    kind: z.literal('page-wait'),
+    ...ToolCardShape,
+    reason: z.enum(['capability', 'return-to-file', 'open-file']),
+    /** What the person should do, e.g. "Open the Files panel". */
+    message: boundedString(500),
+    missing: boundedArray(boundedString(64), 8),
+  }),
+]);
+export type PendingInteraction = z.infer<typeof PendingInteractionSchema>;
+
+export const ApprovalDecisionSchema = z.enum(['apply', 'reject', 'approve-once', 'allow-run', 'deny', 'retry', 'skip']);
+export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
+
+/** Worker -> panel run events. All are run-scoped. */
+export const RunEventPayloads = {
+  'run/start': z.strictObject({ identity: RunIdentitySchema, assistantTurnId: IdSchema }),
+  'run/stream': z.strictObject({
+    sequence: z.number().int().min(0),
+    parts: boundedArray(z.strictObject({ channel: z.enum(['text', 'reasoning']), text: boundedString(MAX_STREAM_TEXT_PER_PART) }), MAX_STREAM_PARTS_PER_BATCH),
+  }),
+  'run/tool-call': z.strictObject({
+    ...ToolCardShape,
+    argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
+    argumentsChars: z.number().int().min(0),
+  }),
+  'run/tool-status': z.strictObject({
+    ...ToolCardShape,
+    status: ToolCallStatusSchema,
+    summary: boundedString(MAX_TOOL_SUMMARY_CHARS),
+    errorCode: boundedString(64).optional(),
+    receipt: EditReceiptSchema.optional(),
+  }),
+  'run/pending': z.strictObject({ pending: PendingInteractionSchema.nullable() }),
+  'run/notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), code: boundedString(64).optional(), message: boundedString(2_000) }),
+  'run/end': z.strictObject({
+    status: z.enum(['done', 'error', 'cancelled']),
+    error: ProtocolErrorSchema.optional(),
+    sessionId: IdSchema,
+    assistantTurnId: IdSchema,
+  }),
+} as const;
+
+/**
+ * Panel -> worker run methods. The agent core spreads these into the
+ * panel-to-worker channel together with their handlers.
+ */
+export const runRequestMethods = {
+  /**
+   * Reserves a run before the panel saves the user turn. One reserved-or-active run
+   * per (scope, session); other chats are independent.
+   */
+  'run/reserve': {
+    runScoped: true,
+    request: RunIdentitySchema,
+    response: z.strictObject({ reserved: z.literal(true), expiresAt: TimestampSchema }),
+  },
+  /** Starts a reserved run; the identity must equal the reservation exactly. */
+  'run/start': {
+    runScoped: true,
+    request: RunStartRequestSchema,
+    response: z.strictObject({ started: z.boolean(), cancelled: z.boolean() }),
+  },
+  /** Stops a reserved or active run. Exactly one terminal event follows for a started run. */
+  'run/cancel': {
+    runScoped: true,
+    request: z.strictObject({}),
+    response: z.strictObject({ cancelled: z.boolean() }),
+  },
+  /** The active run of a chat, if any, with everything needed to show it live. */
+  'run/status': {
+    request: z.strictObject({ scope: ChatScopeSchema, sessionId: IdSchema }),
+    response: RunSnapshotSchema.nullable(),
+  },
+  /** The person's answer to a pending interaction, correlated by exact (runId, callId). */
+  'run/resolve': {
+    runScoped: true,
+    request: z.strictObject({ callId: boundedString(128), decision: ApprovalDecisionSchema }),
+    response: z.strictObject({ accepted: z.boolean() }),
+  },
+} as const satisfies Record<string, MethodSpec>;
