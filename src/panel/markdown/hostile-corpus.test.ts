@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Window } from 'happy-dom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { installHappyDomCompat } from './__fixtures__/happy-dom-compat';
 import { assertInert } from './__fixtures__/assert-inert';
 import { renderMarkdownFragment } from './render-markdown';
@@ -57,7 +57,8 @@ function serialize(fragment: DocumentFragment): string {
   return holder.innerHTML;
 }
 
-beforeAll(() => installHappyDomCompat());
+// Before the first render: the sanitizer caches DOM getters when it is created.
+installHappyDomCompat();
 afterAll(async () => sandbox.happyDOM.close());
 
 describe('hostile Markdown corpus', () => {

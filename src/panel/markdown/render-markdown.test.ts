@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { installHappyDomCompat } from './__fixtures__/happy-dom-compat';
 import { assertInert } from './__fixtures__/assert-inert';
 import { MAX_INLINE_DELIMITERS, renderMarkdownFragment } from './render-markdown';
@@ -10,7 +10,8 @@ function render(text: string): HTMLDivElement {
   return holder;
 }
 
-beforeAll(() => installHappyDomCompat());
+// Before the first render: the sanitizer caches DOM getters when it is created.
+installHappyDomCompat();
 
 describe('renderMarkdownFragment', () => {
   it('renders GFM structure', () => {
