@@ -26,6 +26,7 @@ interface SplitLines {
   readonly texts: string[];
 }
 
+// Keys follow `LineIndex.lineKey`, so old and new lines compare by the same rule.
 function splitBlock(blockText: string, isAtEnd: boolean): SplitLines {
   const keys: string[] = [];
   const texts: string[] = [];

@@ -169,6 +169,28 @@ describe('limits', () => {
     expect(failureOf(() => prepareEdit({ text: 'a'.repeat(1_048_576) }, lines(1, 1, 'b'))).code).toBe('EDIT_DOCUMENT_TOO_LARGE');
   });
 
+  it('runs every tool on the first, middle and last line of a ~1 MB CRLF document with emoji', () => {
+    const lineCount = 9_000;
+    const text = Array.from({ length: lineCount }, (_, index) => `line ${index} ${'x'.repeat(90)} 😀`).join('\r\n');
+    expect(text.length).toBeLessThanOrEqual(1_000_000);
+    for (const line of [1, 4_500, lineCount]) {
+      const marker = `line ${line - 1} `;
+      const offset = line === 1 ? 0 : text.indexOf(`\n${marker}`) + 1;
+      const calls: [EditToolCall, CapturedSelection?][] = [
+        [lines(line, line, 'new\ntext')],
+        [searchReplace(`${marker}x`, 'changed\n')],
+        [{ tool: 'patch_document', arguments: { edits: [{ search: `${marker}x`, replace: 'p', unique: true }] } }],
+        [{ tool: 'insert_at_cursor', arguments: { text: '🎉\n' } }, { anchor: offset, head: offset }],
+        [{ tool: 'replace_selection', arguments: { text: 'sel' } }, { anchor: offset, head: offset + 4 }],
+      ];
+      for (const [call, selection] of calls) {
+        const edited = edit(text, call, selection);
+        expect(edited.length).not.toBe(text.length);
+        expect(edited.split('\n').every((piece, index, all) => index === all.length - 1 || piece.endsWith('\r'))).toBe(true);
+      }
+    }
+  });
+
   it('refuses too many changes, too much inserted text and overlapping raw changes', () => {
     const text = 'x'.repeat(300);
     const many = Array.from({ length: 129 }, (_, index) => ({ from: index * 2, to: index * 2 + 1, insert: 'y' }));
