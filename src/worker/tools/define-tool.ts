@@ -1,0 +1,126 @@
+// ## Owns
+// The tool contract: what a tool declares (name, description, argument schema,
+// source-owned effect and approval), what it receives when it runs, and what it
+// returns. Built-in, site, custom HTTP and MCP tools all become ToolDefinitions in
+// one registry.
+// ## Never
+// Lets model output choose a tool's effect, approval or destination: those are
+// fixed here by the code (or by the user's saved integration), never by arguments.
+import type { z } from '../../shared/schema/zod';
+import type { EditReceipt } from '../../shared/protocol/chat-records';
+import type { DiffView } from '../../shared/protocol/diff-view';
+import type { ErrorCode } from '../../shared/protocol/error-codes';
+import type { SiteId } from '../../shared/protocol/page-context';
+import type { EditMode, PendingInteraction, RunIdentity } from '../../shared/protocol/run-messages';
+import type { MethodName, RequestOf, ResponseOf } from '../../shared/protocol/define-channel';
+import type { Result } from '../../shared/protocol/envelope';
+import type { WorkerToPage } from '../../shared/protocol/worker-to-page';
+
+/** What running a tool does to the world; decides approval (see approval-policy). */
+export type ToolEffect = 'read' | 'editor-write' | 'page-action' | 'external';
+
+/**
+ * How a call is approved. `automatic`: runs at once. `editor-review`: an Ask-mode
+ * run shows the diff and waits for Apply/Reject (Auto approve skips only that
+ * wait). `external-approval`: Approve once / Allow for run / Deny, unless the user
+ * trusts that exact saved integration.
+ */
+export type ToolApproval = 'automatic' | 'editor-review' | 'external-approval';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A tool's answer. Failures go back to the model as structured results, never thrown. */
+export type ToolOutcome =
+  | {
+      readonly ok: true;
+      /** What the model receives (serialized and capped by the run loop). */
+      readonly result: JsonValue;
+      /** A short human summary for the tool card and the stored chat (≤ 4,000 chars). */
+      readonly summary: string;
+      /** Editor writes: the public revert receipt. */
+      readonly receipt?: EditReceipt;
+    }
+  | {
+      readonly ok: false;
+      readonly code: ErrorCode;
+      readonly message: string;
+      readonly details?: Readonly<Record<string, JsonValue>>;
+    };
+
+/** Page requests to the run's captured tab, carrying the run's signal. */
+export interface RunPage {
+  readonly tabId: number;
+  request<K extends MethodName<WorkerToPage>>(method: K, payload: RequestOf<WorkerToPage, K>): Promise<Result<ResponseOf<WorkerToPage, K>>>;
+}
+
+/** Waits that the person can see and answer in the panel. */
+export interface RunInteraction {
+  /**
+   * Shows `pending` (a page-wait) and re-runs `isReady` on page events and on Retry
+   * until it says true. Resolves `ready`, or `skipped` when the person pressed Skip.
+   * Times out with a code; Stop rejects with CANCELLED.
+   */
+  waitForPage(pending: Extract<PendingInteraction, { kind: 'page-wait' }>, isReady: () => Promise<boolean>): Promise<'ready' | 'skipped'>;
+  /** Ask mode: shows the diff (panel and editor overlay) and waits for Apply or Reject. */
+  reviewEdit(callId: string, toolName: string, diff: DiffView): Promise<'apply' | 'reject'>;
+  /** Something the person should know that does not stop the tool. */
+  notice(level: 'info' | 'warning', message: string): void;
+}
+
+/**
+ * Mutable state a run's tools share, in provider order: the file later reads and
+ * edits target (open_project_file retargets it), the selection captured at Send,
+ * and the revert checkpoint of this response.
+ */
+export interface RunToolState {
+  targetFile: string | null;
+  readonly capturedSelection: { readonly anchor: number; readonly head: number } | null;
+  checkpointId: string | null;
+}
+
+/** Everything a tool receives when it runs. */
+export interface ToolRunContext {
+  readonly runId: string;
+  readonly callId: string;
+  readonly signal: AbortSignal;
+  readonly identity: RunIdentity;
+  readonly editMode: EditMode;
+  readonly page: RunPage;
+  readonly interaction: RunInteraction;
+  readonly state: RunToolState;
+}
+
+/** A tool as the registry holds it. */
+export interface ToolDefinition<Args = unknown> {
+  /** Exact model-facing name: snake_case, unique case-insensitively in the registry. */
+  readonly name: string;
+  readonly description: string;
+  /** The JSON Schema the model sees; must pass the schema subset gate. */
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** Built-ins validate with zod; custom and MCP tools with the subset validator. */
+  readonly parseArguments: (value: unknown) => { ok: true; args: Args } | { ok: false; code: ErrorCode; message: string; path?: string };
+  readonly effect: ToolEffect;
+  readonly approval: ToolApproval;
+  /** Sites whose runs offer this tool; absent means every site. */
+  readonly sites?: readonly SiteId[];
+  /** External tools: the integration and destination shown in the approval. */
+  readonly destination?: { readonly integration: string; readonly url: string; readonly routeId: string };
+  execute(args: Args, context: ToolRunContext): Promise<ToolOutcome>;
+}
+
+/** Declares a built-in tool whose arguments are a zod object schema. */
+export function defineTool<S extends z.ZodType>(
+  definition: Omit<ToolDefinition<z.output<S>>, 'parseArguments'> & { readonly arguments: S },
+): ToolDefinition<z.output<S>> {
+  const { arguments: schema, ...rest } = definition;
+  return {
+    ...rest,
+    parseArguments(value) {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return { ok: true, args: parsed.data };
+      const issue = parsed.error.issues[0];
+      const path = issue ? '$' + issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('') : '$';
+      return { ok: false, code: 'ARGUMENTS_INVALID', message: issue ? `${path}: ${issue.message}` : 'Invalid arguments.', path };
+    },
+  };
+}
