@@ -80,6 +80,9 @@ export type EventHandlers<C extends EventChannel> = {
   readonly [K in EventName<C>]: (payload: PayloadOf<C, K>, context: HandlerContext) => void | Promise<void>;
 };
 
+/** Handlers for one group of a channel's methods (composed into the full map). */
+export type GroupHandlers<M extends Record<string, MethodSpec>> = RequestHandlers<RequestChannel<M>>;
+
 /** Identity helper whose only job is the exhaustiveness check at the call site. */
 export const defineHandlers = <C extends RequestChannel>(_channel: C, handlers: NoInfer<RequestHandlers<C>>) => handlers;
 export const defineEventHandlers = <C extends EventChannel>(_channel: C, handlers: NoInfer<EventHandlers<C>>) => handlers;

@@ -3,7 +3,7 @@
 // become a privileged action here.
 import { z } from '../schema/zod';
 import { TabIdSchema, TimestampSchema, boundedString } from '../schema/bounded';
-import { defineRequestChannel } from './define-channel';
+import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { MAX_URL_CHARS } from './limits';
 import { PageContextSchema, SiteIdSchema } from './page-context';
 
@@ -17,7 +17,8 @@ export const TabSiteSchema = z.strictObject({
 });
 export type TabSite = z.infer<typeof TabSiteSchema>;
 
-export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension-page'], {
+/** Health, tab and page-context methods. */
+export const systemRequestMethods = {
   /** Health check; reports the worker instance so tests can see a cold start. */
   'system/ping': {
     request: z.strictObject({}),
@@ -33,5 +34,14 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
     request: z.strictObject({ tabId: TabIdSchema }),
     response: PageContextSchema,
   },
+} as const satisfies Record<string, MethodSpec>;
+
+/**
+ * The channel is the union of its method groups; each group's handlers live in
+ * their own file under src/worker/handlers/ and are composed in one exhaustive map.
+ * Adding a group is one line here and one in panel-to-worker.handlers.ts.
+ */
+export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension-page'], {
+  ...systemRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

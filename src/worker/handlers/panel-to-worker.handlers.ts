@@ -1,29 +1,13 @@
-// Handlers for panel -> worker requests. Each one only delegates to a domain
-// module; decisions live there.
+// The one exhaustive handler map for panel -> worker requests, composed from the
+// per-group handler files. A method without a handler is a type error here.
 import { defineHandlers } from '../../shared/protocol/define-channel';
-import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
-import type { PageRequests } from '../page-requests';
-import { findTabSite } from '../tab-sites';
+import { createSystemHandlers, type SystemHandlerDeps } from './system.handlers';
 
-export interface PanelHandlerDeps {
-  readonly instanceId: string;
-  readonly startedAt: number;
-  readonly version: string;
-  readonly pages: PageRequests;
-}
+export type PanelHandlerDeps = SystemHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
-    'system/ping': () => ({ instanceId: deps.instanceId, startedAt: deps.startedAt, version: deps.version }),
-    'tab/get-site': (payload) => findTabSite(payload.tabId, payload.windowId),
-    'page/get-context': async (payload, context) => {
-      const site = await findTabSite(payload.tabId);
-      if (!site) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab no longer exists.');
-      if (site.siteId !== 'typst') throw new ProtocolFailure('NOT_TYPST_TAB', 'Page context is read on typst.app tabs.');
-      const result = await deps.pages.request(payload.tabId, 'page/get-context', {}, { signal: context.signal });
-      if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
-      return result.data;
-    },
+    ...createSystemHandlers(deps),
   });
 }

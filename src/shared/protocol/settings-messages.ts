@@ -1,0 +1,98 @@
+// Panel -> worker methods for settings. API keys go in, never come back out: the
+// panel sees whether a key is set and its last four characters. Handlers live in
+// src/worker/handlers/settings.handlers.ts.
+import { z } from '../schema/zod';
+import { IdSchema, boundedArray, boundedString } from '../schema/bounded';
+import type { MethodSpec } from './define-channel';
+import { EditModeSchema } from './run-messages';
+
+export const ProviderKindSchema = z.enum(['openai-compatible', 'anthropic']);
+export const ReasoningEffortSchema = z.enum(['default', 'minimal', 'low', 'medium', 'high']);
+
+const modelFields = {
+  name: boundedString(80).min(1),
+  kind: ProviderKindSchema,
+  baseUrl: boundedString(2_048).min(1),
+  modelId: boundedString(200).min(1),
+  supportsVision: z.boolean(),
+  reasoningEffort: ReasoningEffortSchema,
+  /** Tokens; compaction starts at 75% of it. */
+  contextWindow: z.number().int().min(1_024).max(10_000_000),
+  /** The exact plain-HTTP origin the user acknowledged, or null. */
+  insecureOriginAcknowledged: boundedString(2_048).nullable(),
+};
+
+/** A model as the panel sees it: the key is never sent back. */
+export const ModelViewSchema = z.strictObject({
+  id: IdSchema,
+  ...modelFields,
+  hasApiKey: z.boolean(),
+  apiKeyHint: boundedString(8),
+});
+export type ModelView = z.infer<typeof ModelViewSchema>;
+
+/** A model as the panel saves it. `apiKey` absent keeps the stored key; empty clears it. */
+export const ModelInputSchema = z.strictObject({
+  id: IdSchema.optional(),
+  ...modelFields,
+  apiKey: boundedString(4_096).optional(),
+});
+export type ModelInput = z.infer<typeof ModelInputSchema>;
+
+export const GeneralSettingsSchema = z.strictObject({
+  activeModelId: IdSchema.nullable(),
+  autoNameSessions: z.boolean(),
+  autoNameModelId: IdSchema.nullable(),
+  /** Empty means the built-in prompt; the language and trust sections are always added. */
+  customSystemPrompt: boundedString(20_000),
+  /** Turns kept verbatim before older ones are summarized. */
+  historyTurnLimit: z.number().int().min(4).max(400),
+  editMode: EditModeSchema,
+  sendShortcut: z.enum(['enter', 'ctrl-enter']),
+});
+export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
+
+export const SettingsViewSchema = z.strictObject({
+  general: GeneralSettingsSchema,
+  models: boundedArray(ModelViewSchema, 100),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+export const ModelCheckSchema = z.union([
+  z.strictObject({ ok: z.literal(true), latencyMs: z.number().min(0), modelCount: z.number().int().min(0), isModelListed: z.boolean().nullable() }),
+  z.strictObject({ ok: z.literal(false), code: boundedString(64), message: boundedString(2_000), status: z.number().int().optional() }),
+]);
+
+/** Identifies a model to check: a saved one, or the unsaved form values. */
+const ModelTargetSchema = z.union([z.strictObject({ savedId: IdSchema }), z.strictObject({ draft: ModelInputSchema })]);
+
+export const settingsRequestMethods = {
+  'settings/get': {
+    request: z.strictObject({}),
+    response: SettingsViewSchema,
+  },
+  'settings/save-general': {
+    request: z.strictObject({ patch: GeneralSettingsSchema.partial() }),
+    response: SettingsViewSchema,
+  },
+  /** Validates with the endpoint policy; asks for host permission is done by the panel first. */
+  'settings/save-model': {
+    request: z.strictObject({ model: ModelInputSchema }),
+    response: SettingsViewSchema,
+  },
+  'settings/delete-model': {
+    request: z.strictObject({ id: IdSchema }),
+    response: SettingsViewSchema,
+  },
+  'settings/test-model': {
+    request: ModelTargetSchema,
+    response: ModelCheckSchema,
+  },
+  'settings/list-models': {
+    request: ModelTargetSchema,
+    response: z.union([
+      z.strictObject({ ok: z.literal(true), models: boundedArray(boundedString(200), 2_000) }),
+      z.strictObject({ ok: z.literal(false), code: boundedString(64), message: boundedString(2_000) }),
+    ]),
+  },
+} as const satisfies Record<string, MethodSpec>;
