@@ -1,0 +1,47 @@
+// ## Owns
+// The interfaces through which the rest of the worker reads and writes persistent
+// state. The storage layer implements them (IndexedDB for chats, chrome.storage for
+// settings); the agent core and handlers depend only on these, so they are tested
+// with in-memory implementations and never reach into storage details.
+import type { AssistantTurn, ChatScope, ChatTurn, SessionMeta, UserTurn } from '../../shared/protocol/chat-records';
+import type { GeneralSettings, ModelInput, SettingsView } from '../../shared/protocol/settings-messages';
+import type { ModelSettings } from '../providers/model-adapter';
+
+/** Chats. Writes append or replace one turn; they never rewrite a whole chat. */
+export interface ChatStore {
+  list(scope: ChatScope): Promise<SessionMeta[]>;
+  search(query: string): Promise<SessionMeta[]>;
+  get(sessionId: string): Promise<{ meta: SessionMeta; turns: ChatTurn[] } | null>;
+  create(scope: ChatScope, name?: string): Promise<SessionMeta>;
+  rename(sessionId: string, name: string, options?: { auto?: boolean }): Promise<SessionMeta>;
+  delete(sessionId: string): Promise<boolean>;
+  deleteScope(scope: ChatScope): Promise<number>;
+  appendUserTurn(sessionId: string, turn: UserTurn): Promise<SessionMeta>;
+  /**
+   * Inserts or replaces the assistant turn with `turn.id` (a run saves its turn as
+   * it goes and at the end). Oversize optional data is trimmed with a marker first.
+   */
+  putAssistantTurn(sessionId: string, turn: AssistantTurn): Promise<SessionMeta>;
+  usage(): Promise<{ bytes: number }>;
+}
+
+/** A model ready for a provider call, with the facts the run loop needs. */
+export interface ResolvedModel {
+  readonly id: string;
+  readonly name: string;
+  readonly settings: ModelSettings;
+  readonly supportsVision: boolean;
+  readonly contextWindow: number;
+  /** The plain-HTTP origin the user acknowledged for this model, if any. */
+  readonly insecureOriginAcknowledged: string | null;
+}
+
+/** Settings. API keys are readable only inside the worker, through `resolveModel`. */
+export interface SettingsStore {
+  view(): Promise<SettingsView>;
+  general(): Promise<GeneralSettings>;
+  saveGeneral(patch: Partial<GeneralSettings>): Promise<SettingsView>;
+  saveModel(model: ModelInput): Promise<SettingsView>;
+  deleteModel(id: string): Promise<SettingsView>;
+  resolveModel(id: string): Promise<ResolvedModel | null>;
+}
