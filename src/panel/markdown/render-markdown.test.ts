@@ -90,3 +90,22 @@ describe('renderMarkdownFragment', () => {
     expect(holder.querySelector('a')?.getAttribute('title')).toBe('Docs');
   });
 });
+
+describe('render budget', () => {
+  it('counts delimiters per paragraph and ignores fenced code', async () => {
+    const { maxParagraphDelimiters } = await import('./render-budget');
+    expect(maxParagraphDelimiters('**a** _b_\n\n*c*')).toBe(6);
+    expect(maxParagraphDelimiters('```py\n__init__ self._x\n```\n`x`')).toBe(2);
+  });
+
+  it('keeps a long code block full of underscores as code', () => {
+    const code = 'def __init__(self):\n    self._value = __name__\n'.repeat(400);
+    const holder = render(`Intro\n\n\`\`\`python\n${code}\`\`\`\n`);
+    expect(holder.querySelector('pre code')?.textContent).toBe(code);
+  });
+
+  it('keeps a long loose list of bold items as Markdown', () => {
+    const holder = render(Array.from({ length: 300 }, (_, index) => `- **item ${index}**`).join('\n\n'));
+    expect(holder.querySelectorAll('li strong')).toHaveLength(300);
+  });
+});

@@ -3,7 +3,8 @@
  *
  * Every piece of model output, imported chat text or tool text that is shown as
  * Markdown goes through here (house style D1/D9 rule 5). Pipeline:
- * 1. size gate: above {@link MAX_MARKDOWN_CHARS} the text is shown as plain text;
+ * 1. size gate (render-budget.ts): text over budget is split into blocks, and a block
+ *    still over budget is shown as plain text;
  * 2. marked (markdown-parser.ts) with raw HTML escaped, safe links, no images;
  * 3. DOMPurify (sanitize.ts) with a strict allowlist, returning a fragment;
  * 4. our post-pass: the allowlist is enforced again (sanitize.ts), every <a> is re-checked (link-policy.ts) and gets
@@ -18,22 +19,8 @@ import { addCodeCopyButtons } from './code-copy';
 import { safeHref } from './link-policy';
 import { markdownToUntrustedHtml } from './markdown-parser';
 import { neutralizeText } from './neutralize-text';
+import { withinRenderBudget } from './render-budget';
 import { enforceAllowlist, sanitizeToFragment } from './sanitize';
-
-/**
- * Longest block parsed as Markdown. Text longer than this is first split into blocks
- * (block-splitter.ts); a single block above it (e.g. a 1 MB single line) is shown as
- * plain text: nobody reads that as formatted prose, and the panel must never freeze.
- */
-export const MAX_MARKDOWN_CHARS = 100_000;
-
-/**
- * Most emphasis/code delimiters (`*`, `_`, `~`, backtick) in one block parsed as
- * Markdown. marked's inline delimiter matching is superlinear within a paragraph
- * (measured: 20,000 chars of `_a` take ~0.4 s, 100,000 chars of `*a` ~10 s), so a
- * block above this is shown as plain text. 4,000 keeps the worst case near 0.1 s.
- */
-export const MAX_INLINE_DELIMITERS = 4_000;
 
 /** Plain text is split into text nodes of at most this many characters. */
 export const PLAIN_TEXT_CHUNK_CHARS = 65_536;
@@ -81,20 +68,6 @@ function neutralizeTextNodes(root: DocumentFragment): void {
   }
 }
 
-function countDelimiters(text: string, limit: number): number {
-  let count = 0;
-  for (let index = 0; index < text.length && count <= limit; index += 1) {
-    const code = text.charCodeAt(index);
-    // * _ ~ `
-    if (code === 42 || code === 95 || code === 126 || code === 96) count += 1;
-  }
-  return count;
-}
-
-function withinBudget(text: string): boolean {
-  return text.length <= MAX_MARKDOWN_CHARS && countDelimiters(text, MAX_INLINE_DELIMITERS) <= MAX_INLINE_DELIMITERS;
-}
-
 /**
  * Renders untrusted Markdown into a detached, inert DocumentFragment owned by the
  * current document. Never throws: on any failure the fragment holds one text node with
@@ -104,10 +77,10 @@ function withinBudget(text: string): boolean {
  */
 export function renderMarkdownFragment(text: string, options: RenderMarkdownOptions = {}): DocumentFragment {
   try {
-    if (withinBudget(text)) return renderBlock(text, options);
+    if (withinRenderBudget(text)) return renderBlock(text, options);
     const fragment = document.createDocumentFragment();
     for (const block of splitMarkdownBlocks(text)) {
-      fragment.append(withinBudget(block) ? renderBlock(block, options) : renderPlainTextFragment(block));
+      fragment.append(withinRenderBudget(block) ? renderBlock(block, options) : renderPlainTextFragment(block));
     }
     return fragment;
   } catch {
@@ -138,3 +111,5 @@ function plainTextFallback(text: string): DocumentFragment {
   fragment.append(document.createTextNode(safe));
   return fragment;
 }
+
+export { MAX_INLINE_DELIMITERS, MAX_MARKDOWN_CHARS } from './render-budget';
