@@ -12,10 +12,10 @@ export const MAX_MARKDOWN_CHARS = 100_000;
 
 /**
  * Most emphasis/code delimiters (`*`, `_`, `~`, backtick) in one paragraph (a run of
- * non-blank lines outside fenced code). 800 keeps the worst case near 40 ms, a single
+ * non-blank lines outside fenced code). 600 keeps the worst case near 30 ms, under one
  * frame-ish task; real prose stays far below it, and code blocks do not count.
  */
-export const MAX_INLINE_DELIMITERS = 800;
+export const MAX_INLINE_DELIMITERS = 600;
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 
