@@ -4,7 +4,8 @@ import { MarkdownBlockSplitter, splitMarkdownBlocks } from './block-splitter';
 function streamSplit(text: string, size: number): string[] {
   const splitter = new MarkdownBlockSplitter();
   const blocks: string[] = [];
-  for (let start = 0; start < text.length; start += size) blocks.push(...splitter.push(text.slice(start, start + size)));
+  for (let start = 0; start < text.length; start += size)
+    blocks.push(...splitter.push(text.slice(start, start + size)));
   const rest = splitter.finish();
   if (rest !== '') blocks.push(rest);
   return blocks;
@@ -12,12 +13,28 @@ function streamSplit(text: string, size: number): string[] {
 
 const cases: Array<readonly [string, string, string[]]> = [
   ['paragraphs', 'one\ntwo\n\nthree\n', ['one\ntwo\n\n', 'three\n']],
-  ['fence with blank lines', 'a\n\n```js\nx\n\ny\n```\nafter\n', ['a\n\n', '```js\nx\n\ny\n```\n', 'after\n']],
+  [
+    'fence with blank lines',
+    'a\n\n```js\nx\n\ny\n```\nafter\n',
+    ['a\n\n', '```js\nx\n\ny\n```\n', 'after\n'],
+  ],
   ['tilde fence, longer close', '~~~\n\n~~~~\nz', ['~~~\n\n~~~~\n', 'z']],
   ['backtick fence is not closed by tildes', '```\n~~~\n\n```\n', ['```\n~~~\n\n```\n']],
-  ['loose list stays one block', '1. a\n\n2. b\n\n3. c\n\nend', ['1. a\n\n2. b\n\n3. c\n\n', 'end']],
-  ['indented continuation', 'para\n\n    code\n\n    more\n\nnext', ['para\n\n    code\n\n    more\n\n', 'next']],
-  ['fence inside a list does not end the block', '- item\n\n  ```\n  code\n  ```\n- next\n\nx', ['- item\n\n  ```\n  code\n  ```\n- next\n\n', 'x']],
+  [
+    'loose list stays one block',
+    '1. a\n\n2. b\n\n3. c\n\nend',
+    ['1. a\n\n2. b\n\n3. c\n\n', 'end'],
+  ],
+  [
+    'indented continuation',
+    'para\n\n    code\n\n    more\n\nnext',
+    ['para\n\n    code\n\n    more\n\n', 'next'],
+  ],
+  [
+    'fence inside a list does not end the block',
+    '- item\n\n  ```\n  code\n  ```\n- next\n\nx',
+    ['- item\n\n  ```\n  code\n  ```\n- next\n\n', 'x'],
+  ],
   ['leading blank lines', '\n\nhello\n\nworld', ['\n\nhello\n\n', 'world']],
   ['unclosed fence never splits', '```\na\n\nb\n\nc', ['```\na\n\nb\n\nc']],
 ];
@@ -26,7 +43,8 @@ describe('MarkdownBlockSplitter', () => {
   for (const [name, text, expected] of cases) {
     it(`${name}: whole text`, () => expect(splitMarkdownBlocks(text)).toEqual(expected));
     for (const size of [1, 2, 3, 7]) {
-      it(`${name}: ${size}-char deltas give the same blocks`, () => expect(streamSplit(text, size)).toEqual(expected));
+      it(`${name}: ${size}-char deltas give the same blocks`, () =>
+        expect(streamSplit(text, size)).toEqual(expected));
     }
   }
 

@@ -62,7 +62,10 @@ export class MarkdownBlockSplitter {
       const piece = newline === -1 ? text.slice(position) : text.slice(position, newline);
       this.line += piece;
       if (this.linePrefix.length < DECISION_PREFIX_CHARS) {
-        this.linePrefix = (this.linePrefix + piece.slice(0, DECISION_PREFIX_CHARS)).slice(0, DECISION_PREFIX_CHARS);
+        this.linePrefix = (this.linePrefix + piece.slice(0, DECISION_PREFIX_CHARS)).slice(
+          0,
+          DECISION_PREFIX_CHARS,
+        );
       }
       if (this.afterBlank && this.fence === null) this.decideAfterBlank(newline !== -1, blocks);
       if (newline === -1) return blocks;
@@ -96,7 +99,10 @@ export class MarkdownBlockSplitter {
       this.afterBlank = false;
       return;
     }
-    const undecided = !complete && prefix.length < DECISION_PREFIX_CHARS && POSSIBLE_LIST_MARKER_PREFIX.test(prefix);
+    const undecided =
+      !complete &&
+      prefix.length < DECISION_PREFIX_CHARS &&
+      POSSIBLE_LIST_MARKER_PREFIX.test(prefix);
     if (this.hasList && undecided) return;
     this.emit(blocks);
   }
@@ -106,7 +112,8 @@ export class MarkdownBlockSplitter {
     if (this.fence !== null) {
       const fence = this.fence;
       const trimmed = line.trim();
-      const closes = trimmed.length >= fence.length && trimmed === fence.marker.repeat(trimmed.length);
+      const closes =
+        trimmed.length >= fence.length && trimmed === fence.marker.repeat(trimmed.length);
       if (!closes) return;
       this.fence = null;
       if (fence.endsBlock) this.emit(blocks);

@@ -24,7 +24,8 @@ export const MAX_HREF_LENGTH = 4096;
 export function safeHref(href: string | null | undefined): string | null {
   if (href === null || href === undefined) return null;
   const trimmed = href.trim();
-  if (trimmed === '' || trimmed.length > MAX_HREF_LENGTH || hasUnsafeCharacters(trimmed)) return null;
+  if (trimmed === '' || trimmed.length > MAX_HREF_LENGTH || hasUnsafeCharacters(trimmed))
+    return null;
   let url: URL;
   try {
     url = new URL(trimmed);

@@ -66,7 +66,9 @@ const markdown = new Marked({
     },
     code({ text, lang }: Tokens.Code): string {
       const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
-      const className = CODE_LANGUAGE_PATTERN.test(language) ? ` class="language-${escapeHtml(language)}"` : '';
+      const className = CODE_LANGUAGE_PATTERN.test(language)
+        ? ` class="language-${escapeHtml(language)}"`
+        : '';
       const body = text.endsWith('\n') ? text : `${text}\n`;
       return `<pre><code${className}>${escapeHtml(body)}</code></pre>\n`;
     },

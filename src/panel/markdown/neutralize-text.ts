@@ -23,7 +23,8 @@
  * It must stay O(n) and allocation-free when nothing matches (the common case).
  */
 
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+const UNSAFE_CHARACTERS =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 
 function replacement(character: string): string {
   const code = character.charCodeAt(0);

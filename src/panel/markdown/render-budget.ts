@@ -12,8 +12,8 @@ export const MAX_MARKDOWN_CHARS = 100_000;
 
 /**
  * Most emphasis/code delimiters (`*`, `_`, `~`, backtick) in one paragraph (a run of
- * non-blank lines outside fenced code). 600 keeps the worst case near 30 ms, under one
- * frame-ish task; real prose stays far below it, and code blocks do not count.
+ * non-blank lines outside fenced code). 600 keeps the worst case near 30 ms, well under
+ * the 50 ms long-task limit; real prose stays far below it; code blocks do not count.
  */
 export const MAX_INLINE_DELIMITERS = 600;
 
@@ -25,7 +25,10 @@ function isDelimiter(code: number): boolean {
 }
 
 /** Largest delimiter count of any paragraph outside fenced code; stops above `limit`. */
-export function maxParagraphDelimiters(text: string, limit: number = MAX_INLINE_DELIMITERS): number {
+export function maxParagraphDelimiters(
+  text: string,
+  limit: number = MAX_INLINE_DELIMITERS,
+): number {
   let fence: string | null = null;
   let paragraph = 0;
   let max = 0;
@@ -36,13 +39,19 @@ export function maxParagraphDelimiters(text: string, limit: number = MAX_INLINE_
     const line = text.slice(lineStart, Math.min(lineEnd, lineStart + 64));
     const marker = FENCE.exec(line)?.[1];
     if (fence !== null) {
-      if (marker !== undefined && marker.charAt(0) === fence.charAt(0) && marker.length >= fence.length) fence = null;
+      if (
+        marker !== undefined &&
+        marker.charAt(0) === fence.charAt(0) &&
+        marker.length >= fence.length
+      )
+        fence = null;
     } else if (marker !== undefined) {
       fence = marker;
     } else if (/^[ \t]*$/.test(line) && lineEnd - lineStart <= 64) {
       paragraph = 0;
     } else {
-      for (let index = lineStart; index < lineEnd; index += 1) if (isDelimiter(text.charCodeAt(index))) paragraph += 1;
+      for (let index = lineStart; index < lineEnd; index += 1)
+        if (isDelimiter(text.charCodeAt(index))) paragraph += 1;
       max = Math.max(max, paragraph);
     }
     if (newline === -1) break;

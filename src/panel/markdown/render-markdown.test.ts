@@ -15,7 +15,9 @@ installHappyDomCompat();
 
 describe('renderMarkdownFragment', () => {
   it('renders GFM structure', () => {
-    const holder = render('# Title\n\nSome **bold**, _em_ and ~~del~~.\nNext line\n\n> quote\n\n1. one\n2. two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n---');
+    const holder = render(
+      '# Title\n\nSome **bold**, _em_ and ~~del~~.\nNext line\n\n> quote\n\n1. one\n2. two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n---',
+    );
     expect(holder.querySelector('h1')?.textContent).toBe('Title');
     expect(holder.querySelector('strong')?.textContent).toBe('bold');
     expect(holder.querySelector('em')?.textContent).toBe('em');
@@ -29,9 +31,14 @@ describe('renderMarkdownFragment', () => {
   });
 
   it('keeps https and mailto links with rel and target, turns others into text', () => {
-    const holder = render('[a](https://a.example/x) [m](mailto:me@a.example) [j](javascript:alert(1)) [h](http://a.example)');
+    const holder = render(
+      '[a](https://a.example/x) [m](mailto:me@a.example) [j](javascript:alert(1)) [h](http://a.example)',
+    );
     const links = Array.from(holder.querySelectorAll('a'));
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['https://a.example/x', 'mailto:me@a.example']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      'https://a.example/x',
+      'mailto:me@a.example',
+    ]);
     expect(holder.textContent?.trim()).toBe('a m j h');
   });
 
@@ -43,9 +50,14 @@ describe('renderMarkdownFragment', () => {
   });
 
   it('never creates images: labelled link for https, plain label otherwise', () => {
-    const holder = render('![Cat](https://img.example/cat.png) ![](https://img.example/x.png) ![Dog](http://img.example/d.png)');
+    const holder = render(
+      '![Cat](https://img.example/cat.png) ![](https://img.example/x.png) ![Dog](http://img.example/d.png)',
+    );
     expect(holder.querySelector('img')).toBeNull();
-    expect(Array.from(holder.querySelectorAll('a')).map((link) => link.textContent)).toEqual(['Image: Cat', 'Image']);
+    expect(Array.from(holder.querySelectorAll('a')).map((link) => link.textContent)).toEqual([
+      'Image: Cat',
+      'Image',
+    ]);
     expect(holder.textContent).toContain('Image: Dog');
   });
 
@@ -74,7 +86,9 @@ describe('renderMarkdownFragment', () => {
 
   it('shows control and bidi override characters visibly and keeps RTL scripts', () => {
     const holder = render('a\u001bb \u202Eevil\u202C \u05E9\u05DC\u05D5\u05DD');
-    expect(holder.textContent?.trim()).toBe('a\u241Bb \u27E8U+202E\u27E9evil\u27E8U+202C\u27E9 \u05E9\u05DC\u05D5\u05DD');
+    expect(holder.textContent?.trim()).toBe(
+      'a\u241Bb \u27E8U+202E\u27E9evil\u27E8U+202C\u27E9 \u05E9\u05DC\u05D5\u05DD',
+    );
   });
 
   it('renders blocks over the delimiter budget as plain text, others as Markdown', () => {
@@ -105,7 +119,9 @@ describe('render budget', () => {
   });
 
   it('keeps a long loose list of bold items as Markdown', () => {
-    const holder = render(Array.from({ length: 300 }, (_, index) => `- **item ${index}**`).join('\n\n'));
+    const holder = render(
+      Array.from({ length: 300 }, (_, index) => `- **item ${index}**`).join('\n\n'),
+    );
     expect(holder.querySelectorAll('li strong')).toHaveLength(300);
   });
 });

@@ -38,7 +38,9 @@ export interface RenderMarkdownOptions {
 export function renderPlainTextFragment(text: string): DocumentFragment {
   const fragment = document.createDocumentFragment();
   for (let start = 0; start < text.length; start += PLAIN_TEXT_CHUNK_CHARS) {
-    fragment.append(document.createTextNode(neutralizeText(text.slice(start, start + PLAIN_TEXT_CHUNK_CHARS))));
+    fragment.append(
+      document.createTextNode(neutralizeText(text.slice(start, start + PLAIN_TEXT_CHUNK_CHARS))),
+    );
   }
   return fragment;
 }
@@ -75,12 +77,17 @@ function neutralizeTextNodes(root: DocumentFragment): void {
  * (reference-style links then resolve only within their block), and a single block
  * over budget as plain text.
  */
-export function renderMarkdownFragment(text: string, options: RenderMarkdownOptions = {}): DocumentFragment {
+export function renderMarkdownFragment(
+  text: string,
+  options: RenderMarkdownOptions = {},
+): DocumentFragment {
   try {
     if (withinRenderBudget(text)) return renderBlock(text, options);
     const fragment = document.createDocumentFragment();
     for (const block of splitMarkdownBlocks(text)) {
-      fragment.append(withinRenderBudget(block) ? renderBlock(block, options) : renderPlainTextFragment(block));
+      fragment.append(
+        withinRenderBudget(block) ? renderBlock(block, options) : renderPlainTextFragment(block),
+      );
     }
     return fragment;
   } catch {

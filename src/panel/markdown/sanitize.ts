@@ -12,8 +12,31 @@ import { CODE_LANGUAGE_PATTERN } from './markdown-parser';
 
 /** Elements that may appear in rendered Markdown. */
 export const ALLOWED_TAGS: readonly string[] = [
-  'p', 'br', 'strong', 'em', 'del', 'a', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'strong',
+  'em',
+  'del',
+  'a',
+  'code',
+  'pre',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ];
 
 /** Attributes that may appear; `class` only as `language-*` on <code> (hook below). */
@@ -26,7 +49,19 @@ const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   ALLOWED_URI_REGEXP: /^(?:https:|mailto:)/i,
-  FORBID_TAGS: ['style', 'script', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'img', 'svg', 'math'],
+  FORBID_TAGS: [
+    'style',
+    'script',
+    'iframe',
+    'object',
+    'embed',
+    'form',
+    'input',
+    'button',
+    'img',
+    'svg',
+    'math',
+  ],
   FORBID_ATTR: ['style', 'src', 'srcset', 'action', 'formaction'],
   SAFE_FOR_TEMPLATES: false,
   WHOLE_DOCUMENT: false,
@@ -43,7 +78,9 @@ function purifier(): DOMPurify {
   const created = createDOMPurify(window);
   created.addHook('uponSanitizeAttribute', (node, event) => {
     if (event.attrName !== 'class') return;
-    const language = event.attrValue.startsWith('language-') ? event.attrValue.slice('language-'.length) : '';
+    const language = event.attrValue.startsWith('language-')
+      ? event.attrValue.slice('language-'.length)
+      : '';
     event.keepAttr = node.nodeName === 'CODE' && CODE_LANGUAGE_PATTERN.test(language);
   });
   instance = created;
@@ -52,8 +89,23 @@ function purifier(): DOMPurify {
 
 /** Elements whose content is never shown as text when the element is removed. */
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'template', 'iframe', 'object', 'embed', 'svg', 'math', 'noscript',
-  'noembed', 'noframes', 'textarea', 'title', 'xmp', 'select', 'head', 'frameset',
+  'script',
+  'style',
+  'template',
+  'iframe',
+  'object',
+  'embed',
+  'svg',
+  'math',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'xmp',
+  'select',
+  'head',
+  'frameset',
 ]);
 const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
 const ALLOWED_ATTRIBUTE_SET = new Set(ALLOWED_ATTRIBUTES);
@@ -62,7 +114,11 @@ function keepAttribute(element: Element, name: string, value: string): boolean {
   if (!ALLOWED_ATTRIBUTE_SET.has(name)) return false;
   if (name === 'href') return element.localName === 'a';
   if (name === 'class') {
-    return element.localName === 'code' && value.startsWith('language-') && CODE_LANGUAGE_PATTERN.test(value.slice(9));
+    return (
+      element.localName === 'code' &&
+      value.startsWith('language-') &&
+      CODE_LANGUAGE_PATTERN.test(value.slice(9))
+    );
   }
   return true;
 }
@@ -85,11 +141,15 @@ export function enforceAllowlist(root: DocumentFragment): void {
       continue;
     }
     for (const attribute of Array.from(element.attributes)) {
-      if (!keepAttribute(element, attribute.name, attribute.value)) element.removeAttribute(attribute.name);
+      if (!keepAttribute(element, attribute.name, attribute.value))
+        element.removeAttribute(attribute.name);
     }
   }
   // Comments and processing instructions carry no content the user needs.
-  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION);
+  const walker = root.ownerDocument.createTreeWalker(
+    root,
+    NodeFilter.SHOW_COMMENT | NodeFilter.SHOW_PROCESSING_INSTRUCTION,
+  );
   const strays: Node[] = [];
   for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) strays.push(node);
   for (const node of strays) node.parentNode?.removeChild(node);
@@ -99,6 +159,7 @@ export function enforceAllowlist(root: DocumentFragment): void {
 export function sanitizeToFragment(html: string): DocumentFragment {
   const fragment = purifier().sanitize(html, CONFIG);
   // Guard against a misconfigured or unsupported DOMPurify returning something else.
-  if (fragment.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) throw new Error('Sanitizer did not return a fragment.');
+  if (fragment.nodeType !== Node.DOCUMENT_FRAGMENT_NODE)
+    throw new Error('Sanitizer did not return a fragment.');
   return fragment;
 }

@@ -10,14 +10,23 @@ import { StreamingAnswer } from './streaming-answer';
 // Before the first render: the sanitizer caches DOM getters when it is created.
 installHappyDomCompat();
 
-const directory = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'markdown', '__fixtures__', 'hostile');
+const directory = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'markdown',
+  '__fixtures__',
+  'hostile',
+);
 const corpus = readdirSync(directory)
-  .filter((name) => name.endsWith('.md'))
+  .filter((name) => name.endsWith('.txt'))
   .map((name) => [name, readFileSync(join(directory, name), 'utf8')] as const);
 
 /** Our own segment chrome (containers, tail, reasoning header); everything else is Markdown. */
 const isOwn = (element: Element): boolean =>
-  /^stream-/.test(element.className) || ['details', 'summary'].includes(element.localName) || element.closest('summary') !== null;
+  /^stream-/.test(element.className) ||
+  ['details', 'summary'].includes(element.localName) ||
+  element.closest('summary') !== null;
 
 describe('hostile corpus streamed in 1-char deltas', () => {
   for (const [name, text] of corpus) {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ScrollFollowController } from './scroll-follow';
 
 /** A scroll container with controllable geometry (happy-dom does no layout). */
-function scroller(): { element: HTMLElement; geometry: { height: number; client: number; top: number } } {
+function scroller(): {
+  element: HTMLElement;
+  geometry: { height: number; client: number; top: number };
+} {
   const element = document.createElement('div');
   const geometry = { height: 1000, client: 400, top: 600 };
   Object.defineProperty(element, 'scrollHeight', { get: () => geometry.height });

@@ -8,7 +8,12 @@ import { StreamingAnswer } from './streaming-answer';
 // Before the first render: the sanitizer caches DOM getters when it is created.
 installHappyDomCompat();
 
-function setup(): { answer: StreamingAnswer; scheduler: ManualFrameScheduler; render: ReturnType<typeof vi.fn>; onUpdate: ReturnType<typeof vi.fn> } {
+function setup(): {
+  answer: StreamingAnswer;
+  scheduler: ManualFrameScheduler;
+  render: ReturnType<typeof vi.fn>;
+  onUpdate: ReturnType<typeof vi.fn>;
+} {
   const scheduler = new ManualFrameScheduler();
   const render = vi.fn((markdown: string) => renderMarkdownFragment(markdown));
   const onUpdate = vi.fn();
@@ -18,7 +23,9 @@ function setup(): { answer: StreamingAnswer; scheduler: ManualFrameScheduler; re
 
 /** Our own segment chrome (containers, tail, reasoning header); everything else is Markdown. */
 const isOwn = (element: Element): boolean =>
-  /^stream-/.test(element.className) || ['details', 'summary'].includes(element.localName) || element.closest('summary') !== null;
+  /^stream-/.test(element.className) ||
+  ['details', 'summary'].includes(element.localName) ||
+  element.closest('summary') !== null;
 
 describe('StreamingAnswer', () => {
   it('coalesces all deltas of a frame into one DOM update', () => {
@@ -85,7 +92,10 @@ describe('StreamingAnswer', () => {
     answer.appendText('# Heading\n\nlast words');
     answer.end();
     expect(scheduler.pendingCount).toBe(0);
-    expect(render.mock.calls.map(([markdown]) => markdown)).toEqual(['# Heading\n\n', 'last words']);
+    expect(render.mock.calls.map(([markdown]) => markdown)).toEqual([
+      '# Heading\n\n',
+      'last words',
+    ]);
     answer.appendText('late');
     scheduler.runFrame();
     expect(answer.element.textContent).not.toContain('late');
@@ -93,7 +103,8 @@ describe('StreamingAnswer', () => {
 
   it('keeps hostile content inert during and after a 1-char stream', () => {
     const { answer, scheduler } = setup();
-    const text = 'Hi <script>window.__pwned=1</script>\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))\n\n```\n<svg onload=alert(1)>\n```\n';
+    const text =
+      'Hi <script>window.__pwned=1</script>\n\n<img src=x onerror=alert(1)> [x](javascript:alert(1))\n\n```\n<svg onload=alert(1)>\n```\n';
     for (const character of text) {
       answer.appendText(character);
       answer.appendReasoning(character === '\n' ? '<b onclick=alert(1)>' : '');
@@ -111,7 +122,9 @@ describe('StreamingAnswer', () => {
     let blocks = 0;
     const started = performance.now();
     for (let token = 0; token < 20_000; token += 1) {
-      answer.appendText(token % 40 === 39 ? '\n\n' : paragraph.slice((token * 4) % 60, ((token * 4) % 60) + 4));
+      answer.appendText(
+        token % 40 === 39 ? '\n\n' : paragraph.slice((token * 4) % 60, ((token * 4) % 60) + 4),
+      );
       if (token % 40 === 39) blocks += 1;
       if (token % 8 === 7) scheduler.runFrame();
     }

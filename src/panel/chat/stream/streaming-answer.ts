@@ -66,7 +66,10 @@ export class StreamingAnswer {
 
   /** The kinds of the segments so far, in order (for tests and accessibility labels). */
   get segmentKinds(): SegmentKind[] {
-    return Array.from(this.element.children, (child) => (child.getAttribute('data-segment') ?? 'text') as SegmentKind);
+    return Array.from(
+      this.element.children,
+      (child) => (child.getAttribute('data-segment') ?? 'text') as SegmentKind,
+    );
   }
 
   /** Queues answer text; applied on the next frame. */
@@ -158,7 +161,8 @@ export class StreamingAnswer {
   }
 
   private closeCurrent(): void {
-    if (this.current?.kind === 'text' || this.current?.kind === 'reasoning') this.current.segment.close();
+    if (this.current?.kind === 'text' || this.current?.kind === 'reasoning')
+      this.current.segment.close();
     this.current = null;
   }
 }

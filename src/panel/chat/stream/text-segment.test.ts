@@ -13,7 +13,10 @@ function signature(root: ParentNode): string {
   return `${tags}|${(root.textContent ?? '').replace(/\s+/g, '')}`;
 }
 
-function streamed(text: string, sizes: readonly number[]): { segment: StreamingTextSegment; render: ReturnType<typeof vi.fn> } {
+function streamed(
+  text: string,
+  sizes: readonly number[],
+): { segment: StreamingTextSegment; render: ReturnType<typeof vi.fn> } {
   const render = vi.fn((markdown: string) => renderMarkdownFragment(markdown));
   const segment = new StreamingTextSegment(render);
   let position = 0;
@@ -27,8 +30,10 @@ function streamed(text: string, sizes: readonly number[]): { segment: StreamingT
 }
 
 const documents: Record<string, string> = {
-  paragraphs: '# Title\n\nFirst **bold** paragraph\nwith a break.\n\nSecond _one_ with [a link](https://a.example).\n',
-  fences: 'Intro:\n\n```ts\nconst a = 1;\n\nconst b = `x`;\n```\nAfter the fence.\n\n~~~\n```not a close\n~~~\n\nEnd',
+  paragraphs:
+    '# Title\n\nFirst **bold** paragraph\nwith a break.\n\nSecond _one_ with [a link](https://a.example).\n',
+  fences:
+    'Intro:\n\n```ts\nconst a = 1;\n\nconst b = `x`;\n```\nAfter the fence.\n\n~~~\n```not a close\n~~~\n\nEnd',
   lists: '1. one\n\n2. two\n   continued\n\n3. three\n\n- a\n- b\n\nDone.',
   table: '| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\nText after.',
   quotes: '> quoted\n> more\n\n> second quote\n\nplain',
@@ -52,7 +57,11 @@ describe('StreamingTextSegment', () => {
     const render = vi.fn((markdown: string) => renderMarkdownFragment(markdown));
     const segment = new StreamingTextSegment(render);
     for (const character of text) segment.write(character);
-    expect(render.mock.calls.map(([markdown]) => markdown)).toEqual(['para one\n\n', '```\ncode\n\nmore\n```\n', 'para two\n\n']);
+    expect(render.mock.calls.map(([markdown]) => markdown)).toEqual([
+      'para one\n\n',
+      '```\ncode\n\nmore\n```\n',
+      'para two\n\n',
+    ]);
     segment.close();
     expect(render).toHaveBeenCalledTimes(4);
     expect(render).toHaveBeenLastCalledWith('tail');
@@ -76,7 +85,10 @@ describe('StreamingTextSegment', () => {
     segment.write('\n\r');
     segment.write('\nb');
     segment.close();
-    expect(Array.from(segment.element.querySelectorAll('p'), (p) => p.textContent)).toEqual(['a', 'b']);
+    expect(Array.from(segment.element.querySelectorAll('p'), (p) => p.textContent)).toEqual([
+      'a',
+      'b',
+    ]);
   });
 
   it('re-renders once at close when reference definitions span blocks', () => {
@@ -92,7 +104,8 @@ describe('StreamingTextSegment', () => {
   });
 
   it('stays inert while hostile Markdown streams in 1-char deltas', () => {
-    const text = '<script>window.__pwned=1</script>\n\n[x](javascript:alert(1)) ![i](data:x)\n\n<svg onload=alert(1)>\n\n```\n</code></pre><img src=x onerror=alert(1)>\n```\n\u202Eevil';
+    const text =
+      '<script>window.__pwned=1</script>\n\n[x](javascript:alert(1)) ![i](data:x)\n\n<svg onload=alert(1)>\n\n```\n</code></pre><img src=x onerror=alert(1)>\n```\n\u202Eevil';
     const segment = new StreamingTextSegment();
     const isOwn = (element: Element): boolean => element.classList.contains(TEXT_TAIL_CLASS);
     for (const character of text) {

@@ -6,7 +6,8 @@ import { expect } from 'vitest';
 import { ALLOWED_ATTRIBUTES, ALLOWED_TAGS } from '../sanitize';
 import { CODE_BLOCK_CLASS, CODE_COPY_CLASS } from '../code-copy';
 
-const BIDI_OR_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+const BIDI_OR_CONTROL =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 function checkOwnChrome(element: Element): boolean {
   if (element.localName === 'div') {
@@ -28,7 +29,10 @@ function checkOwnChrome(element: Element): boolean {
  * `isOwnElement` marks extra elements built by our own code (e.g. the streaming tail):
  * they are exempt from the allowlist but must still have no event attributes.
  */
-export function assertInert(root: ParentNode, isOwnElement: (element: Element) => boolean = () => false): void {
+export function assertInert(
+  root: ParentNode,
+  isOwnElement: (element: Element) => boolean = () => false,
+): void {
   for (const element of Array.from(root.querySelectorAll('*'))) {
     if (isOwnElement(element)) {
       expect(element.getAttributeNames().some((name) => name.startsWith('on'))).toBe(false);
@@ -40,7 +44,10 @@ export function assertInert(root: ParentNode, isOwnElement: (element: Element) =
     for (const name of element.getAttributeNames()) {
       expect(name.startsWith('on'), `event attribute ${name}`).toBe(false);
       const extra = element.localName === 'a' && (name === 'rel' || name === 'target');
-      expect(extra || ALLOWED_ATTRIBUTES.includes(name), `attribute ${name} on <${element.localName}>`).toBe(true);
+      expect(
+        extra || ALLOWED_ATTRIBUTES.includes(name),
+        `attribute ${name} on <${element.localName}>`,
+      ).toBe(true);
       if (name === 'class') {
         expect(element.localName).toBe('code');
         expect(element.getAttribute('class')).toMatch(/^language-[A-Za-z0-9_+#.-]{1,32}$/);
@@ -56,5 +63,7 @@ export function assertInert(root: ParentNode, isOwnElement: (element: Element) =
     const title = element.getAttribute('title');
     if (title !== null) expect(BIDI_OR_CONTROL.test(title)).toBe(false);
   }
-  expect(BIDI_OR_CONTROL.test(root.textContent ?? ''), 'visible control/bidi characters').toBe(false);
+  expect(BIDI_OR_CONTROL.test(root.textContent ?? ''), 'visible control/bidi characters').toBe(
+    false,
+  );
 }

@@ -9,12 +9,20 @@
  */
 export function installHappyDomCompat(): void {
   const base = Object.getOwnPropertyDescriptor(Node.prototype, 'nodeName');
-  if (base?.get === undefined || document.createElement('p').nodeName === base.get.call(document.createElement('p'))) return;
+  if (
+    base?.get === undefined ||
+    document.createElement('p').nodeName === base.get.call(document.createElement('p'))
+  )
+    return;
   const baseGet = base.get;
   Object.defineProperty(Node.prototype, 'nodeName', {
     configurable: true,
     get(this: Node): string {
-      for (let proto = Object.getPrototypeOf(this) as object | null; proto !== null && proto !== Node.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+      for (
+        let proto = Object.getPrototypeOf(this) as object | null;
+        proto !== null && proto !== Node.prototype;
+        proto = Object.getPrototypeOf(proto) as object | null
+      ) {
         const own = Object.getOwnPropertyDescriptor(proto, 'nodeName');
         if (own?.get !== undefined) return own.get.call(this) as string;
       }
