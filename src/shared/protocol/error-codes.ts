@@ -81,6 +81,29 @@ export const ERROR_CODES = [
   'EDIT_DOCUMENT_TOO_LARGE',
   'EDIT_TOO_MANY_CHANGES',
   'EDIT_INSERT_TOO_LARGE',
+  // Agent core (src/worker/agent): run admission, the tool loop, interactions and
+  // auto-naming. Tool failures reach the model as structured results with these codes.
+  'RUN_NOT_RESERVED',
+  'RUN_RESERVATION_MISMATCH',
+  'RUN_RESERVATION_LIMIT',
+  'DUPLICATE_RUN_ID',
+  'SESSION_RUN_ACTIVE',
+  'RUN_NOT_FOUND',
+  'RUN_INTERRUPTED',
+  'INVALID_RUN_TAB',
+  'SESSION_NOT_FOUND',
+  'USER_TURN_NOT_FOUND',
+  'MODEL_MISSING',
+  'UNKNOWN_TOOL',
+  'TOOL_REGISTRY_COLLISION',
+  'TOOL_ROUND_LIMIT',
+  'TOOL_DENIED',
+  'TOOL_FAILED',
+  'EDIT_REJECTED',
+  'PAGE_WAIT_TIMEOUT',
+  'PAGE_WAIT_SKIPPED',
+  'TITLE_EMPTY',
+  'TITLE_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
