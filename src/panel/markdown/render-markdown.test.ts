@@ -99,6 +99,13 @@ describe('renderMarkdownFragment', () => {
     expect(holder.textContent).toContain(heavy);
   });
 
+  it('keeps ordered list numbering across a code block, and nothing else on lists', () => {
+    const holder = render('1. one\n\n```\ncode\n```\n\n2. two\n\n- x');
+    const lists = holder.querySelectorAll('ol');
+    expect(lists[0]?.hasAttribute('start')).toBe(false);
+    expect(lists[1]?.getAttribute('start')).toBe('2');
+  });
+
   it('resolves reference-style links within the text', () => {
     const holder = render('See [docs][1].\n\n[1]: https://docs.example/ "Docs"');
     expect(holder.querySelector('a')?.getAttribute('title')).toBe('Docs');

@@ -39,8 +39,34 @@ export const ALLOWED_TAGS: readonly string[] = [
   'td',
 ];
 
-/** Attributes that may appear; `class` only as `language-*` on <code> (hook below). */
-export const ALLOWED_ATTRIBUTES: readonly string[] = ['href', 'title', 'class'];
+/**
+ * Attributes that may appear. Beyond href/title: `class` only as a validated
+ * `language-*` on <code>, and `start` only as a number on <ol>, because an answer that
+ * puts a code block between "1." and "2." otherwise restarts its numbering at 1.
+ */
+export const ALLOWED_ATTRIBUTES: readonly string[] = ['href', 'title', 'class', 'start'];
+
+const LIST_START_PATTERN = /^\d{1,9}$/;
+
+/** The per-element attribute rule shared by the DOMPurify hook and our own pass. */
+export function keepAttribute(elementName: string, name: string, value: string): boolean {
+  switch (name) {
+    case 'href':
+      return elementName === 'a';
+    case 'title':
+      return true;
+    case 'class':
+      return (
+        elementName === 'code' &&
+        value.startsWith('language-') &&
+        CODE_LANGUAGE_PATTERN.test(value.slice('language-'.length))
+      );
+    case 'start':
+      return elementName === 'ol' && LIST_START_PATTERN.test(value);
+    default:
+      return false;
+  }
+}
 
 const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOWED_TAGS: [...ALLOWED_TAGS],
@@ -49,6 +75,8 @@ const CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   ALLOW_ARIA_ATTR: false,
   ALLOW_UNKNOWN_PROTOCOLS: false,
   ALLOWED_URI_REGEXP: /^(?:https:|mailto:)/i,
+  // Not a URL, so exempt from the URI check; the hook allows only digits on <ol>.
+  ADD_URI_SAFE_ATTR: ['start'],
   FORBID_TAGS: [
     'style',
     'script',
@@ -77,11 +105,8 @@ function purifier(): DOMPurify {
   if (instance !== null) return instance;
   const created = createDOMPurify(window);
   created.addHook('uponSanitizeAttribute', (node, event) => {
-    if (event.attrName !== 'class') return;
-    const language = event.attrValue.startsWith('language-')
-      ? event.attrValue.slice('language-'.length)
-      : '';
-    event.keepAttr = node.nodeName === 'CODE' && CODE_LANGUAGE_PATTERN.test(language);
+    if (event.attrName !== 'class' && event.attrName !== 'start') return;
+    event.keepAttr = keepAttribute(node.localName, event.attrName, event.attrValue);
   });
   instance = created;
   return created;
@@ -108,20 +133,6 @@ const DROP_WITH_CONTENT = new Set([
   'frameset',
 ]);
 const ALLOWED_TAG_SET = new Set(ALLOWED_TAGS);
-const ALLOWED_ATTRIBUTE_SET = new Set(ALLOWED_ATTRIBUTES);
-
-function keepAttribute(element: Element, name: string, value: string): boolean {
-  if (!ALLOWED_ATTRIBUTE_SET.has(name)) return false;
-  if (name === 'href') return element.localName === 'a';
-  if (name === 'class') {
-    return (
-      element.localName === 'code' &&
-      value.startsWith('language-') &&
-      CODE_LANGUAGE_PATTERN.test(value.slice(9))
-    );
-  }
-  return true;
-}
 
 /**
  * Our own allowlist walk over the sanitized fragment: unlisted elements are unwrapped
@@ -141,7 +152,7 @@ export function enforceAllowlist(root: DocumentFragment): void {
       continue;
     }
     for (const attribute of Array.from(element.attributes)) {
-      if (!keepAttribute(element, attribute.name, attribute.value))
+      if (!keepAttribute(name, attribute.name, attribute.value))
         element.removeAttribute(attribute.name);
     }
   }

@@ -53,6 +53,10 @@ export function assertInert(
         expect(element.getAttribute('class')).toMatch(/^language-[A-Za-z0-9_+#.-]{1,32}$/);
       }
       if (name === 'href') expect(element.localName).toBe('a');
+      if (name === 'start') {
+        expect(element.localName).toBe('ol');
+        expect(element.getAttribute('start')).toMatch(/^\d{1,9}$/);
+      }
     }
     if (element.localName === 'a') {
       const href = element.getAttribute('href') ?? '';
