@@ -104,6 +104,18 @@ export const ERROR_CODES = [
   'PAGE_WAIT_SKIPPED',
   'TITLE_EMPTY',
   'TITLE_FAILED',
+  // Storage (src/worker/storage): chats in IndexedDB, settings in chrome.storage.local.
+  // Write failures say the change was not saved; later writes keep working.
+  'STORAGE_QUOTA_EXCEEDED',
+  'STORAGE_WRITE_FAILED',
+  'STORAGE_READ_FAILED',
+  'SESSION_NOT_FOUND',
+  'SESSION_RECORD_INVALID',
+  'SESSION_IMPORT_INVALID',
+  'SESSION_IMPORT_SIZE_LIMIT',
+  'SESSION_EXPORT_TOO_LARGE',
+  'UNKNOWN_MODEL',
+  'DUPLICATE_MODEL_NAME',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,11 +7,21 @@ import type { AssistantTurn, ChatScope, ChatTurn, SessionMeta, UserTurn } from '
 import type { GeneralSettings, ModelInput, SettingsView } from '../../shared/protocol/settings-messages';
 import type { ModelSettings } from '../providers/model-adapter';
 
+/**
+ * A chat as read back. `corruptTurns` counts stored turns that failed validation and
+ * were skipped (absent when there were none), so the panel can say so.
+ */
+export interface StoredChat {
+  meta: SessionMeta;
+  turns: ChatTurn[];
+  corruptTurns?: number;
+}
+
 /** Chats. Writes append or replace one turn; they never rewrite a whole chat. */
 export interface ChatStore {
   list(scope: ChatScope): Promise<SessionMeta[]>;
   search(query: string): Promise<SessionMeta[]>;
-  get(sessionId: string): Promise<{ meta: SessionMeta; turns: ChatTurn[] } | null>;
+  get(sessionId: string): Promise<StoredChat | null>;
   create(scope: ChatScope, name?: string): Promise<SessionMeta>;
   rename(sessionId: string, name: string, options?: { auto?: boolean }): Promise<SessionMeta>;
   delete(sessionId: string): Promise<boolean>;

@@ -1,0 +1,50 @@
+// ## Owns
+// Opening the chats database: running each schema step once, in order, and closing
+// promptly when another context upgrades. The worker is the only opener.
+// ## Why the factory is injected
+// Tests pass `new IDBFactory()` from fake-indexeddb per test for isolation; the
+// worker passes the global `indexedDB`.
+import { wrap, type IDBPDatabase } from 'idb';
+import type { ChatDbSchema } from './chat-db-schema';
+import { migrateToV1 } from './migrations/v1';
+
+/** Schema steps in order; the database version equals the number of steps. */
+const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<ChatDbSchema>) => void> = [migrateToV1];
+
+/** The current schema version. */
+export const CHAT_DB_VERSION = MIGRATIONS.length;
+
+/** Options for {@link openChatDatabase}. */
+export interface OpenChatDatabaseOptions {
+  readonly factory: IDBFactory;
+  readonly name: string;
+  /** Called when another connection blocks an upgrade (reported, not fatal). */
+  readonly onBlocked?: () => void;
+  /** Called after this connection closed itself for another context's upgrade. */
+  readonly onClosed?: () => void;
+}
+
+/**
+ * Opens (creating or upgrading) the chats database. Each migration whose version is
+ * above the stored one runs inside the single versionchange transaction, so a crash
+ * mid-upgrade leaves the old version intact.
+ */
+export function openChatDatabase(options: OpenChatDatabaseOptions): Promise<IDBPDatabase<ChatDbSchema>> {
+  const request = options.factory.open(options.name, CHAT_DB_VERSION);
+  request.addEventListener('upgradeneeded', (event) => {
+    const db = wrap(request.result) as unknown as IDBPDatabase<ChatDbSchema>;
+    for (let version = event.oldVersion + 1; version <= CHAT_DB_VERSION; version += 1) {
+      MIGRATIONS[version - 1]?.(db);
+    }
+  });
+  request.addEventListener('blocked', () => options.onBlocked?.());
+  return (wrap(request) as unknown as Promise<IDBPDatabase<ChatDbSchema>>).then((db) => {
+    // Another context wants a newer schema: let it proceed; the next call reopens.
+    db.addEventListener('versionchange', () => {
+      db.close();
+      options.onClosed?.();
+    });
+    db.addEventListener('close', () => options.onClosed?.());
+    return db;
+  });
+}

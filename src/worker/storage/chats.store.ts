@@ -1,0 +1,260 @@
+// ## Owns
+// The ChatStore backed by IndexedDB: one session record per chat and one record per
+// turn. Every write is one readwrite transaction, so two panels saving at once are
+// serialized by IndexedDB and neither loses data.
+// ## Never
+// Rewrites a whole chat to save a turn, or fails a save because of size (chat-trim.ts).
+import type { IDBPDatabase } from 'idb';
+import { ChatTurnSchema, SessionMetaSchema, type AssistantTurn, type ChatScope, type ChatTurn, type SessionMeta, type UserTurn } from '../../shared/protocol/chat-records';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
+import { openChatDatabase } from './chat-db';
+import { scopeKeyOf, type ChatDbSchema, type SessionRecord } from './chat-db-schema';
+import { MAX_CHAT_BYTES } from './chat-trim';
+import { prepareTurn, writeTurn, type ChatWriteTransaction } from './chat-turn-writer';
+import type { ChatStore, StoredChat } from './store-contracts';
+import { sessionNotFound, toReadFailure, toWriteFailure } from './storage-errors';
+
+/** Most results a search returns (newest first). */
+export const MAX_SEARCH_RESULTS = 1_000;
+/** Most sessions listed at once; the protocol bound. */
+const MAX_LISTED = 10_000;
+
+/** Options for {@link IndexedDbChatStore}. */
+export interface IndexedDbChatStoreOptions {
+  readonly factory: IDBFactory;
+  readonly name: string;
+  readonly now?: () => number;
+  readonly createId?: () => string;
+  /** Soft byte budget per chat; over it optional data is trimmed. @default MAX_CHAT_BYTES */
+  readonly maxChatBytes?: number;
+  /** Reports skipped corrupt records and blocked upgrades (for diagnostics). */
+  readonly onProblem?: (message: string) => void;
+}
+
+type ChatDb = IDBPDatabase<ChatDbSchema>;
+const ALL_SEQS = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+
+/** Strips bookkeeping and validates; null for a corrupt record. */
+export function toSessionMeta(record: SessionRecord | undefined): SessionMeta | null {
+  if (!record) return null;
+  const parsed = SessionMetaSchema.safeParse({
+    id: record.id,
+    scope: record.scope,
+    name: record.name,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    userRenamed: record.userRenamed,
+    turnCount: record.turnCount,
+    approxBytes: record.approxBytes,
+    preview: record.preview,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** A ChatStore over one IndexedDB database owned by the worker. */
+export class IndexedDbChatStore implements ChatStore {
+  private database: Promise<ChatDb> | null = null;
+  private readonly now: () => number;
+  readonly createId: () => string;
+  private readonly budget: number;
+
+  constructor(private readonly options: IndexedDbChatStoreOptions) {
+    this.now = options.now ?? Date.now;
+    this.createId = options.createId ?? (() => crypto.randomUUID());
+    this.budget = options.maxChatBytes ?? MAX_CHAT_BYTES;
+  }
+
+  /** The open database; reopened after another context's upgrade closed it. */
+  db(): Promise<ChatDb> {
+    if (!this.database) {
+      const opening = openChatDatabase({
+        factory: this.options.factory,
+        name: this.options.name,
+        onBlocked: () => this.options.onProblem?.('Chat storage upgrade is waiting for another open panel to close.'),
+        onClosed: () => {
+          if (this.database === opening) this.database = null;
+        },
+      });
+      opening.catch(() => {
+        if (this.database === opening) this.database = null;
+      });
+      this.database = opening;
+    }
+    return this.database;
+  }
+
+  /** Runs `body` in one readwrite transaction; any failure aborts it and says "not saved". */
+  async write<T>(body: (tx: ChatWriteTransaction) => Promise<T>): Promise<T> {
+    let tx: ChatWriteTransaction | undefined;
+    try {
+      tx = (await this.db()).transaction(['sessions', 'turns'], 'readwrite');
+      tx.done.catch(() => undefined);
+      const result = await body(tx);
+      await tx.done;
+      return result;
+    } catch (error) {
+      try {
+        tx?.abort();
+      } catch {
+        // Already finished or aborted: nothing left to roll back.
+      }
+      throw toWriteFailure(error);
+    }
+  }
+
+  private async read<T>(body: (db: ChatDb) => Promise<T>): Promise<T> {
+    try {
+      return await body(await this.db());
+    } catch (error) {
+      throw toReadFailure(error);
+    }
+  }
+
+  private metas(records: readonly SessionRecord[]): SessionMeta[] {
+    const metas: SessionMeta[] = [];
+    for (const record of records) {
+      const meta = toSessionMeta(record);
+      if (meta) metas.push(meta);
+      else this.options.onProblem?.('A damaged chat record was skipped.');
+    }
+    return metas;
+  }
+
+  list(scope: ChatScope): Promise<SessionMeta[]> {
+    return this.read(async (db) => {
+      const key = scopeKeyOf(scope);
+      const records = await db.getAllFromIndex('sessions', 'by-scope-updated', IDBKeyRange.bound([key, -Infinity], [key, Infinity]), MAX_LISTED);
+      return this.metas(records.reverse());
+    });
+  }
+
+  search(query: string): Promise<SessionMeta[]> {
+    const needle = query.replace(/\s+/g, ' ').trim().toLowerCase();
+    return this.read(async (db) => {
+      const found: SessionRecord[] = [];
+      const limit = needle === '' ? MAX_LISTED : MAX_SEARCH_RESULTS;
+      let cursor = await db.transaction('sessions').store.index('by-updated').openCursor(null, 'prev');
+      while (cursor && found.length < limit) {
+        const record = cursor.value;
+        const name = typeof record.name === 'string' ? record.name.toLowerCase() : '';
+        const text = typeof record.searchText === 'string' ? record.searchText : '';
+        if (needle === '' || name.includes(needle) || text.includes(needle)) found.push(record);
+        cursor = await cursor.continue();
+      }
+      return this.metas(found);
+    });
+  }
+
+  get(sessionId: string): Promise<StoredChat | null> {
+    return this.read(async (db) => {
+      const tx = db.transaction(['sessions', 'turns']);
+      const [record, records] = await Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('turns').getAll(ALL_SEQS(sessionId))]);
+      if (!record) return null;
+      const meta = toSessionMeta(record);
+      if (!meta) throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat record is damaged and cannot be opened. Other chats are not affected.', { sessionId });
+      const turns: ChatTurn[] = [];
+      let corruptTurns = 0;
+      for (const stored of records) {
+        const parsed = ChatTurnSchema.safeParse(stored.turn);
+        if (parsed.success) turns.push(parsed.data);
+        else corruptTurns += 1;
+      }
+      if (corruptTurns > 0) this.options.onProblem?.(`${corruptTurns} damaged turn(s) were skipped in a chat.`);
+      return corruptTurns > 0 ? { meta, turns, corruptTurns } : { meta, turns };
+    });
+  }
+
+  async create(scope: ChatScope, name?: string): Promise<SessionMeta> {
+    const now = this.now();
+    const record: SessionRecord = {
+      id: this.createId(),
+      scope: { siteId: scope.siteId, projectId: scope.projectId },
+      scopeKey: scopeKeyOf(scope),
+      name: (name ?? '').trim().slice(0, 200) || 'New chat',
+      createdAt: now,
+      updatedAt: now,
+      userRenamed: name !== undefined && name.trim() !== '',
+      turnCount: 0,
+      approxBytes: 0,
+      preview: '',
+      searchText: '',
+      searchTailSeq: -1,
+      searchTailStart: 0,
+      nextSeq: 0,
+      compactedThroughSeq: -1,
+    };
+    const meta = toSessionMeta(record);
+    if (!meta) throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat was not created: its scope is invalid.');
+    await this.write(async (tx) => {
+      await tx.objectStore('sessions').add(record);
+    });
+    return meta;
+  }
+
+  rename(sessionId: string, name: string, options?: { auto?: boolean }): Promise<SessionMeta> {
+    const isAuto = options?.auto === true;
+    return this.write(async (tx) => {
+      const sessions = tx.objectStore('sessions');
+      const record = await sessions.get(sessionId);
+      if (!record) throw sessionNotFound(sessionId);
+      // A generated title never overwrites a name the user chose.
+      if (isAuto && record.userRenamed) return toSessionMeta(record) ?? sessionMetaFailure(sessionId);
+      const next: SessionRecord = { ...record, name: name.trim().slice(0, 200) || record.name, userRenamed: !isAuto };
+      await sessions.put(next);
+      return toSessionMeta(next) ?? sessionMetaFailure(sessionId);
+    });
+  }
+
+  delete(sessionId: string): Promise<boolean> {
+    return this.write(async (tx) => {
+      const existed = (await tx.objectStore('sessions').getKey(sessionId)) !== undefined;
+      await tx.objectStore('sessions').delete(sessionId);
+      await tx.objectStore('turns').delete(ALL_SEQS(sessionId));
+      return existed;
+    });
+  }
+
+  deleteScope(scope: ChatScope): Promise<number> {
+    const key = scopeKeyOf(scope);
+    return this.write(async (tx) => {
+      const ids = await tx.objectStore('sessions').index('by-scope-updated').getAllKeys(IDBKeyRange.bound([key, -Infinity], [key, Infinity]));
+      for (const id of ids) {
+        await tx.objectStore('sessions').delete(id);
+        await tx.objectStore('turns').delete(ALL_SEQS(id));
+      }
+      return ids.length;
+    });
+  }
+
+  appendUserTurn(sessionId: string, turn: UserTurn): Promise<SessionMeta> {
+    return this.putTurn(sessionId, turn);
+  }
+
+  putAssistantTurn(sessionId: string, turn: AssistantTurn): Promise<SessionMeta> {
+    return this.putTurn(sessionId, turn);
+  }
+
+  private async putTurn(sessionId: string, turn: ChatTurn): Promise<SessionMeta> {
+    // Bounding and validation run before the transaction: no CPU-heavy work holds it.
+    const prepared = prepareTurn(turn);
+    const record = await this.write((tx) => writeTurn(tx, sessionId, prepared, this.now(), this.budget));
+    return toSessionMeta(record) ?? sessionMetaFailure(sessionId);
+  }
+
+  usage(): Promise<{ bytes: number }> {
+    return this.read(async (db) => {
+      let bytes = 0;
+      let cursor = await db.transaction('sessions').store.openCursor();
+      while (cursor) {
+        const value = cursor.value.approxBytes;
+        if (typeof value === 'number' && Number.isFinite(value) && value > 0) bytes += value;
+        cursor = await cursor.continue();
+      }
+      return { bytes: Math.round(bytes) };
+    });
+  }
+}
+
+function sessionMetaFailure(sessionId: string): never {
+  throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat record is damaged.', { sessionId });
+}

@@ -1,0 +1,25 @@
+// ## Owns
+// Every persistent storage name the extension uses, in one registry.
+// ## Rules (enforced by storage-keys.test.ts)
+// - chrome.storage keys are `<domain>.<name>.v<N>`: lower-case kebab segments and a
+//   schema version, so a shape change gets a new key instead of a silent reinterpretation.
+// - Keys are unique, and one key holds one domain (general settings, models, ...):
+//   saving one domain never rewrites another.
+// - IndexedDB databases follow the same rule; their schema steps live in migrations/.
+
+/** chrome.storage.local keys, one per settings domain. */
+export const STORAGE_KEYS = {
+  generalSettings: 'settings.general.v1',
+  models: 'settings.models.v1',
+} as const;
+
+/** IndexedDB database names (the version inside IndexedDB counts schema steps). */
+export const DATABASE_NAMES = {
+  chats: 'chats.database.v1',
+} as const;
+
+/** A registered chrome.storage key. */
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** `<domain>.<name>.v<N>` with kebab-case segments. */
+export const STORAGE_KEY_PATTERN = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*\.v[1-9][0-9]*$/;
