@@ -116,6 +116,26 @@ export const ERROR_CODES = [
   'SESSION_EXPORT_TOO_LARGE',
   'UNKNOWN_MODEL',
   'DUPLICATE_MODEL_NAME',
+  // Integrations (src/worker/integrations): custom HTTP tools and MCP servers, at
+  // save, discovery and call. Calls return these to the model as structured results.
+  'INTEGRATION_NOT_FOUND',
+  'INTEGRATION_INVALID',
+  'INTEGRATION_NETWORK',
+  'REDIRECT_REFUSED',
+  'CUSTOM_TOOL_NAME_INVALID',
+  'CUSTOM_TOOL_NAME_COLLISION',
+  'CUSTOM_HTTP_ERROR',
+  'CUSTOM_RESPONSE_TOO_LARGE',
+  'MCP_HTTP_ERROR',
+  'MCP_RESPONSE_TOO_LARGE',
+  'MCP_PROTOCOL_ERROR',
+  'MCP_UNSUPPORTED_VERSION',
+  'MCP_PAGE_LIMIT',
+  'MCP_TOOL_LIMIT',
+  'MCP_DUPLICATE_TOOL',
+  'MCP_INVALID_TOOL',
+  'MCP_TOOL_ERROR',
+  'MCP_INPUT_REQUIRED_UNSUPPORTED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
