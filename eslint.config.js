@@ -2,7 +2,7 @@
 // docs/ARCHITECTURE.md ("who may import whom"); the restricted properties keep raw
 // messaging inside transport files so every message goes through a typed client.
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const transportFiles = [
   'src/worker/platform/**',
@@ -13,11 +13,16 @@ const transportFiles = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'workbench/public/**', 'bench-results/**', 'test-results/**'] },
+  { ignores: ['.output/**', '.wxt/**', '.tmp/**', 'node_modules/**', 'workbench/public/**', 'bench-results/**', 'test-results/**'] },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     languageOptions: { parserOptions: { ecmaVersion: 2022, sourceType: 'module' } },
+    // An explicit resolver: without one, import-x falls back to a legacy resolver
+    // package that is not installed and crashes on the first bare import.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
