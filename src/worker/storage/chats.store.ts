@@ -56,12 +56,13 @@ export class IndexedDbChatStore implements ChatStore {
   private database: Promise<ChatDb> | null = null;
   private readonly now: () => number;
   readonly createId: () => string;
-  private readonly budget: number;
+  /** Soft byte budget per chat (optional data is trimmed above it). */
+  readonly chatBudget: number;
 
   constructor(private readonly options: IndexedDbChatStoreOptions) {
     this.now = options.now ?? Date.now;
     this.createId = options.createId ?? (() => crypto.randomUUID());
-    this.budget = options.maxChatBytes ?? MAX_CHAT_BYTES;
+    this.chatBudget = options.maxChatBytes ?? MAX_CHAT_BYTES;
   }
 
   /** The open database; reopened after another context's upgrade closed it. */
@@ -237,7 +238,7 @@ export class IndexedDbChatStore implements ChatStore {
   private async putTurn(sessionId: string, turn: ChatTurn): Promise<SessionMeta> {
     // Bounding and validation run before the transaction: no CPU-heavy work holds it.
     const prepared = prepareTurn(turn);
-    const record = await this.write((tx) => writeTurn(tx, sessionId, prepared, this.now(), this.budget));
+    const record = await this.write((tx) => writeTurn(tx, sessionId, prepared, this.now(), this.chatBudget));
     return toSessionMeta(record) ?? sessionMetaFailure(sessionId);
   }
 

@@ -1,0 +1,31 @@
+// ## Owns
+// Building the worker's real stores: chats in IndexedDB, settings in
+// chrome.storage.local. The composition root (main.ts) calls this once.
+import { createChromeLocalArea } from '../platform/storage-access';
+import { IndexedDbChatStore } from './chats.store';
+import { createSessionTransfer, type SessionTransfer } from './session-transfer';
+import { KeyValueSettingsStore } from './settings.store';
+import { DATABASE_NAMES } from './storage-keys';
+import type { ChatStore, SettingsStore } from './store-contracts';
+
+/** The worker's persistent stores. */
+export interface Stores {
+  readonly chats: ChatStore;
+  readonly settings: SettingsStore;
+  /** Export and import of chats (Settings → Sessions). */
+  readonly transfer: SessionTransfer;
+}
+
+/** Options for {@link createStores}; defaults are the browser's APIs. */
+export interface CreateStoresOptions {
+  readonly indexedDB?: IDBFactory;
+  readonly onProblem?: (problem: string) => void;
+}
+
+/** Creates the stores over the browser's IndexedDB and chrome.storage.local. */
+export function createStores(options: CreateStoresOptions = {}): Stores {
+  const onProblem = options.onProblem ?? ((problem: string) => console.warn(`[side-agent storage] ${problem}`));
+  const chats = new IndexedDbChatStore({ factory: options.indexedDB ?? indexedDB, name: DATABASE_NAMES.chats, onProblem });
+  const settings = new KeyValueSettingsStore({ area: createChromeLocalArea(), onProblem });
+  return { chats, settings, transfer: createSessionTransfer(chats) };
+}
