@@ -68,6 +68,17 @@ export function createRelay(options: RelayOptions): Relay {
     'page/get-context': (payload, context) => forward('page/get-context', payload, context.requestId) as never,
     'page/ping': (payload, context) => forward('page/ping', payload, context.requestId) as never,
     'page/echo': (payload, context) => forward('page/echo', payload, context.requestId) as never,
+    'page/typst-identity': (payload, context) => forward('page/typst-identity', payload, context.requestId) as never,
+    'page/typst-capabilities': (payload, context) => forward('page/typst-capabilities', payload, context.requestId) as never,
+    'page/typst-read-document': (payload, context) => forward('page/typst-read-document', payload, context.requestId) as never,
+    'page/typst-structure': (payload, context) => forward('page/typst-structure', payload, context.requestId) as never,
+    'page/typst-diagnostics': (payload, context) => forward('page/typst-diagnostics', payload, context.requestId) as never,
+    'page/typst-selection': (payload, context) => forward('page/typst-selection', payload, context.requestId) as never,
+    'page/typst-capture': (payload, context) => forward('page/typst-capture', payload, context.requestId) as never,
+    'page/typst-snapshot': (payload, context) => forward('page/typst-snapshot', payload, context.requestId) as never,
+    'page/typst-commit': (payload, context) => forward('page/typst-commit', payload, context.requestId) as never,
+    'page/typst-show-review': (payload, context) => forward('page/typst-show-review', payload, context.requestId) as never,
+    'page/typst-clear-review': (payload, context) => forward('page/typst-clear-review', payload, context.requestId) as never,
     'page/cancel': ({ targetRequestId }) => {
       if (!cancelled.has(targetRequestId)) {
         cancelled.set(targetRequestId, setTimeout(() => cancelled.delete(targetRequestId), cancelMemoryMs));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBridgeEndpoint } from './bridge-endpoint';
 import { createRequestRouter } from '../../shared/protocol/router';
-import { workerToPage } from '../../shared/protocol/worker-to-page';
+import { refusingTypstHandlers, workerToPage } from '../../shared/protocol/worker-to-page';
 import { BRIDGE_SOURCE, type ToIsolatedFrame } from '../../shared/protocol/page-bridge';
 
 function setup() {
@@ -17,6 +17,7 @@ function setup() {
     'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
     'page/cancel': () => ({ cancelled: false }),
     'page/echo': ({ text }) => ({ text }),
+    ...refusingTypstHandlers(),
   });
   const endpoint = createBridgeEndpoint(router, (frame) => posted.push(frame));
   const init = (nonce: string) => endpoint.receive({ source: BRIDGE_SOURCE, nonce, kind: 'init' });

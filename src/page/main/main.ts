@@ -8,6 +8,7 @@ import { workerToPage } from '../../shared/protocol/worker-to-page';
 import { createBridgeEndpoint } from './bridge-endpoint';
 import { onFrameFromIsolated, postToIsolated } from './bridge-transport';
 import { siteFor } from './page-sites';
+import { createTypstPageHandlers } from '../../sites/typst/page/typst-page-handlers';
 
 const RUNTIME_KEY = Symbol.for('side-agent.main-runtime');
 
@@ -34,6 +35,8 @@ export function main(): void {
     // The endpoint aborts the target's handler when the cancel frame arrives; this
     // handler only answers a cancel that was routed as a request.
     'page/cancel': () => ({ cancelled: false }),
+    // typst.app page methods: the handlers live with the site adapter.
+    ...createTypstPageHandlers(lifetime.signal),
   });
   endpoint = createBridgeEndpoint(createRequestRouter(workerToPage, handlers), postToIsolated);
   const bridge = endpoint;

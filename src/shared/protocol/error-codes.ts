@@ -136,6 +136,20 @@ export const ERROR_CODES = [
   'MCP_INVALID_TOOL',
   'MCP_TOOL_ERROR',
   'MCP_INPUT_REQUIRED_UNSUPPORTED',
+  // typst.app page adapters and tools (src/sites/typst/page, src/sites/typst/worker):
+  // the guarded commit refuses a stale file, editor or document and changes nothing;
+  // the rest are waits, reviews and reads the model gets back as structured errors.
+  'STALE_EDIT_FILE',
+  'STALE_EDITOR',
+  'STALE_DOCUMENT',
+  'STALE_FILE_RETRY_LIMIT',
+  'EDIT_REJECTED',
+  'PREFLIGHT_SKIPPED',
+  'INVALID_PROJECT_FILE_PATH',
+  'FILES_PANEL_UNAVAILABLE',
+  'CAPTURE_UNAVAILABLE',
+  'CAPTURE_TOO_LARGE',
+  'UNKNOWN_DOCS_TOPIC',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

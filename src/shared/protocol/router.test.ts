@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEventRouter, createRequestRouter } from './router';
-import { panelToWorker } from './panel-to-worker';
-import { workerToPage } from './worker-to-page';
+import { panelToWorker, systemRequestMethods } from './panel-to-worker';
+import { refusingTypstHandlers, workerToPage } from './worker-to-page';
 import { pageToWorker } from './page-to-worker';
 import { workerToPanel } from './worker-to-panel';
 import type { SenderClass } from './sender';
@@ -22,7 +22,8 @@ interface Case {
 
 function requestCase(): Case[] {
   const panelSpy = vi.fn(() => ({ siteId: 'typst' as const, url: 'https://typst.app/project/a', title: 't', fileLabel: null, editor: null }));
-  const panel = createRequestRouter(panelToWorker, {
+  // Only the system group: other groups' handlers are tested beside them.
+  const panel = createRequestRouter({ ...panelToWorker, methods: systemRequestMethods }, {
     'system/ping': () => ({ instanceId: 'i', startedAt: 1, version: '0' }),
     'tab/get-site': () => null,
     'page/get-context': panelSpy,
@@ -33,6 +34,7 @@ function requestCase(): Case[] {
     'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
     'page/cancel': () => ({ cancelled: false }),
     'page/echo': pageSpy,
+    ...refusingTypstHandlers(),
   });
   return [
     {
@@ -172,6 +174,7 @@ describe('request routers', () => {
       'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': ({ text }) => ({ text }),
+      ...refusingTypstHandlers(),
     });
     const result = await router.handle({ type: 'page/echo', payload: { text: 'x' } }, { sender: 'worker' });
     expect(result.ok ? null : result.error.code).toBe('MISSING_REQUEST_ID');
@@ -183,6 +186,7 @@ describe('request routers', () => {
       'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': ({ text }) => ({ text }),
+      ...refusingTypstHandlers(),
     });
     const result = await router.handle({ type: 'page/get-context', requestId: 'r', payload: {} }, { sender: 'worker' });
     expect(result.ok ? null : result.error.code).toBe('INVALID_RESPONSE');
@@ -196,6 +200,7 @@ describe('request routers', () => {
       'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': ({ text }) => ({ text }),
+      ...refusingTypstHandlers(),
     });
     const result = await router.handle({ type: 'page/get-context', requestId: 'r', payload: {} }, { sender: 'worker' });
     expect(result).toEqual({ ok: false, error: { code: 'HANDLER_FAILED', message: 'boom' } });

@@ -2,8 +2,12 @@
 // file so the worker, the page commit and the panel renderer agree on the same
 // numbers instead of drifting copies (study 6.1 item 25).
 
-/** Largest document, in UTF-16 code units, that an editor write may be prepared against. */
-export const MAX_EDIT_DOCUMENT_CHARS = 1_000_000;
+/**
+ * Largest document, in UTF-16 code units, that an editor write may be prepared against.
+ * Equal to the bridge's MAX_DOCUMENT_CHARS, so every document the page can hand over
+ * (up to 1 MiB) is also editable.
+ */
+export const MAX_EDIT_DOCUMENT_CHARS = 1_048_576;
 
 /** Most changes one prepared edit may carry (one CodeMirror transaction). */
 export const MAX_EDIT_CHANGES = 128;

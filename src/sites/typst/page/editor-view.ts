@@ -29,6 +29,8 @@ export interface EditorViewLike {
   readonly scrollDOM: HTMLElement;
   readonly contentDOM: HTMLElement;
   dispatch(...specs: unknown[]): void;
+  /** Document position of a DOM node inside the editor (lint marks). */
+  posAtDOM?(node: Node, offset?: number): number;
 }
 
 export type BackReference = 'cmTile' | 'cmView';
