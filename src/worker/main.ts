@@ -14,6 +14,9 @@ import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-m
 import { ensureMainWorldRegistration, injectIntoOpenTabs } from './platform/main-world-registration';
 import { watchTabSites } from './platform/tab-events';
 import { configureSidePanel } from './platform/side-panel';
+import { platformFetch } from './platform/fetch';
+import { restrictStorageToTrustedContexts } from './platform/storage-access';
+import { createStores } from './storage/create-stores';
 
 export function main(): void {
   const instanceId = createId();
@@ -21,9 +24,12 @@ export function main(): void {
   const readyTabs = new Map<number, number>();
   const pages = createPageRequests(createTabsTransport);
   const panelPorts = createPanelPorts();
+  // Settings hold API keys: restrict chrome.storage.local before anything else reads it.
+  const storageAccess = restrictStorageToTrustedContexts();
+  const stores = createStores();
 
   listenForRuntimeMessages({
-    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages })),
+    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages, chats: stores.chats, settings: stores.settings, sessionTransfer: stores.transfer, fetch: platformFetch })),
     page: createEventRouter(pageToWorker, createPageHandlers({ markReady: (tabId, version) => readyTabs.set(tabId, version) })),
   });
   watchTabSites(panelPorts);
@@ -34,7 +40,7 @@ export function main(): void {
   const startup = (async () => {
     const registration = await ensureMainWorldRegistration();
     const injections = await injectIntoOpenTabs();
-    return { registration, injections };
+    return { registration, injections, storageAccess: await storageAccess };
   })();
   (globalThis as { __sideAgentStartup?: unknown }).__sideAgentStartup = startup.catch((error: unknown) => ({
     error: error instanceof Error ? error.message : String(error),

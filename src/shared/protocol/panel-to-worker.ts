@@ -6,6 +6,8 @@ import { TabIdSchema, TimestampSchema, boundedString } from '../schema/bounded';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { MAX_URL_CHARS } from './limits';
 import { PageContextSchema, SiteIdSchema } from './page-context';
+import { sessionRequestMethods } from './session-messages';
+import { settingsRequestMethods } from './settings-messages';
 
 export const TabSiteSchema = z.strictObject({
   tabId: TabIdSchema,
@@ -43,5 +45,7 @@ export const systemRequestMethods = {
  */
 export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension-page'], {
   ...systemRequestMethods,
+  ...sessionRequestMethods,
+  ...settingsRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

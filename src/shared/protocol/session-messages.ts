@@ -26,9 +26,10 @@ export const sessionRequestMethods = {
     request: z.strictObject({ query: boundedString(200) }),
     response: boundedArray(SessionMetaSchema, 10_000),
   },
+  /** `corruptTurns`: stored turns that failed validation and were skipped (absent when none). */
   'session/get': {
     request: z.strictObject({ sessionId: IdSchema }),
-    response: SessionWithTurnsSchema,
+    response: SessionWithTurnsSchema.extend({ corruptTurns: z.number().int().min(1).optional() }),
   },
   'session/create': {
     request: z.strictObject({ scope: ChatScopeSchema, name: boundedString(200).optional() }),
