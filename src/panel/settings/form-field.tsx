@@ -1,0 +1,57 @@
+// Labelled form fields with inline errors. Every control gets a <label for>, and
+// its error (with the worker's code when there is one) is tied to it through
+// aria-describedby, so a screen reader reads the error with the field.
+import type { ComponentChildren } from 'preact';
+
+/** The id of a field's error element. */
+export const errorIdOf = (id: string) => `${id}-error`;
+/** The id of a field's hint element. */
+export const hintIdOf = (id: string) => `${id}-hint`;
+
+/** The aria-describedby value for a control with an optional hint and error. */
+export function describedBy(id: string, hasHint: boolean, hasError: boolean): string | undefined {
+  const ids = [hasHint ? hintIdOf(id) : null, hasError ? errorIdOf(id) : null].filter(
+    (value): value is string => value !== null,
+  );
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** Props of {@link Field}. */
+export interface FieldProps {
+  /** The control's id; the control itself must use it. */
+  readonly id: string;
+  readonly label: string;
+  readonly hint?: ComponentChildren;
+  readonly error?: string | undefined;
+  readonly children: ComponentChildren;
+}
+
+/** A label, a control, an optional hint and an optional inline error. */
+export function Field({ id, label, hint, error, children }: FieldProps) {
+  return (
+    <div class="sa-field">
+      <label for={id}>{label}</label>
+      {children}
+      {hint !== undefined ? (
+        <p id={hintIdOf(id)} class="sa-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+/** The inline error of field `id`, if any. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (message === undefined) return null;
+  return (
+    <p id={errorIdOf(id)} class="sa-field-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** "[CODE] message" for a worker error, the form inline errors show. */
+export const formatError = (error: { code: string; message: string }) =>
+  `[${error.code}] ${error.message}`;

@@ -1,0 +1,46 @@
+// ## Owns
+// The one chrome.permissions call of the panel: optional host access for an
+// origin the user configured (a model endpoint). typst.app is granted at install.
+// ## Why here and not in the worker
+// Chrome only shows the permission prompt for a call made during a user gesture
+// in an extension page, so the request must start synchronously inside the click
+// handler, before any await (https://developer.chrome.com/docs/extensions/reference/api/permissions#method-request).
+
+/** Origins granted by the manifest's `host_permissions`; no prompt for them. */
+const BUILT_IN_ORIGINS = new Set(['https://typst.app']);
+
+/** The match pattern Chrome expects for an origin: `scheme://host/*` (no port). */
+export function hostPatternOf(origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
+/** True when saving a model for `origin` needs an optional host permission. */
+export function needsHostPermission(origin: string): boolean {
+  return !BUILT_IN_ORIGINS.has(origin);
+}
+
+/** Requests host access for `origin`; resolves false when refused or unavailable. */
+export type RequestHostPermission = (origin: string) => Promise<boolean>;
+
+/**
+ * Asks Chrome for host access to `origin`. Must be called from a click handler
+ * before any await. Resolves false when the user refuses, the API is missing
+ * (tests, other browsers' pages) or the pattern is not in optional_host_permissions.
+ */
+export const requestHostPermission: RequestHostPermission = async (origin) => {
+  const pattern = hostPatternOf(origin);
+  if (pattern === null) return false;
+  if (typeof chrome === 'undefined' || !chrome.permissions?.request) return false;
+  try {
+    return await chrome.permissions.request({ origins: [pattern] });
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,62 @@
+// What a model can do, in the model form: vision, reasoning effort and context
+// window. "Default" effort omits the field from provider requests (study SET-03).
+import { useId } from 'preact/hooks';
+import { Field, describedBy } from './form-field';
+import { REASONING_EFFORT_LABELS, type ModelDraft } from './model-draft';
+
+/** Props of {@link ModelCapabilityFields}. */
+export interface ModelCapabilityFieldsProps {
+  readonly draft: ModelDraft;
+  /** Inline error of the context window field. */
+  readonly error: string | undefined;
+  readonly onChange: (patch: Partial<ModelDraft>) => void;
+}
+
+/** Vision checkbox, reasoning effort select and context window input. */
+export function ModelCapabilityFields({ draft, error, onChange }: ModelCapabilityFieldsProps) {
+  const visionId = useId();
+  const effortId = useId();
+  const windowId = useId();
+  return (
+    <>
+      <div class="sa-field">
+        <input
+          id={visionId}
+          type="checkbox"
+          checked={draft.supportsVision}
+          onChange={(event) => onChange({ supportsVision: event.currentTarget.checked })}
+        />
+        <label for={visionId}> Supports vision (images)</label>
+      </div>
+      <Field id={effortId} label="Reasoning effort">
+        <select
+          id={effortId}
+          value={draft.reasoningEffort}
+          onChange={(event) =>
+            onChange({
+              reasoningEffort: event.currentTarget.value as ModelDraft['reasoningEffort'],
+            })
+          }
+        >
+          {Object.entries(REASONING_EFFORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={windowId} label="Context window (tokens)" error={error}>
+        <input
+          id={windowId}
+          type="number"
+          min={1024}
+          step={1024}
+          value={draft.contextWindow}
+          aria-invalid={error !== undefined}
+          aria-describedby={describedBy(windowId, false, error !== undefined)}
+          onInput={(event) => onChange({ contextWindow: event.currentTarget.value })}
+        />
+      </Field>
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+// ## Owns
+// The pure rules of the model form: what the draft holds, how the plain-HTTP
+// acknowledgement binds to one exact origin, how the API key field maps onto
+// ModelInput (absent keeps the stored key, empty clears it), and inline checks.
+// No DOM and no worker calls here, so the rules are tested directly.
+import type {
+  ModelInput,
+  ModelView,
+  ReasoningEffortSchema,
+} from '../../shared/protocol/settings-messages';
+import type { z } from '../../shared/schema/zod';
+
+export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
+export type ProviderKind = ModelInput['kind'];
+
+/** What the model form edits. Numbers stay text until saved so typing is free. */
+export interface ModelDraft {
+  readonly id: string | null;
+  readonly name: string;
+  readonly kind: ProviderKind;
+  readonly baseUrl: string;
+  /** A newly typed key; empty means "keep the stored key" unless `clearKey`. */
+  readonly apiKey: string;
+  readonly clearKey: boolean;
+  readonly modelId: string;
+  readonly supportsVision: boolean;
+  readonly reasoningEffort: ReasoningEffort;
+  readonly contextWindow: string;
+  /** The exact origin the user allowed plain HTTP for, or null. */
+  readonly insecureOrigin: string | null;
+}
+
+export const REASONING_EFFORT_LABELS: Readonly<Record<ReasoningEffort, string>> = {
+  default: 'Default',
+  minimal: 'Minimal',
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+};
+
+export const PROVIDER_KIND_LABELS: Readonly<Record<ProviderKind, string>> = {
+  'openai-compatible': 'OpenAI-compatible',
+  anthropic: 'Anthropic',
+};
+
+export const DEFAULT_CONTEXT_WINDOW = 128_000;
+
+/** A blank draft for "Add model". */
+export function emptyDraft(): ModelDraft {
+  return {
+    id: null,
+    name: '',
+    kind: 'openai-compatible',
+    baseUrl: '',
+    apiKey: '',
+    clearKey: false,
+    modelId: '',
+    supportsVision: false,
+    reasoningEffort: 'default',
+    contextWindow: String(DEFAULT_CONTEXT_WINDOW),
+    insecureOrigin: null,
+  };
+}
+
+/** A draft for editing a saved model; the key field starts empty (= keep). */
+export function draftFromModel(model: ModelView): ModelDraft {
+  return {
+    id: model.id,
+    name: model.name,
+    kind: model.kind,
+    baseUrl: model.baseUrl,
+    apiKey: '',
+    clearKey: false,
+    modelId: model.modelId,
+    supportsVision: model.supportsVision,
+    reasoningEffort: model.reasoningEffort,
+    contextWindow: String(model.contextWindow),
+    insecureOrigin: model.insecureOriginAcknowledged,
+  };
+}
+
+/** The URL parser's origin of `baseUrl`, or null when it does not parse. */
+export function originOf(baseUrl: string): string | null {
+  try {
+    const url = new URL(baseUrl.trim());
+    return url.origin === 'null' ? null : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' ||
+  hostname.endsWith('.localhost') ||
+  /^127(?:\.\d{1,3}){3}$/.test(hostname) ||
+  hostname === '[::1]';
+
+/** The origin that needs a plain-HTTP acknowledgement: non-loopback http only. */
+export function insecureOriginOf(baseUrl: string): string | null {
+  try {
+    const url = new URL(baseUrl.trim());
+    return url.protocol === 'http:' && !isLoopbackHost(url.hostname) ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Applies a base URL edit. An acknowledgement survives only while the URL keeps
+ * the origin it was given for: a different origin must be acknowledged again.
+ */
+export function withBaseUrl(draft: ModelDraft, baseUrl: string): ModelDraft {
+  const keepsAck =
+    draft.insecureOrigin !== null && insecureOriginOf(baseUrl) === draft.insecureOrigin;
+  return { ...draft, baseUrl, insecureOrigin: keepsAck ? draft.insecureOrigin : null };
+}
+
+export type DraftField = 'name' | 'baseUrl' | 'modelId' | 'contextWindow' | 'insecureOrigin';
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+/** Inline checks before anything is sent; the worker re-checks everything. */
+export function validateDraft(draft: ModelDraft): DraftErrors {
+  const errors: DraftErrors = {};
+  if (draft.name.trim() === '') errors.name = 'A name is required.';
+  if (draft.baseUrl.trim() === '') errors.baseUrl = 'A base URL is required.';
+  else if (originOf(draft.baseUrl) === null) errors.baseUrl = 'This is not a valid URL.';
+  if (draft.modelId.trim() === '') errors.modelId = 'A model id is required.';
+  const window = Number(draft.contextWindow);
+  if (!Number.isInteger(window) || window < 1_024 || window > 10_000_000) {
+    errors.contextWindow = 'Enter a whole number of tokens between 1,024 and 10,000,000.';
+  }
+  const insecure = insecureOriginOf(draft.baseUrl);
+  if (insecure !== null && draft.insecureOrigin !== insecure) {
+    errors.insecureOrigin = `Plain HTTP sends your key unencrypted; allow it for ${insecure} to continue.`;
+  }
+  return errors;
+}
+
+/** The ModelInput sent to the worker: the key only when typed or cleared. */
+export function toModelInput(draft: ModelDraft): ModelInput {
+  const input: ModelInput = {
+    name: draft.name.trim(),
+    kind: draft.kind,
+    baseUrl: draft.baseUrl.trim(),
+    modelId: draft.modelId.trim(),
+    supportsVision: draft.supportsVision,
+    reasoningEffort: draft.reasoningEffort,
+    contextWindow: Number(draft.contextWindow),
+    insecureOriginAcknowledged:
+      draft.insecureOrigin !== null && draft.insecureOrigin === insecureOriginOf(draft.baseUrl)
+        ? draft.insecureOrigin
+        : null,
+  };
+  if (draft.id !== null) input.id = draft.id;
+  if (draft.clearKey) input.apiKey = '';
+  else if (draft.apiKey !== '') input.apiKey = draft.apiKey;
+  return input;
+}

@@ -1,0 +1,17 @@
+// The slice of the panel -> worker client that settings and sessions use. Typed
+// against the method groups rather than the whole channel, so these components
+// compile and test on their own; the shell's `worker` client is assignable to
+// these types as soon as panel-to-worker.ts spreads the groups in.
+import type { Client } from '../../shared/protocol/client';
+import type { RequestChannel } from '../../shared/protocol/define-channel';
+import type { settingsRequestMethods } from '../../shared/protocol/settings-messages';
+import type { sessionRequestMethods } from '../../shared/protocol/session-messages';
+
+/** A client that can call the `settings/*` methods. */
+export type SettingsClient = Client<RequestChannel<typeof settingsRequestMethods>>;
+/** A client that can call the `session/*` methods. */
+export type SessionsClient = Client<RequestChannel<typeof sessionRequestMethods>>;
+/** What the Settings view needs: both groups. */
+export type SettingsViewClient = Client<
+  RequestChannel<typeof settingsRequestMethods & typeof sessionRequestMethods>
+>;

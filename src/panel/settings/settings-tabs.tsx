@@ -1,0 +1,55 @@
+// The Settings tabs registry. Adding a tab (Tools, MCP, …) is one line here: an
+// id, a label and a render function receiving the shared tab context.
+import type { ComponentChildren } from 'preact';
+import { SessionsManager } from '../sessions/sessions-manager';
+import { GeneralTab } from './general-tab';
+import type { RequestHostPermission } from './host-permission';
+import { ModelsTab } from './models-tab';
+import type { SettingsViewClient } from './panel-client';
+import type { SettingsController } from './settings-controller';
+
+/** What every tab receives. */
+export interface SettingsTabContext {
+  readonly client: SettingsViewClient;
+  /** Settings loaded from the worker (non-null once a tab renders). */
+  readonly controller: SettingsController;
+  readonly requestPermission?: RequestHostPermission | undefined;
+  /** Called after chats were renamed, deleted or imported here. */
+  readonly onSessionsChanged?: (() => void) | undefined;
+}
+
+/** One entry of the registry. */
+export interface SettingsTab {
+  readonly id: string;
+  readonly label: string;
+  readonly render: (context: SettingsTabContext) => ComponentChildren;
+}
+
+/** The tabs in display order. */
+export const settingsTabs = [
+  {
+    id: 'general',
+    label: 'General',
+    render: ({ controller }) => {
+      const view = controller.view.value;
+      return view ? <GeneralTab controller={controller} general={view.general} /> : null;
+    },
+  },
+  {
+    id: 'models',
+    label: 'Models',
+    render: ({ client, controller, requestPermission }) => (
+      <ModelsTab client={client} controller={controller} requestPermission={requestPermission} />
+    ),
+  },
+  {
+    id: 'sessions',
+    label: 'Sessions',
+    render: ({ client, onSessionsChanged }) => (
+      <SessionsManager client={client} onChanged={onSessionsChanged} />
+    ),
+  },
+] as const satisfies readonly SettingsTab[];
+
+/** The id of a registered tab. */
+export type SettingsTabId = (typeof settingsTabs)[number]['id'];
