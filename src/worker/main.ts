@@ -8,6 +8,7 @@ import { panelToWorker } from '../shared/protocol/panel-to-worker';
 import { pageToWorker } from '../shared/protocol/page-to-worker';
 import { createPanelHandlers } from './handlers/panel-to-worker.handlers';
 import { createPageHandlers } from './handlers/page-to-worker.handlers';
+import { createWorkerAgent } from './agent/worker-agent';
 import { createPageRequests } from './page-requests';
 import { createTabsTransport } from './platform/tabs-transport';
 import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-messaging';
@@ -27,12 +28,15 @@ export function main(): void {
   // Settings hold API keys: restrict chrome.storage.local before anything else reads it.
   const storageAccess = restrictStorageToTrustedContexts();
   const stores = createStores();
+  const agent = createWorkerAgent({ ...stores, pages, events: panelPorts });
 
   listenForRuntimeMessages({
-    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages, chats: stores.chats, settings: stores.settings, sessionTransfer: stores.transfer, fetch: platformFetch })),
+    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages, chats: stores.chats, settings: stores.settings, sessionTransfer: stores.transfer, fetch: platformFetch, agent })),
     page: createEventRouter(pageToWorker, createPageHandlers({ markReady: (tabId, version) => readyTabs.set(tabId, version) })),
   });
   watchTabSites(panelPorts);
+  // Turns a previous worker instance left mid-run become "interrupted".
+  void agent.reconcile().catch(() => undefined);
   configureSidePanel();
 
   // Self-heal on every fresh worker instance, not only onInstalled: the

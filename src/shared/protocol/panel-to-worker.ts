@@ -6,6 +6,7 @@ import { TabIdSchema, TimestampSchema, boundedString } from '../schema/bounded';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { MAX_URL_CHARS } from './limits';
 import { PageContextSchema, SiteIdSchema } from './page-context';
+import { runRequestMethods } from './run-messages';
 import { sessionRequestMethods } from './session-messages';
 import { settingsRequestMethods } from './settings-messages';
 
@@ -47,5 +48,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...systemRequestMethods,
   ...sessionRequestMethods,
   ...settingsRequestMethods,
+  ...runRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

@@ -2,16 +2,18 @@
 // per-group handler files. A method without a handler is a type error here.
 import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
+import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
 import { createSessionHandlers, type SessionHandlerDeps } from './session.handlers';
 import { createSettingsHandlers, type SettingsHandlerDeps } from './settings.handlers';
 import { createSystemHandlers, type SystemHandlerDeps } from './system.handlers';
 
-export type PanelHandlerDeps = SystemHandlerDeps & SessionHandlerDeps & SettingsHandlerDeps;
+export type PanelHandlerDeps = SystemHandlerDeps & SessionHandlerDeps & SettingsHandlerDeps & RunHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
     ...createSystemHandlers(deps),
     ...createSessionHandlers(deps),
     ...createSettingsHandlers(deps),
+    ...createRunHandlers(deps),
   });
 }

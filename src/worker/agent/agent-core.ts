@@ -1,0 +1,122 @@
+// ## Owns
+// The run registry of this worker: admission (reservations, one run per chat),
+// starting runs, Stop, `run/status` snapshots, `run/resolve` answers and startup
+// reconciliation. `createAgentCore` is what main.ts wires and run.handlers.ts calls.
+// ## Never
+// Holds state shared between runs beyond the maps that find them: each run owns
+// its controller, events, recorder, interactions and grants (run-context.ts).
+import { createId } from '../../shared/lib/ids';
+import type { EventTransport } from '../../shared/protocol/client';
+import { createEmitter } from '../../shared/protocol/client';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
+import type { ChatScope } from '../../shared/protocol/chat-records';
+import type { ApprovalDecision, RunIdentity, RunSnapshot, RunStartRequest } from '../../shared/protocol/run-messages';
+import { workerToPanel } from '../../shared/protocol/worker-to-panel';
+import { createReservationBook, sessionKeyOf, type ReservationOptions } from './reservations';
+import { createRunContext, type RunContext, type RunDeps } from './run-context';
+import { reconcileInterruptedRuns } from './run-journal';
+import { executeRun } from './run';
+import { DEFAULT_INTERACTION_TIMEOUT_MS, PAGE_WAIT_POLL_MS } from './run-limits';
+
+/** Keeps the worker alive while at least one run holds a lease. */
+export interface KeepAlive {
+  acquire(): () => void;
+}
+
+export interface AgentCoreDeps extends Omit<RunDeps, 'interactionTimeoutMs' | 'pagePollMs' | 'trusted'> {
+  /** Worker -> panel event transport (the panel ports). */
+  readonly events: EventTransport;
+  readonly keepAlive?: KeepAlive;
+  readonly trusted?: RunDeps['trusted'];
+  readonly interactionTimeoutMs?: number;
+  readonly pagePollMs?: number;
+  readonly reservations?: ReservationOptions;
+  readonly now?: () => number;
+}
+
+export function createAgentCore(input: AgentCoreDeps) {
+  const now = input.now ?? Date.now;
+  const deps: RunDeps = {
+    ...input,
+    trusted: input.trusted ?? (() => false),
+    interactionTimeoutMs: input.interactionTimeoutMs ?? DEFAULT_INTERACTION_TIMEOUT_MS,
+    pagePollMs: input.pagePollMs ?? PAGE_WAIT_POLL_MS,
+  };
+  const book = createReservationBook({ now, ...input.reservations });
+  const runs = new Map<string, { context: RunContext; done: Promise<void> }>();
+  const bySession = new Map<string, string>();
+  const emitter = createEmitter(workerToPanel, input.events);
+
+  const active = (runId: string) => runs.get(runId)?.context;
+
+  return {
+    /** Whether `runId` is a started run that has not ended. */
+    isActive: (runId: string) => runs.has(runId),
+    reserve(runId: string, identity: RunIdentity) {
+      return { reserved: true as const, ...book.reserve(runId, identity, (id) => runs.has(id), (key) => bySession.has(key)) };
+    },
+    /** Starts a reserved run; resolves once admitted (the run continues in the background). */
+    start(runId: string, request: RunStartRequest): { started: boolean; cancelled: boolean } {
+      const identity: RunIdentity = { tabId: request.tabId, scope: request.scope, sessionId: request.sessionId };
+      if (runs.has(runId)) throw new ProtocolFailure('DUPLICATE_RUN_ID', 'That run already started.');
+      const taken = book.take(runId, identity);
+      if (taken.kind === 'cancelled') {
+        // Cancel before start: no tab, provider, tool or network work, one cancelled event.
+        void emitter.emit('run/end', { status: 'cancelled', sessionId: identity.sessionId, assistantTurnId: createId() }, { runId }).catch(() => undefined);
+        return { started: false, cancelled: true };
+      }
+      const key = sessionKeyOf(identity);
+      if (bySession.has(key)) throw new ProtocolFailure('SESSION_RUN_ACTIVE', 'This chat already has a run in progress.');
+      const context = createRunContext({ runId, identity: taken.identity, assistantTurnId: createId(), editMode: request.editMode, deps, transport: input.events, now: now() });
+      const release = input.keepAlive?.acquire() ?? (() => undefined);
+      bySession.set(key, runId);
+      const done = Promise.resolve()
+        .then(() => executeRun(context, request))
+        .finally(() => {
+          runs.delete(runId);
+          if (bySession.get(key) === runId) bySession.delete(key);
+          release();
+        });
+      runs.set(runId, { context, done });
+      return { started: true, cancelled: false };
+    },
+    /** Stop: aborts an active run, or tombstones one that has not started. */
+    cancel(runId: string): { cancelled: boolean } {
+      const context = active(runId);
+      if (context) {
+        if (!context.signal.aborted) context.controller.abort();
+        return { cancelled: true };
+      }
+      return { cancelled: book.cancel(runId) };
+    },
+    /** The active run of a chat with its turn so far, or null. */
+    status(scope: ChatScope, sessionId: string): RunSnapshot | null {
+      const runId = bySession.get(sessionKeyOf({ tabId: 0, scope, sessionId }));
+      const context = runId === undefined ? undefined : active(runId);
+      if (!context || context.events.isEnded()) return null;
+      // Flush first, so the snapshot holds exactly the batches up to `sequence`.
+      context.events.flush();
+      return {
+        runId: context.runId,
+        identity: context.identity,
+        turn: context.recorder.snapshot(),
+        sequence: context.events.sequence(),
+        pending: context.interactions.current(),
+      };
+    },
+    /** An answer to the open interaction of `runId`; exact (runId, callId) only. */
+    resolve(runId: string, callId: string, decision: ApprovalDecision): { accepted: boolean } {
+      const context = active(runId);
+      if (!context) throw new ProtocolFailure('STALE_RUN_ID', 'That run is not active.');
+      return { accepted: context.interactions.resolve(callId, decision) };
+    },
+    /** Marks turns of runs a previous worker instance left unfinished as interrupted. */
+    reconcile: () => reconcileInterruptedRuns(input.journal, input.chats, (runId) => runs.has(runId)),
+    /** Resolves when every started run has ended (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (runs.size > 0) await Promise.all([...runs.values()].map((run) => run.done));
+    },
+  };
+}
+
+export type AgentCore = ReturnType<typeof createAgentCore>;

@@ -1,0 +1,96 @@
+// ## Owns
+// Everything one run owns and nothing it shares with another run: its controller,
+// events, recorder, interactions, tool state and page access (RUN-15: two runs in
+// two chats share no state). Built by the agent core when a start is admitted.
+import type { EventTransport } from '../../shared/protocol/client';
+import type { RunIdentity, EditMode } from '../../shared/protocol/run-messages';
+import type { GeneralSettings } from '../../shared/protocol/settings-messages';
+import type { ChatTurn } from '../../shared/protocol/chat-records';
+import type { FetchLike, ModelAdapter, ProviderKind } from '../providers/model-adapter';
+import type { PageRequests } from '../page-requests';
+import type { ChatStore, SettingsStore } from '../storage/store-contracts';
+import type { TrustCheck } from '../tools/approval-policy';
+import type { RunInteraction, RunPage, ToolRunContext } from '../tools/define-tool';
+import type { ToolRegistry } from '../tools/tool-registry';
+import { createInteractionBook, waitForPage, type InteractionBook } from './approvals';
+import { createRunEvents, type RunEventSink } from './run-events';
+import type { RunJournal } from './run-journal';
+import type { RunTabs } from './run-prepare';
+import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
+
+/** Starts session naming beside a run; must never block or throw. */
+export type AutoNameStarter = (input: {
+  identity: RunIdentity;
+  history: readonly ChatTurn[];
+  general: GeneralSettings;
+  notice: RunEventSink['notice'];
+}) => void;
+
+/** What runs need from the worker; all injected so tests use fakes. */
+export interface RunDeps {
+  readonly chats: ChatStore;
+  readonly settings: SettingsStore;
+  readonly tabs: RunTabs;
+  readonly pages: PageRequests;
+  readonly adapterFor: (kind: ProviderKind) => ModelAdapter;
+  readonly fetch: FetchLike;
+  readonly registry: ToolRegistry;
+  readonly trusted: TrustCheck;
+  readonly journal: RunJournal;
+  readonly interactionTimeoutMs: number;
+  readonly pagePollMs: number;
+  readonly streamDelayMs?: number;
+  readonly autoName?: AutoNameStarter;
+}
+
+export interface RunContext {
+  readonly runId: string;
+  readonly identity: RunIdentity;
+  readonly assistantTurnId: string;
+  readonly deps: RunDeps;
+  readonly controller: AbortController;
+  readonly signal: AbortSignal;
+  readonly events: RunEventSink;
+  readonly recorder: TurnRecorder;
+  readonly interactions: InteractionBook;
+  readonly toolContext: (callId: string, interaction: RunInteraction) => ToolRunContext;
+  readonly waitForPage: RunInteraction['waitForPage'];
+}
+
+export function createRunContext(input: {
+  runId: string;
+  identity: RunIdentity;
+  assistantTurnId: string;
+  editMode: EditMode;
+  deps: RunDeps;
+  transport: EventTransport;
+  now: number;
+}): RunContext {
+  const { runId, identity, deps } = input;
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const events = createRunEvents(runId, input.transport, deps.streamDelayMs !== undefined ? { delayMs: deps.streamDelayMs } : {});
+  const recorder = createTurnRecorder({ id: input.assistantTurnId, runId, createdAt: input.now });
+  const interactions = createInteractionBook({ announce: (pending) => events.pending(pending) });
+  const page: RunPage = {
+    tabId: identity.tabId,
+    // Every page request of the run carries its signal, so Stop also cancels on the page.
+    request: (method, payload) => deps.pages.request(identity.tabId, method, payload, { signal }),
+  };
+  const state = { targetFile: null, capturedSelection: null, checkpointId: null };
+  const boundWait: RunInteraction['waitForPage'] = (pending, isReady) =>
+    waitForPage(interactions, pending, isReady, { timeoutMs: deps.interactionTimeoutMs, pollMs: deps.pagePollMs, signal });
+  return {
+    runId,
+    identity,
+    assistantTurnId: input.assistantTurnId,
+    deps,
+    controller,
+    signal,
+    events,
+    recorder,
+    interactions,
+    waitForPage: boundWait,
+    toolContext: (callId, interaction) => ({ runId, callId, signal, identity, editMode: input.editMode, page, interaction, state }),
+  };
+}

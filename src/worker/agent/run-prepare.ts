@@ -1,0 +1,60 @@
+// ## Owns
+// Start-time validation of a run (RUN-06), before any provider, tool or page work:
+// the captured tab still shows the run's site and project, the model exists and
+// its endpoint passes the policy, the captured session holds the user turn.
+import { raceAbort } from '../../shared/lib/abort';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
+import type { ChatTurn, SessionMeta } from '../../shared/protocol/chat-records';
+import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { RunIdentity, RunStartRequest } from '../../shared/protocol/run-messages';
+import type { GeneralSettings } from '../../shared/protocol/settings-messages';
+import { checkEndpoint } from '../integrations/endpoint-policy';
+import type { ChatStore, ResolvedModel, SettingsStore } from '../storage/store-contracts';
+
+export interface RunTabs {
+  /** The site a tab shows now, or null when it is gone. */
+  siteOf(tabId: number): Promise<TabSite | null>;
+}
+
+export interface PreparedRun {
+  readonly model: ResolvedModel;
+  readonly general: GeneralSettings;
+  readonly meta: SessionMeta;
+  /** The chat up to and including the run's user turn. */
+  readonly history: ChatTurn[];
+}
+
+export async function checkRunTab(tabs: RunTabs, identity: RunIdentity, signal: AbortSignal): Promise<TabSite> {
+  const tab = await raceAbort(tabs.siteOf(identity.tabId), signal);
+  const sameSite = tab !== null && tab.siteId === identity.scope.siteId;
+  // On typst.app the scope is the project; the web face's scope key is its own.
+  const sameProject = tab !== null && (identity.scope.siteId !== 'typst' || tab.projectId === identity.scope.projectId);
+  if (!tab || !sameSite || !sameProject) throw new ProtocolFailure('INVALID_RUN_TAB', 'The tab no longer shows the page this run was started for.');
+  return tab;
+}
+
+export function checkModelEndpoint(model: ResolvedModel, url = model.settings.baseUrl): void {
+  const check = checkEndpoint(url, { insecureOriginAcknowledged: model.insecureOriginAcknowledged ?? undefined });
+  if (!check.ok) throw new ProtocolFailure(check.code, check.message, check.details);
+}
+
+export async function prepareRun(
+  deps: { chats: ChatStore; settings: SettingsStore; tabs: RunTabs },
+  identity: RunIdentity,
+  request: RunStartRequest,
+  signal: AbortSignal,
+): Promise<PreparedRun> {
+  await checkRunTab(deps.tabs, identity, signal);
+  const model = await raceAbort(deps.settings.resolveModel(request.modelId), signal);
+  if (!model) throw new ProtocolFailure('MODEL_MISSING', 'The selected model is not configured.');
+  checkModelEndpoint(model);
+  const general = await raceAbort(deps.settings.general(), signal);
+  const session = await raceAbort(deps.chats.get(identity.sessionId), signal);
+  if (!session) throw new ProtocolFailure('SESSION_NOT_FOUND', 'The chat of this run no longer exists.');
+  if (session.meta.scope.siteId !== identity.scope.siteId || session.meta.scope.projectId !== identity.scope.projectId) {
+    throw new ProtocolFailure('RUN_RESERVATION_MISMATCH', 'The chat belongs to another scope.');
+  }
+  const index = session.turns.findIndex((turn) => turn.role === 'user' && turn.id === request.userTurnId);
+  if (index < 0) throw new ProtocolFailure('USER_TURN_NOT_FOUND', 'The message of this run was not saved.');
+  return { model, general, meta: session.meta, history: session.turns.slice(0, index + 1) };
+}

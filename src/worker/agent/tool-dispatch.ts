@@ -1,0 +1,142 @@
+// ## Owns
+// Running one round's tool calls (RUN-07, RUN-09, TOOL-12..14): announce them,
+// parse arguments fail-closed right before dispatch, plan the order, ask for
+// approval where the policy says so, execute with the run signal, and turn every
+// outcome — failures included — into a structured tool message for the model, in
+// provider order.
+// ## Never
+// Lets a failing tool end the run: only Stop (CANCELLED) propagates.
+import { raceAbort, throwIfAborted } from '../../shared/lib/abort';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
+import type { ErrorCode } from '../../shared/protocol/error-codes';
+import { MAX_ARGUMENTS_PREVIEW_CHARS } from '../../shared/protocol/chat-records';
+import type { EditMode } from '../../shared/protocol/run-messages';
+import { planToolCallOrder } from '../../sites/typst/edit/plan-replace-lines-order';
+import type { ModelMessage } from '../providers/model-adapter';
+import { needsApproval, grantKeyOf, type TrustCheck } from '../tools/approval-policy';
+import type { JsonValue, RunInteraction, ToolDefinition, ToolOutcome, ToolRunContext } from '../tools/define-tool';
+import type { ToolRegistry } from '../tools/tool-registry';
+import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
+import { awaitDecision, type InteractionBook } from './approvals';
+import type { RunEventSink } from './run-events';
+import { serializeOutcome, statusOf, summaryOf } from './tool-results';
+import type { ToolCallPart } from './turn';
+import type { TurnRecorder } from './turn-recorder';
+import { clip } from './turn-recorder';
+
+export interface DispatchContext {
+  readonly registry: ToolRegistry;
+  readonly editMode: EditMode;
+  readonly runGrants: Set<string>;
+  readonly trusted: TrustCheck;
+  readonly signal: AbortSignal;
+  readonly interactions: InteractionBook;
+  readonly interactionTimeoutMs: number;
+  readonly events: RunEventSink;
+  readonly recorder: TurnRecorder;
+  /** The per-call context a tool runs with, minus what dispatch decides. */
+  readonly toolContext: (callId: string, interaction: RunInteraction) => ToolRunContext;
+  /** The page-wait implementation (approvals.waitForPage bound to this run). */
+  readonly waitForPage: RunInteraction['waitForPage'];
+}
+
+const fail = (code: ErrorCode, message: string): ToolOutcome => ({ ok: false, code, message });
+
+function announce(call: ToolCallPart, context: DispatchContext) {
+  const card = { callId: call.id, name: call.name, argumentsPreview: clip(call.argumentsText, MAX_ARGUMENTS_PREVIEW_CHARS), argumentsChars: call.argumentsText.length };
+  context.recorder.addToolCall({ ...card, status: 'running', summary: '' });
+  context.events.toolCall(card);
+}
+
+function setStatus(call: ToolCallPart, context: DispatchContext, status: 'running' | 'waiting' | 'awaiting-approval', summary = '') {
+  context.recorder.updateToolCall(call.id, { status, summary });
+  context.events.toolStatus({ callId: call.id, name: call.name, status, summary });
+}
+
+async function approveExternal(tool: ToolDefinition<unknown>, call: ToolCallPart, context: DispatchContext): Promise<ToolOutcome | null> {
+  setStatus(call, context, 'awaiting-approval');
+  const pending = {
+    kind: 'external-approval' as const,
+    callId: call.id,
+    name: clip(call.name, 128),
+    integration: clip(tool.destination?.integration ?? tool.name, 200),
+    destination: clip(tool.destination?.url ?? '', 2_048),
+    argumentsPreview: clip(call.argumentsText, MAX_ARGUMENTS_PREVIEW_CHARS),
+  };
+  const decision = await awaitDecision(context.interactions, pending, ['approve-once', 'allow-run', 'deny'], context.interactionTimeoutMs, context.signal);
+  if (decision === 'allow-run') context.runGrants.add(grantKeyOf(tool));
+  if (decision === 'approve-once' || decision === 'allow-run') return null;
+  const why = decision === 'timeout' ? 'No answer came before the approval timed out.' : 'The person denied this call.';
+  return fail('TOOL_DENIED', why);
+}
+
+async function runOne(call: ToolCallPart, parsed: ArgumentsCheck, context: DispatchContext): Promise<ToolOutcome> {
+  const tool = context.registry.get(call.name);
+  if (!tool) {
+    const names = context.registry.all().map((known) => known.name).join(', ');
+    return fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(clip(call.name, 64))}. Available tools: ${names || 'none'}.`);
+  }
+  if (!parsed.ok) return { ok: false, code: parsed.code, message: parsed.message, details: parsed.details as Record<string, JsonValue> };
+  const args = tool.parseArguments(parsed.value);
+  if (!args.ok) return { ok: false, code: args.code, message: args.message, ...(args.path !== undefined ? { details: { path: args.path } } : {}) };
+  const need = needsApproval(tool, context.editMode, context.runGrants, context.trusted);
+  if (need === 'external-approval') {
+    const refusal = await approveExternal(tool, call, context);
+    if (refusal) return refusal;
+    setStatus(call, context, 'running');
+  }
+  const interaction: RunInteraction = {
+    waitForPage: async (pending, isReady) => {
+      setStatus(call, context, 'waiting', pending.message);
+      try {
+        return await context.waitForPage({ ...pending, callId: call.id }, isReady);
+      } finally {
+        setStatus(call, context, 'running');
+      }
+    },
+    // The policy decided above whether a person reviews this edit; Auto mode applies.
+    reviewEdit: async (_callId, toolName, diff) => {
+      if (need !== 'editor-review') return 'apply';
+      setStatus(call, context, 'awaiting-approval');
+      const pending = { kind: 'edit-review' as const, callId: call.id, name: clip(toolName, 128), diff };
+      const decision = await awaitDecision(context.interactions, pending, ['apply', 'reject'], context.interactionTimeoutMs, context.signal);
+      setStatus(call, context, 'running');
+      return decision === 'apply' ? 'apply' : 'reject';
+    },
+    notice: (level, message) => context.events.notice(level, message),
+  };
+  try {
+    return await raceAbort(tool.execute(args.args, context.toolContext(call.id, interaction)), context.signal);
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    if (error instanceof ProtocolFailure) return { ok: false, code: error.code, message: error.message };
+    return fail('TOOL_FAILED', error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Runs one round's calls; returns the tool messages in provider order. */
+export async function dispatchToolCalls(calls: readonly ToolCallPart[], context: DispatchContext): Promise<ModelMessage[]> {
+  context.events.flush();
+  for (const call of calls) announce(call, context);
+  const parsed = calls.map((call) => parseToolArguments(call.argumentsText));
+  const order = planToolCallOrder(calls.map((call, index) => ({ name: call.name, arguments: parsed[index]?.ok === true ? parsed[index].value : undefined })));
+  const outcomes = new Array<ToolOutcome | undefined>(calls.length);
+  for (const index of order) {
+    const call = calls[index];
+    const check = parsed[index];
+    if (!call || !check) continue;
+    throwIfAborted(context.signal);
+    const outcome = await runOne(call, check, context);
+    outcomes[index] = outcome;
+    const status = statusOf(outcome);
+    const summary = summaryOf(outcome);
+    const receipt = outcome.ok ? outcome.receipt : undefined;
+    const errorCode = outcome.ok ? undefined : outcome.code;
+    context.recorder.updateToolCall(call.id, { status, summary, ...(errorCode ? { errorCode } : {}), ...(receipt ? { receipt } : {}) });
+    context.events.toolStatus({ callId: call.id, name: call.name, status, summary, ...(errorCode ? { errorCode } : {}), ...(receipt ? { receipt } : {}) });
+  }
+  return calls.map((call, index): ModelMessage => {
+    const outcome = outcomes[index] ?? fail('TOOL_FAILED', 'The call did not run.');
+    return { role: 'tool', callId: call.id, toolName: call.name, content: serializeOutcome(outcome), ...(outcome.ok ? {} : { isError: true }) };
+  });
+}

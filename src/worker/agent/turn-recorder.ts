@@ -1,0 +1,101 @@
+// ## Owns
+// The assistant turn as it grows during a run, in the stored shape (segments of
+// text, reasoning and tool calls). It is what the run saves as it goes, what
+// `run/status` snapshots, and what a later run's context is built from.
+// ## Why bounded here
+// Every stored field has a schema bound (chat-records.ts); trimming with a marker
+// while recording keeps the turn savable no matter what the model streams (study
+// §6.1 item 1).
+import {
+  MAX_ARGUMENTS_PREVIEW_CHARS,
+  MAX_SEGMENTS_PER_TURN,
+  MAX_TOOL_CALLS_PER_SEGMENT,
+  MAX_TOOL_SUMMARY_CHARS,
+  MAX_TURN_TEXT_CHARS,
+  type AssistantTurn,
+  type Segment,
+  type ToolCallRecord,
+} from '../../shared/protocol/chat-records';
+import type { ProtocolError } from '../../shared/protocol/envelope';
+
+export type TurnStatus = AssistantTurn['status'];
+
+/** Cuts `text` to `max` code units, never inside a surrogate pair. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+export function createTurnRecorder(init: { id: string; runId: string; createdAt: number }) {
+  const segments: Segment[] = [];
+  const trimmed = new Set<string>();
+  const calls = new Map<string, ToolCallRecord>();
+  let status: TurnStatus = 'incomplete';
+  let error: ProtocolError | undefined;
+
+  const openSegment = (segment: Segment): boolean => {
+    if (segments.length >= MAX_SEGMENTS_PER_TURN) {
+      trimmed.add('segments');
+      return false;
+    }
+    segments.push(segment);
+    return true;
+  };
+
+  return {
+    appendText(kind: 'text' | 'reasoning', text: string) {
+      if (text === '') return;
+      let last = segments.at(-1);
+      if (!last || last.kind !== kind) {
+        if (!openSegment({ kind, text: '' })) return;
+        last = segments.at(-1);
+      }
+      if (!last || last.kind !== kind) return;
+      const room = MAX_TURN_TEXT_CHARS - last.text.length;
+      if (text.length > room) trimmed.add(kind);
+      last.text += clip(text, Math.max(0, room));
+    },
+    /** Records a call the model made; later updates change it in place. */
+    addToolCall(record: ToolCallRecord) {
+      const bounded: ToolCallRecord = {
+        ...record,
+        argumentsPreview: clip(record.argumentsPreview, MAX_ARGUMENTS_PREVIEW_CHARS),
+        summary: clip(record.summary, MAX_TOOL_SUMMARY_CHARS),
+      };
+      let last = segments.at(-1);
+      if (!last || last.kind !== 'tools' || last.calls.length >= MAX_TOOL_CALLS_PER_SEGMENT) {
+        if (!openSegment({ kind: 'tools', calls: [] })) return;
+        last = segments.at(-1);
+      }
+      if (!last || last.kind !== 'tools') return;
+      last.calls.push(bounded);
+      calls.set(record.callId, bounded);
+    },
+    updateToolCall(callId: string, patch: Partial<Pick<ToolCallRecord, 'status' | 'summary' | 'errorCode' | 'receipt'>>) {
+      const record = calls.get(callId);
+      if (!record) return;
+      if (patch.status !== undefined) record.status = patch.status;
+      if (patch.summary !== undefined) record.summary = clip(patch.summary, MAX_TOOL_SUMMARY_CHARS);
+      if (patch.errorCode !== undefined) record.errorCode = patch.errorCode;
+      if (patch.receipt !== undefined) record.receipt = patch.receipt;
+    },
+    /** Marks data the run knowingly left out (e.g. a finish reason of `length`). */
+    mark(marker: string) {
+      trimmed.add(marker.slice(0, 64));
+    },
+    finish(next: TurnStatus, failure?: ProtocolError) {
+      status = next;
+      error = failure;
+    },
+    /** A deep copy in the stored shape. */
+    snapshot(): AssistantTurn {
+      const turn: AssistantTurn = { id: init.id, role: 'assistant', createdAt: init.createdAt, runId: init.runId, status, segments: structuredClone(segments) };
+      if (error) turn.error = { ...error, message: clip(error.message, 2_000) };
+      if (trimmed.size > 0) turn.trimmed = [...trimmed].slice(0, 16);
+      return turn;
+    },
+  };
+}
+
+export type TurnRecorder = ReturnType<typeof createTurnRecorder>;

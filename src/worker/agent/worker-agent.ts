@@ -1,0 +1,39 @@
+// ## Owns
+// The agent core as the real worker runs it: providers from the registry, the
+// built-in tools, the browser's fetch, the keep-alive lease, the session-storage
+// run journal and auto-naming. main.ts passes the stores, page requests and the
+// panel event transport.
+import type { EventTransport } from '../../shared/protocol/client';
+import type { PageRequests } from '../page-requests';
+import { createKeepAlive } from '../platform/keep-alive';
+import { createSessionRunJournal } from '../platform/keep-alive-run-journal';
+import type { FetchLike } from '../providers/model-adapter';
+import { getModelAdapter } from '../providers/provider-registry';
+import type { ChatStore, SettingsStore } from '../storage/store-contracts';
+import { findTabSite } from '../tab-sites';
+import { BUILTIN_TOOLS } from '../tools/builtin-tools';
+import { createToolRegistry } from '../tools/tool-registry';
+import { createAgentCore } from './agent-core';
+import { createAutoNamer } from './auto-name';
+
+export interface WorkerAgentDeps {
+  readonly chats: ChatStore;
+  readonly settings: SettingsStore;
+  readonly pages: PageRequests;
+  readonly events: EventTransport;
+}
+
+export function createWorkerAgent(deps: WorkerAgentDeps) {
+  // Bound once: an unbound fetch throws "Illegal invocation" in workers.
+  const fetchFn: FetchLike = (url, init) => fetch(url, init);
+  return createAgentCore({
+    ...deps,
+    tabs: { siteOf: (tabId) => findTabSite(tabId) },
+    adapterFor: getModelAdapter,
+    fetch: fetchFn,
+    registry: createToolRegistry(BUILTIN_TOOLS),
+    journal: createSessionRunJournal(),
+    keepAlive: createKeepAlive(),
+    autoName: createAutoNamer({ chats: deps.chats, settings: deps.settings, adapterFor: getModelAdapter, fetch: fetchFn }),
+  });
+}
