@@ -4,12 +4,16 @@
 // ## Why the factory is injected
 // Tests pass `new IDBFactory()` from fake-indexeddb per test for isolation; the
 // worker passes the global `indexedDB`.
-import { wrap, type IDBPDatabase } from 'idb';
+import { wrap, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
 import type { ChatDbSchema } from './chat-db-schema';
 import { migrateToV1 } from './migrations/v1';
+import { migrateToV2 } from './migrations/v2';
+
+type UpgradeTransaction = IDBPTransaction<ChatDbSchema, StoreNames<ChatDbSchema>[], 'versionchange'>;
+type Migration = (db: IDBPDatabase<ChatDbSchema>, tx: UpgradeTransaction) => void | Promise<void>;
 
 /** Schema steps in order; the database version equals the number of steps. */
-const MIGRATIONS: ReadonlyArray<(db: IDBPDatabase<ChatDbSchema>) => void> = [migrateToV1];
+const MIGRATIONS: readonly Migration[] = [migrateToV1, migrateToV2];
 
 /** The current schema version. */
 export const CHAT_DB_VERSION = MIGRATIONS.length;
@@ -33,9 +37,18 @@ export function openChatDatabase(options: OpenChatDatabaseOptions): Promise<IDBP
   const request = options.factory.open(options.name, CHAT_DB_VERSION);
   request.addEventListener('upgradeneeded', (event) => {
     const db = wrap(request.result) as unknown as IDBPDatabase<ChatDbSchema>;
-    for (let version = event.oldVersion + 1; version <= CHAT_DB_VERSION; version += 1) {
-      MIGRATIONS[version - 1]?.(db);
-    }
+    const tx = wrap(request.transaction as IDBTransaction) as unknown as UpgradeTransaction;
+    // Steps run in order inside the versionchange transaction; a failing step aborts
+    // it, so the open fails and the stored data stays at the old version.
+    void (async () => {
+      for (let version = event.oldVersion + 1; version <= CHAT_DB_VERSION; version += 1) await MIGRATIONS[version - 1]?.(db, tx);
+    })().catch(() => {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished: the open request reports the failure.
+      }
+    });
   });
   request.addEventListener('blocked', () => options.onBlocked?.());
   return (wrap(request) as unknown as Promise<IDBPDatabase<ChatDbSchema>>).then((db) => {

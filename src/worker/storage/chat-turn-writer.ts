@@ -6,7 +6,7 @@
 import type { IDBPTransaction } from 'idb';
 import { ChatTurnSchema, type ChatTurn } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { ChatDbSchema, SessionRecord, TurnRecord } from './chat-db-schema';
+import type { ChatDbSchema, SearchRecord, SessionRecord, TurnRecord } from './chat-db-schema';
 import { approxBytes, boundTurn, trimOptional } from './chat-trim';
 import { sessionNotFound } from './storage-errors';
 
@@ -14,7 +14,7 @@ import { sessionNotFound } from './storage-errors';
 export const MAX_SEARCH_TEXT_CHARS = 4_000;
 const MAX_PREVIEW_CHARS = 160;
 
-export type ChatWriteTransaction = IDBPTransaction<ChatDbSchema, ['sessions', 'turns'], 'readwrite'>;
+export type ChatWriteTransaction = IDBPTransaction<ChatDbSchema, ['sessions', 'turns', 'search'], 'readwrite'>;
 
 /** Bounds a turn and checks it against the stored schema before any write. */
 export function prepareTurn(turn: ChatTurn): ChatTurn {
@@ -95,7 +95,6 @@ export async function writeTurn(tx: ChatWriteTransaction, sessionId: string, pre
   await turns.put(record);
   const next: SessionRecord = {
     ...session,
-    ...nextSearchText(session, seq, turn),
     turnCount: session.turnCount + (existing ? 0 : 1),
     approxBytes: Math.max(0, total),
     updatedAt: Math.max(now, session.updatedAt),
@@ -104,19 +103,24 @@ export async function writeTurn(tx: ChatWriteTransaction, sessionId: string, pre
     preview: session.preview === '' && turn.role === 'user' ? turn.text.replace(/\s+/g, ' ').trim().slice(0, MAX_PREVIEW_CHARS) : session.preview,
   };
   await sessions.put(next);
+  await updateSearchText(tx, sessionId, seq, turn);
   return next;
 }
 
 /**
- * Search text grows by each new turn until the cap. A replaced turn (an assistant
- * turn saved as it streams) rewrites only its own tail, so text is not duplicated.
+ * Search text grows by each new turn until the cap, then is no longer written. A
+ * replaced turn (an assistant turn saved as it streams) rewrites only its own tail,
+ * so text is not duplicated.
  */
-function nextSearchText(session: SessionRecord, seq: number, turn: ChatTurn): Pick<SessionRecord, 'searchText' | 'searchTailSeq' | 'searchTailStart'> {
-  const isTail = seq === session.searchTailSeq;
-  const base = isTail ? session.searchText.slice(0, session.searchTailStart) : session.searchText;
-  if (!isTail && seq < session.searchTailSeq) return session;
-  if (base.length >= MAX_SEARCH_TEXT_CHARS) return { searchText: base, searchTailSeq: seq, searchTailStart: base.length };
+async function updateSearchText(tx: ChatWriteTransaction, sessionId: string, seq: number, turn: ChatTurn): Promise<void> {
+  const store = tx.objectStore('search');
+  const current: SearchRecord = (await store.get(sessionId)) ?? { sessionId, text: '', tailSeq: -1, tailStart: 0 };
+  const isTail = seq === current.tailSeq;
+  if (!isTail && seq < current.tailSeq) return;
+  const base = isTail ? current.text.slice(0, current.tailStart) : current.text;
+  if (base.length >= MAX_SEARCH_TEXT_CHARS) return;
   const piece = searchableText(turn).replace(/\s+/g, ' ').trim().toLowerCase();
-  const joined = base === '' ? piece : `${base} ${piece}`;
-  return { searchText: joined.slice(0, MAX_SEARCH_TEXT_CHARS), searchTailSeq: seq, searchTailStart: base.length };
+  const text = (base === '' ? piece : `${base} ${piece}`).slice(0, MAX_SEARCH_TEXT_CHARS);
+  if (text === current.text && current.tailSeq === seq) return;
+  await store.put({ sessionId, text, tailSeq: seq, tailStart: base.length });
 }

@@ -11,12 +11,36 @@ describe('IndexedDbChatStore', () => {
     const factory = new IDBFactory();
     const first = await openChatDatabase({ factory, name: 'x.database.v1' });
     expect(first.version).toBe(CHAT_DB_VERSION);
-    expect([...first.objectStoreNames].sort()).toEqual(['sessions', 'turns']);
+    expect([...first.objectStoreNames].sort()).toEqual(['search', 'sessions', 'turns']);
     expect([...first.transaction('sessions').store.indexNames].sort()).toEqual(['by-scope-updated', 'by-updated']);
     first.close();
     const again = await openChatDatabase({ factory, name: 'x.database.v1' });
     expect(again.version).toBe(CHAT_DB_VERSION);
     again.close();
+  });
+
+  it('moves v1 search text into the search store when upgrading to v2', async () => {
+    const factory = new IDBFactory();
+    const { openDB } = await import('idb');
+    const { migrateToV1 } = await import('./migrations/v1');
+    // openDB uses the global factory; point it at this test's factory for the v1 setup.
+    const globals = globalThis as { indexedDB: IDBFactory };
+    const saved = globals.indexedDB;
+    globals.indexedDB = factory;
+    try {
+      const v1 = await openDB('m.database.v1', 1, { upgrade: (db) => migrateToV1(db as never) });
+      const meta = { id: 's1', scope, scopeKey: JSON.stringify(['typst', 'p1']), name: 'Old', createdAt: 1, updatedAt: 2, userRenamed: false, turnCount: 0, approxBytes: 0, preview: '', nextSeq: 0, compactedThroughSeq: -1 };
+      await v1.put('sessions', { ...meta, searchText: 'legacy words', searchTailSeq: 0, searchTailStart: 0 } as never);
+      v1.close();
+    } finally {
+      globals.indexedDB = saved;
+    }
+    const { store } = createTestChatStore({ factory, name: 'm.database.v1' });
+    const db = await store.db();
+    expect(db.version).toBe(CHAT_DB_VERSION);
+    expect(await db.get('search', 's1')).toEqual({ sessionId: 's1', text: 'legacy words', tailSeq: 0, tailStart: 0 });
+    expect(await db.get('sessions', 's1')).not.toHaveProperty('searchText');
+    expect((await store.search('legacy')).map((item) => item.id)).toEqual(['s1']);
   });
 
   it('lists chats of a scope newest first and keeps scopes apart', async () => {
@@ -52,10 +76,10 @@ describe('IndexedDbChatStore', () => {
     expect((await store.get(meta.id))?.meta.approxBytes).toBeGreaterThan(500_000);
     const turn = userTurn('a new question of about one kilobyte '.repeat(28));
     const { bytes, puts } = await measurePuts(() => store.appendUserTurn(meta.id, turn));
-    expect(puts).toBe(2); // the turn and the session record
+    expect(puts).toBe(2); // the turn and the session record (search text is full, so not rewritten)
     const turnBytes = JSON.stringify(turn).length;
     expect(bytes).toBeGreaterThan(turnBytes);
-    expect(bytes).toBeLessThan(turnBytes + 6_000); // session record: bounded search text and metadata
+    expect(bytes).toBeLessThan(turnBytes + 1_000); // the session record is metadata only
   });
 
   it('keeps saving when a tool argument preview is 300 KB, with a trim marker', async () => {
@@ -178,6 +202,11 @@ describe('IndexedDbChatStore', () => {
     await store.putAssistantTurn(b.id, assistantTurn('Use #table(columns: 2)'));
     expect((await store.search('thesis')).map((meta) => meta.id)).toEqual([a.id]);
     expect((await store.search('table(')).map((meta) => meta.id)).toEqual([b.id]);
+    // An answer saved as it streams replaces its own search text instead of repeating it.
+    const streaming = assistantTurn('Partial');
+    await store.putAssistantTurn(b.id, streaming);
+    await store.putAssistantTurn(b.id, { ...streaming, segments: [{ kind: 'text', text: 'Partial and final' }] });
+    expect((await (await store.db()).get('search', b.id))?.text).toBe('how do i draw a table? use #table(columns: 2) partial and final');
     expect(await store.search('')).toHaveLength(2);
     expect(await store.deleteScope(scope)).toBe(1);
     expect(await store.get(a.id)).toBeNull();

@@ -8,7 +8,7 @@ import type { IDBPDatabase } from 'idb';
 import { ChatTurnSchema, SessionMetaSchema, type AssistantTurn, type ChatScope, type ChatTurn, type SessionMeta, type UserTurn } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { openChatDatabase } from './chat-db';
-import { scopeKeyOf, type ChatDbSchema, type SessionRecord } from './chat-db-schema';
+import { CHAT_STORES, scopeKeyOf, type ChatDbSchema, type SessionRecord } from './chat-db-schema';
 import { MAX_CHAT_BYTES } from './chat-trim';
 import { prepareTurn, writeTurn, type ChatWriteTransaction } from './chat-turn-writer';
 import type { ChatStore, StoredChat } from './store-contracts';
@@ -88,7 +88,7 @@ export class IndexedDbChatStore implements ChatStore {
   async write<T>(body: (tx: ChatWriteTransaction) => Promise<T>): Promise<T> {
     let tx: ChatWriteTransaction | undefined;
     try {
-      tx = (await this.db()).transaction(['sessions', 'turns'], 'readwrite');
+      tx = (await this.db()).transaction([...CHAT_STORES], 'readwrite');
       tx.done.catch(() => undefined);
       const result = await body(tx);
       await tx.done;
@@ -132,14 +132,23 @@ export class IndexedDbChatStore implements ChatStore {
   search(query: string): Promise<SessionMeta[]> {
     const needle = query.replace(/\s+/g, ' ').trim().toLowerCase();
     return this.read(async (db) => {
+      const tx = db.transaction(['sessions', 'search']);
+      // Text matches first (one pass over bounded search records), then sessions newest first.
+      const textMatches = new Set<string>();
+      if (needle !== '') {
+        let match = await tx.objectStore('search').openCursor();
+        while (match) {
+          if (typeof match.value.text === 'string' && match.value.text.includes(needle)) textMatches.add(match.value.sessionId);
+          match = await match.continue();
+        }
+      }
       const found: SessionRecord[] = [];
       const limit = needle === '' ? MAX_LISTED : MAX_SEARCH_RESULTS;
-      let cursor = await db.transaction('sessions').store.index('by-updated').openCursor(null, 'prev');
+      let cursor = await tx.objectStore('sessions').index('by-updated').openCursor(null, 'prev');
       while (cursor && found.length < limit) {
         const record = cursor.value;
         const name = typeof record.name === 'string' ? record.name.toLowerCase() : '';
-        const text = typeof record.searchText === 'string' ? record.searchText : '';
-        if (needle === '' || name.includes(needle) || text.includes(needle)) found.push(record);
+        if (needle === '' || name.includes(needle) || textMatches.has(record.id)) found.push(record);
         cursor = await cursor.continue();
       }
       return this.metas(found);
@@ -178,9 +187,6 @@ export class IndexedDbChatStore implements ChatStore {
       turnCount: 0,
       approxBytes: 0,
       preview: '',
-      searchText: '',
-      searchTailSeq: -1,
-      searchTailStart: 0,
       nextSeq: 0,
       compactedThroughSeq: -1,
     };
@@ -211,6 +217,7 @@ export class IndexedDbChatStore implements ChatStore {
       const existed = (await tx.objectStore('sessions').getKey(sessionId)) !== undefined;
       await tx.objectStore('sessions').delete(sessionId);
       await tx.objectStore('turns').delete(ALL_SEQS(sessionId));
+      await tx.objectStore('search').delete(sessionId);
       return existed;
     });
   }
@@ -222,6 +229,7 @@ export class IndexedDbChatStore implements ChatStore {
       for (const id of ids) {
         await tx.objectStore('sessions').delete(id);
         await tx.objectStore('turns').delete(ALL_SEQS(id));
+        await tx.objectStore('search').delete(id);
       }
       return ids.length;
     });

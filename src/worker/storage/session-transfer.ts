@@ -163,9 +163,6 @@ async function writeImportedChat(store: IndexedDbChatStore, meta: SessionMeta, t
       turnCount: 0,
       approxBytes: 0,
       preview: '',
-      searchText: '',
-      searchTailSeq: -1,
-      searchTailStart: 0,
       nextSeq: 0,
       compactedThroughSeq: -1,
     };
