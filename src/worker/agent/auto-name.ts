@@ -27,7 +27,9 @@ const NAMING_PROMPT = [
 export function sanitizeTitle(raw: string): string | null {
   let title = raw.replace(/<think>[\s\S]*?(<\/think>|$)/gi, ' ');
   title = title.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
-  title = title.replace(/^(title\s*:\s*)/i, '').replace(/^["'`“”‘’«»*#\s]+|["'`“”‘’«»*\s]+$/g, '').replace(/[.!?。！？]+$/u, '').trim();
+  title = title.replace(/^(title\s*:\s*)/i, '');
+  // Twice: a title may end in punctuation after its closing quote or inside it.
+  for (let pass = 0; pass < 2; pass += 1) title = title.replace(/^["'`“”‘’«»*#\s]+|["'`“”‘’«»*\s]+$/g, '').replace(/[.!?。！？]+$/u, '').trim();
   if (title === '') return null;
   return title.length > MAX_TITLE_CHARS ? `${clip(title, MAX_TITLE_CHARS - 1).trimEnd()}…` : title;
 }

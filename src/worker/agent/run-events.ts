@@ -30,7 +30,11 @@ export function createRunEvents(runId: string, transport: EventTransport, option
   const emit = <K extends keyof WorkerToPanel['events'] & string>(event: K, payload: PayloadOf<WorkerToPanel, K>) => {
     if (ended) return;
     // Delivery is best effort: a closed panel must never break the run.
-    void emitter.emit(event, payload, { runId }).catch(() => undefined);
+    void emitter.emit(event, payload, { runId }).then(
+      // An invalid payload is our bug; say so instead of letting the panel wait silently.
+      (result) => void (result.ok ? undefined : console.warn(`[side-agent] ${event} dropped: ${result.error.message}`)),
+      () => undefined,
+    );
   };
   const batcher = createStreamBatcher({ send: (batch) => emit('run/stream', batch), ...(options.delayMs !== undefined ? { delayMs: options.delayMs } : {}) });
   return {

@@ -17,14 +17,17 @@ export type ScriptTurn = StreamPart[] | ((request: ModelRequest, signal: AbortSi
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Answers request N with turn N (or the last turn when `repeatLast`). */
+/** Answers round N of a conversation with turn N (or the last turn when `repeatLast`). */
 export function scriptedAdapter(turns: ScriptTurn[], options: { repeatLast?: boolean } = {}) {
   const requests: ModelRequest[] = [];
   const adapter: ModelAdapter = {
     kind: 'openai-compatible',
     async *stream(request, streamOptions) {
       requests.push(structuredClone(request) as ModelRequest);
-      const index = Math.min(requests.length - 1, options.repeatLast ? turns.length - 1 : Number.MAX_SAFE_INTEGER);
+      // Like the scripted model server: turn N answers a request with N assistant
+      // messages, so two chats sharing one adapter stay independent.
+      const round = request.messages.filter((message) => message.role === 'assistant').length;
+      const index = Math.min(round, options.repeatLast ? turns.length - 1 : Number.MAX_SAFE_INTEGER);
       const turn = turns[index];
       if (!turn) {
         yield { type: 'error', code: 'PROVIDER_HTTP_ERROR', message: 'scenario exhausted' };
@@ -98,14 +101,14 @@ export async function createHarness(options: { turns: ScriptTurn[]; tools?: Tool
   });
   let runCounter = 0;
   /** Creates a chat with one user turn, reserves and starts a run on it. */
-  const send = async (question = 'Hello?', sessionId?: string) => {
+  const send = async (question = 'Hello?', sessionId?: string, editMode: 'ask' | 'auto' = 'ask') => {
     const id = sessionId ?? (await chats.create(SCOPE)).id;
     const user: UserTurn = { id: `user-${++runCounter}`, role: 'user', createdAt: 1, text: question, file: null, attachments: [] };
     await chats.appendUserTurn(id, user);
     const runId = `run-${runCounter}`;
     const identity = { tabId: 7, scope: SCOPE, sessionId: id };
     agent.reserve(runId, identity);
-    const request: RunStartRequest = { ...identity, userTurnId: user.id, modelId: 'model-1', editMode: 'ask', file: null, attachments: [], attachmentRecords: [] };
+    const request: RunStartRequest = { ...identity, userTurnId: user.id, modelId: 'model-1', editMode, file: null, attachments: [], attachmentRecords: [] };
     const started = agent.start(runId, request);
     return { runId, sessionId: id, started };
   };
