@@ -4,6 +4,7 @@
 import { z } from '../schema/zod';
 import { TabIdSchema, TimestampSchema, boundedString } from '../schema/bounded';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
+import { integrationRequestMethods } from './integration-messages';
 import { MAX_URL_CHARS } from './limits';
 import { PageContextSchema, SiteIdSchema } from './page-context';
 import { runRequestMethods } from './run-messages';
@@ -49,5 +50,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...sessionRequestMethods,
   ...settingsRequestMethods,
   ...runRequestMethods,
+  ...integrationRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

@@ -12,6 +12,8 @@ import { checkHeaders, type HeaderKind } from './endpoint-policy';
 /** Saved trust: the fingerprint at the moment the user trusted the integration. */
 export interface SavedTrust {
   readonly fingerprint: string;
+  /** MCP: digest of the saved configuration, so an edit clears trust without a discovery. */
+  readonly configDigest?: string;
   /** MCP: how many advertised tools the user reviewed. */
   readonly toolCount?: number;
 }
