@@ -1,0 +1,33 @@
+// `read_file_structure` (study TOOL-01): the visible Files tree, with `complete: false`
+// whenever a folder is collapsed, a row is unclassified or the tree was cut. The tree
+// is untrusted page data and never enters normal messages.
+import { z } from '../../../shared/schema/zod';
+import { ProtocolFailure } from '../../../shared/protocol/envelope';
+import { defineTool } from '../../../worker/tools/define-tool';
+import { asOutcome, callPage, preflight, success } from './tool-support';
+import { modelSchema } from './tool-schema';
+
+const Arguments = z.strictObject({});
+
+export const readFileStructureTool = defineTool({
+  name: 'read_file_structure',
+  description: 'Read the project file tree shown in the Files panel. complete is false when folders are collapsed or rows could not be classified: ask the person to expand them if you need their contents.',
+  arguments: Arguments,
+  inputSchema: modelSchema(Arguments),
+  effect: 'read',
+  approval: 'automatic',
+  sites: ['typst'],
+  execute: (_args, context) =>
+    asOutcome(context, async () => {
+      await preflight(context, 'read_file_structure', ['filesPanel']);
+      const tree = await callPage(context, 'page/typst-structure', {});
+      if (!tree.found) throw new ProtocolFailure('FILES_PANEL_UNAVAILABLE', 'The Files panel is not open or its tree cannot be read.');
+      const note = tree.complete
+        ? 'The visible tree is complete.'
+        : 'Incomplete: collapsed folders, unclassified rows or a cut-off tree. Expand folders in the Files panel to see more.';
+      return success(
+        { entries: tree.entries, truncated: tree.truncated, complete: tree.complete, collapsed_folders: tree.collapsedFolders, unknown_entries: tree.unknownEntries, note },
+        `${tree.entries.length} entries${tree.complete ? '' : ' (incomplete)'}.`,
+      );
+    }),
+});

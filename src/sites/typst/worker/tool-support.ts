@@ -1,0 +1,106 @@
+// ## Owns
+// What every typst.app tool shares: page calls that turn a failed Result into a
+// ProtocolFailure, the conversion of such failures into structured tool outcomes
+// (the model sees the code), the capability preflight and the return-to-file guard
+// (study TOOL-10, TOOL-11), both as waits the person can see and answer.
+import { ProtocolFailure } from '../../../shared/protocol/envelope';
+import type { MethodName, RequestOf, ResponseOf } from '../../../shared/protocol/define-channel';
+import type { WorkerToPage } from '../../../shared/protocol/worker-to-page';
+import type { JsonValue, ToolOutcome, ToolRunContext } from '../../../worker/tools/define-tool';
+
+/** One page request on the run's tab; a failed answer throws its ProtocolFailure. */
+export async function callPage<K extends MethodName<WorkerToPage>>(context: ToolRunContext, method: K, payload: RequestOf<WorkerToPage, K>): Promise<ResponseOf<WorkerToPage, K>> {
+  const result = await context.page.request(method, payload);
+  if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
+  return result.data;
+}
+
+/** Page data as plain JSON (drops undefined fields), for a tool result. */
+export const asJson = (value: unknown): JsonValue => JSON.parse(JSON.stringify(value ?? null)) as JsonValue;
+
+const toJson = (value: unknown): Record<string, JsonValue> | undefined =>
+  value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as Record<string, JsonValue>);
+
+/** Runs a tool body; a ProtocolFailure becomes `{ok: false, code}` unless the run was stopped. */
+export async function asOutcome(context: ToolRunContext, body: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+  try {
+    return await body();
+  } catch (error) {
+    if (!(error instanceof ProtocolFailure) || context.signal.aborted) throw error;
+    const details = toJson(error.details);
+    return { ok: false, code: error.code, message: error.message, ...(details ? { details } : {}) };
+  }
+}
+
+/** A successful outcome with a one-line summary for the tool card. */
+export const success = (result: JsonValue, summary: string): ToolOutcome => ({ ok: true, result, summary: summary.slice(0, 4_000) });
+
+export type Capability = 'editor' | 'selection' | 'filesPanel' | 'improvePanel' | 'preview' | 'openedImage';
+
+const HINTS: Record<Capability, string> = {
+  editor: 'Open a text file in the editor.',
+  selection: 'Select the text to replace in the editor.',
+  filesPanel: 'Open the Files panel in the left sidebar.',
+  improvePanel: 'Open the Improve panel in the left sidebar.',
+  preview: 'Show the preview next to the editor.',
+  openedImage: 'Open the image file in the project.',
+};
+
+async function missingCapabilities(context: ToolRunContext, needs: readonly Capability[]): Promise<Capability[]> {
+  try {
+    const capabilities = await callPage(context, 'page/typst-capabilities', {});
+    return needs.filter((need) => !capabilities[need]);
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    return [...needs];
+  }
+}
+
+/** Waits until the page offers `needs`; Skip ends the tool with PREFLIGHT_SKIPPED. */
+export async function preflight(context: ToolRunContext, toolName: string, needs: readonly Capability[]): Promise<void> {
+  const missing = await missingCapabilities(context, needs);
+  if (missing.length === 0) return;
+  const outcome = await context.interaction.waitForPage(
+    { kind: 'page-wait', callId: context.callId, name: toolName, reason: 'capability', message: missing.map((need) => HINTS[need]).join(' '), missing },
+    async () => (await missingCapabilities(context, needs)).length === 0,
+  );
+  if (outcome === 'skipped') throw new ProtocolFailure('PREFLIGHT_SKIPPED', `The person skipped this step; missing: ${missing.join(', ')}.`, { missing });
+}
+
+/** Waits until `path` is the open file with a text editor (reason `return-to-file` or `open-file`). */
+export async function waitForFile(context: ToolRunContext, toolName: string, path: string, reason: 'return-to-file' | 'open-file'): Promise<void> {
+  const isOpen = async () => {
+    try {
+      const identity = await callPage(context, 'page/typst-identity', {});
+      return identity.editor && identity.file?.path === path;
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      return false;
+    }
+  };
+  if (await isOpen()) return;
+  const message = reason === 'open-file' ? `Open ${path} in the Files panel.` : `Return to ${path}.`;
+  const outcome = await context.interaction.waitForPage({ kind: 'page-wait', callId: context.callId, name: toolName, reason, message, missing: [] }, isOpen);
+  if (outcome === 'skipped') throw new ProtocolFailure('PREFLIGHT_SKIPPED', `The person skipped opening ${path}.`, { path });
+}
+
+/** The return-to-file guard: reads and writes wait while another file than the run's target is open. */
+export async function returnToTargetFile(context: ToolRunContext, toolName: string): Promise<void> {
+  if (context.state.targetFile) await waitForFile(context, toolName, context.state.targetFile, 'return-to-file');
+}
+
+/** Resolves after `ms`, or rejects with CANCELLED when the run stops. */
+export function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new ProtocolFailure('CANCELLED', 'The run was stopped.'));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ProtocolFailure('CANCELLED', 'The run was stopped.'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
