@@ -24,6 +24,8 @@ import { MAX_FILE_LABEL_CHARS } from '../../shared/protocol/limits';
 
 /** Soft budget per chat (seed: 1 MiB per chat body); exceeding it trims, never refuses. */
 export const MAX_CHAT_BYTES = 1_048_576;
+/** Stored thumbnails per user message (seed: two × 200 KiB). */
+export const MAX_THUMBNAILS_PER_TURN = 2;
 /** Selections keep this much text once a chat is over budget. */
 const TRIMMED_SELECTION_CHARS = 2_000;
 const THUMBNAIL_PATTERN = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]*$/;
@@ -76,7 +78,15 @@ function boundUserTurn(turn: UserTurn): UserTurn {
     turn.file === null
       ? null
       : { ...turn.file, path: clip(turn.file.path, MAX_FILE_LABEL_CHARS), projectLabel: turn.file.projectLabel === null ? null : clip(turn.file.projectLabel, 160) };
-  return { ...turn, text: truncateWithMarker(turn.text, MAX_TURN_TEXT_CHARS), file, attachments: turn.attachments.slice(0, 32).map(boundAttachment) };
+  let thumbnails = 0;
+  const attachments = turn.attachments.slice(0, 32).map((attachment) => {
+    const bounded = boundAttachment(attachment);
+    if (bounded.kind !== 'image' || bounded.thumbnail === null) return bounded;
+    thumbnails += 1;
+    // Seed retention: at most two stored thumbnails per user message.
+    return thumbnails <= MAX_THUMBNAILS_PER_TURN ? bounded : { ...bounded, thumbnail: null, omittedReason: 'Only two thumbnails are kept per message.' };
+  });
+  return { ...turn, text: truncateWithMarker(turn.text, MAX_TURN_TEXT_CHARS), file, attachments };
 }
 
 function boundCall(call: ToolCallRecord, markers: Set<string>): ToolCallRecord {

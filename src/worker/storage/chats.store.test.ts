@@ -125,6 +125,16 @@ describe('IndexedDbChatStore', () => {
     expect(last.segments.some((segment) => segment.kind === 'text' && segment.text === 'answer 9')).toBe(true);
   });
 
+  it('keeps two thumbnails per user message when more arrive', async () => {
+    const { store } = createTestChatStore();
+    const meta = await store.create(scope);
+    const image = { kind: 'image' as const, source: 'preview' as const, thumbnail: thumbnail(1_000), width: 1, height: 1 };
+    await store.appendUserTurn(meta.id, userTurn('look', { attachments: [image, image, image] }));
+    const turn = (await store.get(meta.id))?.turns[0];
+    if (turn?.role !== 'user') throw new Error('unexpected');
+    expect(turn.attachments.map((attachment) => attachment.kind === 'image' && attachment.thumbnail !== null)).toEqual([true, true, false]);
+  });
+
   it('truncates a huge user text with a visible marker instead of failing', async () => {
     const { store } = createTestChatStore();
     const meta = await store.create(scope);

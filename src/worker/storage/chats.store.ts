@@ -5,11 +5,12 @@
 // ## Never
 // Rewrites a whole chat to save a turn, or fails a save because of size (chat-trim.ts).
 import type { IDBPDatabase } from 'idb';
-import { ChatTurnSchema, SessionMetaSchema, type AssistantTurn, type ChatScope, type ChatTurn, type SessionMeta, type UserTurn } from '../../shared/protocol/chat-records';
+import { ChatTurnSchema, type AssistantTurn, type ChatScope, type ChatTurn, type SessionMeta, type UserTurn } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { openChatDatabase } from './chat-db';
 import { CHAT_STORES, scopeKeyOf, type ChatDbSchema, type SessionRecord } from './chat-db-schema';
 import { MAX_CHAT_BYTES } from './chat-trim';
+import { sessionMetaFailure, toSessionMeta } from './session-meta';
 import { prepareTurn, writeTurn, type ChatWriteTransaction } from './chat-turn-writer';
 import type { ChatStore, StoredChat } from './store-contracts';
 import { sessionNotFound, toReadFailure, toWriteFailure } from './storage-errors';
@@ -33,23 +34,6 @@ export interface IndexedDbChatStoreOptions {
 
 type ChatDb = IDBPDatabase<ChatDbSchema>;
 const ALL_SEQS = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
-
-/** Strips bookkeeping and validates; null for a corrupt record. */
-export function toSessionMeta(record: SessionRecord | undefined): SessionMeta | null {
-  if (!record) return null;
-  const parsed = SessionMetaSchema.safeParse({
-    id: record.id,
-    scope: record.scope,
-    name: record.name,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    userRenamed: record.userRenamed,
-    turnCount: record.turnCount,
-    approxBytes: record.approxBytes,
-    preview: record.preview,
-  });
-  return parsed.success ? parsed.data : null;
-}
 
 /** A ChatStore over one IndexedDB database owned by the worker. */
 export class IndexedDbChatStore implements ChatStore {
@@ -262,8 +246,4 @@ export class IndexedDbChatStore implements ChatStore {
       return { bytes: Math.round(bytes) };
     });
   }
-}
-
-function sessionMetaFailure(sessionId: string): never {
-  throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat record is damaged.', { sessionId });
 }

@@ -52,8 +52,10 @@ export class KeyValueSettingsStore implements SettingsStore {
     return this.problems;
   }
 
+  // Each distinct problem is reported once: stored values are normalized on every load.
   private report = (problem: string) => {
-    if (this.problems.length < 50) this.problems.push(problem);
+    if (this.problems.includes(problem) || this.problems.length >= 50) return;
+    this.problems.push(problem);
     this.options.onProblem?.(problem);
   };
 
