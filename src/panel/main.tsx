@@ -1,39 +1,41 @@
-// Composition root of the side panel: find the tab it serves, subscribe to worker
-// events, mount the app.
+// Composition root of the side panel: find the tab it serves, build the
+// controllers over the real worker client, subscribe to worker events, mount.
 import { render } from 'preact';
-import { App, context, site } from './app/app';
+import { App } from './app/app';
+import { createPanelApi } from './app/panel-api';
+import { PanelController } from './app/panel-controller';
 import { explicitTabId } from './app/target-tab';
-import { subscribeToWorker, worker } from './worker-client';
+import { runtimeRequestTransport } from './transport/runtime-transport';
+import { createEventRouter } from '../shared/protocol/router';
+import { workerToPanel } from '../shared/protocol/worker-to-panel';
+import { subscribeToWorker } from './worker-client';
 
 export async function main(root: HTMLElement): Promise<void> {
   const lifetime = new AbortController();
   addEventListener('pagehide', () => lifetime.abort(), { once: true });
   const tabId = explicitTabId(location.search);
   const windowId = tabId === undefined ? (await chrome.windows.getCurrent()).id : undefined;
-  subscribeToWorker(
-    {
-      'tab/site-changed': ({ tabId: changed, site: next }) => {
-        const followsActiveTab = tabId === undefined && next?.windowId === windowId;
-        if (changed === site.value?.tabId || followsActiveTab) {
-          site.value = next;
-          context.value = null;
-        }
-      },
-      'run/start': () => undefined,
-      'run/stream': () => undefined,
-      'run/tool-call': () => undefined,
-      'run/tool-status': () => undefined,
-      'run/pending': () => undefined,
-      'run/notice': () => undefined,
-      'run/end': () => undefined,
+  const panel = new PanelController(createPanelApi(runtimeRequestTransport));
+  const handlers = {
+    'tab/site-changed': ({ tabId: changed, site: next }: { tabId: number; site: Parameters<PanelController['serve']>[0] }) => {
+      const followsActiveTab = tabId === undefined && next?.windowId === windowId;
+      const servesChanged = tabId === undefined ? followsActiveTab : changed === tabId;
+      if (servesChanged || changed === panel.site.peek()?.tabId) void panel.serve(next);
     },
-    () => false,
-    lifetime.signal,
-  );
-  const found = await worker.request('tab/get-site', {
+    ...panel.runs.handlers,
+  };
+  subscribeToWorker(handlers, panel.runs.isActiveRun, lifetime.signal);
+  // Harness hook for the end-to-end tests and the stream benchmark: hands a message
+  // to the same validating event router the worker port feeds. Only code already
+  // running in this extension page can reach it, and that code could post to the
+  // router anyway; it grants nothing a page or content script could use.
+  const harnessRouter = createEventRouter(workerToPanel, handlers, { isActiveRun: panel.runs.isActiveRun });
+  const deliver = (message: unknown) => harnessRouter.handle(message, { sender: 'worker', signal: lifetime.signal });
+  Object.assign(globalThis, { __sideAgentPanel: { panel, deliver } });
+  render(<App panel={panel} />, root);
+  const found = await panel.api.request('tab/get-site', {
     ...(tabId !== undefined ? { tabId } : {}),
     ...(windowId !== undefined ? { windowId } : {}),
   });
-  if (found.ok) site.value = found.data;
-  render(<App />, root);
+  await panel.start(found.ok ? found.data : null);
 }

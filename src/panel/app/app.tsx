@@ -1,58 +1,96 @@
-// The panel shell. For now it shows which site the panel serves and can read the
-// page context through the worker; chat, settings and sessions plug in here.
-import { signal } from '@preact/signals';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
-import type { PageContext } from '../../shared/protocol/page-context';
-import type { ProtocolError } from '../../shared/protocol/envelope';
-import { worker } from '../worker-client';
+// The panel shell: header, then either Settings or the chat (site gate,
+// transcript, errors, composer). State lives in the controllers PanelController
+// composes; this file only lays them out.
+import { useState } from 'preact/hooks';
+import { ChatView } from '../chat/chat-view';
+import { ErrorBanner } from '../components/error-banner';
+import { Composer } from '../composer/composer';
+import type { SettingsTabId } from '../settings/settings-tabs';
+import { SettingsView } from '../settings/settings-view';
+import { Header } from './header';
+import type { PanelController } from './panel-controller';
 
-export const site = signal<TabSite | null>(null);
-export const context = signal<PageContext | null>(null);
-export const lastError = signal<ProtocolError | null>(null);
-
-export async function readPageContext(): Promise<void> {
-  const current = site.value;
-  if (!current) return;
-  const result = await worker.request('page/get-context', { tabId: current.tabId });
-  if (result.ok) {
-    context.value = result.data;
-    lastError.value = null;
-  } else {
-    lastError.value = result.error;
-  }
+/** What the panel says it can do on the served page (study UI-07, issue 6 part 5). */
+export function SiteGate({ panel }: { readonly panel: PanelController }) {
+  const site = panel.site.value;
+  if (site?.siteId === 'typst' && site.projectId) return null;
+  const text =
+    site?.siteId === 'typst'
+      ? 'Open a project on typst.app: Side Agent chats about the open Typst file and proposes edits as diffs you review.'
+      : 'Side Agent works on typst.app projects. Open a project at typst.app to chat about your Typst document and review its edits here. On this page nothing is read or sent.';
+  return (
+    <p class="site-gate" role="status" data-testid="site">
+      {text}
+    </p>
+  );
 }
 
-export function App() {
-  const current = site.value;
-  const page = context.value;
-  const error = lastError.value;
+const SHORTCUTS = 'Enter sends \u00b7 Shift+Enter new line \u00b7 Ctrl/\u2318+Enter applies a reviewed diff \u00b7 Esc rejects it';
+
+/** The side panel. */
+export function App({ panel }: { readonly panel: PanelController }) {
+  const [settingsTab, setSettingsTab] = useState<SettingsTabId | null | 'closed'>('closed');
+  const [revision, setRevision] = useState(0);
+  const settingsOpen = settingsTab !== 'closed';
+  const closeSettings = () => {
+    setSettingsTab('closed');
+    setRevision(revision + 1);
+    void panel.settings.load();
+  };
+  const live = panel.runs.live.value;
+  const running = live?.isActive ?? false;
+  const errors = [panel.send.error.value, panel.session.error.value, panel.attachments.error.value].filter((error) => error !== null);
   return (
     <main class="panel" aria-label="Side Agent">
-      <header class="panel-header">
-        <h1>Side Agent</h1>
-      </header>
-      {current?.siteId === 'typst' ? (
-        <section aria-label="Typst project">
-          <p data-testid="site">typst.app project {current.projectId ?? '(no project open)'}</p>
-          <button type="button" data-testid="read-context" onClick={() => void readPageContext()}>
-            Read page
-          </button>
-        </section>
+      <Header
+        panel={panel}
+        settingsOpen={settingsOpen}
+        revision={revision}
+        onToggleSettings={() => (settingsOpen ? closeSettings() : setSettingsTab(null))}
+        onManageChats={() => setSettingsTab('sessions')}
+      />
+      {settingsOpen ? (
+        <SettingsView
+          client={panel.api}
+          onClose={closeSettings}
+          initialTab={settingsTab ?? undefined}
+          onSessionsChanged={() => void panel.session.reload()}
+        />
       ) : (
-        <p data-testid="site" role="status">
-          Open a typst.app project to co-author Typst documents here.
-        </p>
+        <>
+          <SiteGate panel={panel} />
+          <ChatView
+            session={panel.session}
+            runs={panel.runs}
+            follow={panel.follow}
+            onRegenerate={(turn) => panel.regenerate(turn)}
+            onSuggestion={(text) => (panel.draft.value = text)}
+          />
+          <div class="panel-messages">
+            {errors.map((error, index) => (
+              <ErrorBanner key={index} error={error} onDismiss={() => panel.dismissErrors()} />
+            ))}
+            {panel.send.status.value ? (
+              <p class="status-line" role="status" data-testid="send-status">
+                {panel.send.status.value}
+              </p>
+            ) : null}
+          </div>
+          <Composer
+            draft={panel.draft}
+            enabled={panel.enabled.value}
+            running={running}
+            preparing={panel.send.preparing.value}
+            editMode={panel.settings.editMode.value}
+            attachments={panel.attachments}
+            onSend={(text) => void panel.submit(text)}
+            onStop={() => void panel.send.stop()}
+            onEditMode={(mode) => void panel.settings.setEditMode(mode)}
+            onAdd={(kind) => panel.add(kind)}
+          />
+          <p class="shortcuts muted">{SHORTCUTS}</p>
+        </>
       )}
-      {page ? (
-        <p data-testid="context" role="status">
-          {page.fileLabel ?? 'Unknown file'} · {page.editor ? `${page.editor.length} characters, ${page.editor.lineCount} lines` : 'no editor'}
-        </p>
-      ) : null}
-      {error ? (
-        <p data-testid="error" role="alert">
-          [{error.code}] {error.message}
-        </p>
-      ) : null}
     </main>
   );
 }

@@ -3,6 +3,7 @@
 // become a privileged action here.
 import { z } from '../schema/zod';
 import { TabIdSchema, TimestampSchema, boundedString } from '../schema/bounded';
+import { contextRequestMethods } from './context-messages';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
 import { MAX_URL_CHARS } from './limits';
@@ -50,6 +51,7 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...sessionRequestMethods,
   ...settingsRequestMethods,
   ...runRequestMethods,
+  ...contextRequestMethods,
   ...integrationRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

@@ -2,6 +2,7 @@
 // per-group handler files. A method without a handler is a type error here.
 import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
+import { createContextHandlers } from './context.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
 import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
 import { createSessionHandlers, type SessionHandlerDeps } from './session.handlers';
@@ -16,6 +17,7 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createSessionHandlers(deps),
     ...createSettingsHandlers(deps),
     ...createRunHandlers(deps),
+    ...createContextHandlers(deps),
     ...createIntegrationHandlers(),
   });
 }

@@ -1,0 +1,142 @@
+// ## Owns
+// The panel's composition of controllers and the orchestration between them:
+// which tab and project the panel serves, which chat it shows (and reconnecting to
+// that chat's running run), Send and Stop, and reloading the chat when a run ends.
+// Each concern lives in its own controller; this file only wires them.
+import { computed, signal } from '@preact/signals';
+import type { ChatScope, UserTurn } from '../../shared/protocol/chat-records';
+import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import { ChatSessionController } from '../chat/chat-session';
+import type { FollowHolder } from '../chat/chat-view';
+import { RunController } from '../chat/run-controller';
+import { SendController } from '../chat/send-controller';
+import type { FrameScheduler } from '../chat/stream/frame-scheduler';
+import { AttachmentsController, type AddKind } from '../composer/attachments-controller';
+import type { ThumbnailMaker } from '../composer/thumbnail';
+import type { PanelApi } from './panel-api';
+import { PanelSettings } from './panel-settings';
+
+/** Optional seams for tests and the benchmark. */
+export interface PanelControllerOptions {
+  readonly scheduler?: FrameScheduler;
+  readonly thumbnail?: ThumbnailMaker;
+}
+
+/** The chat scope of a site: typst.app projects only. */
+export function scopeOf(site: TabSite | null): ChatScope | null {
+  if (site?.siteId !== 'typst' || !site.projectId) return null;
+  return { siteId: 'typst', projectId: site.projectId };
+}
+
+/** Everything the panel shell drives. */
+export class PanelController {
+  readonly site = signal<TabSite | null>(null);
+  readonly draft = signal('');
+  readonly follow: FollowHolder = { current: null };
+  readonly settings: PanelSettings;
+  readonly session: ChatSessionController;
+  readonly runs: RunController;
+  readonly attachments: AttachmentsController;
+  readonly send: SendController;
+  /** The panel can chat: a typst.app project tab with a loaded chat. */
+  readonly enabled = computed(() => scopeOf(this.site.value) !== null && this.session.meta.value !== null);
+
+  constructor(
+    readonly api: PanelApi,
+    options: PanelControllerOptions = {},
+  ) {
+    this.settings = new PanelSettings(api);
+    this.session = new ChatSessionController(api);
+    this.runs = new RunController({
+      client: api,
+      answerOptions: () => ({
+        ...(options.scheduler ? { scheduler: options.scheduler } : {}),
+        onUpdate: () => this.follow.current?.contentChanged(),
+      }),
+      onEnded: (run) => void this.afterRun(run.runId),
+    });
+    this.attachments = new AttachmentsController(api, options.thumbnail);
+    this.send = new SendController({
+      client: api,
+      runs: this.runs,
+      attachments: this.attachments,
+      context: {
+        site: () => this.site.peek(),
+        sessionId: () => this.session.sessionId,
+        modelId: () => this.settings.activeModelId.peek(),
+        editMode: () => this.settings.editMode.peek(),
+      },
+      onUserTurn: (sessionId, turn) => this.session.appendLocal(sessionId, turn),
+    });
+  }
+
+  /** Loads settings and the chat of the served tab. */
+  async start(site: TabSite | null): Promise<void> {
+    await this.settings.load();
+    await this.serve(site);
+  }
+
+  /** The served tab changed (navigation, another project): show that project's chat. */
+  async serve(site: TabSite | null): Promise<void> {
+    const before = scopeOf(this.site.peek());
+    this.site.value = site;
+    const scope = scopeOf(site);
+    if (before?.projectId === scope?.projectId && this.session.meta.peek()) return;
+    // A run of another chat keeps going in the worker; the panel just stops showing it.
+    this.runs.release();
+    this.attachments.clear();
+    await this.session.openScope(scope);
+    await this.reconnect();
+  }
+
+  /** Switches to another chat of the project (from the chat menu). */
+  async selectChat(sessionId: string): Promise<void> {
+    this.runs.release();
+    await this.session.select(sessionId);
+    await this.reconnect();
+  }
+
+  async newChat(): Promise<void> {
+    this.runs.release();
+    await this.session.createNew();
+  }
+
+  async submit(text: string): Promise<void> {
+    if (this.send.preparing.peek() || this.runs.isRunning) return;
+    // The header's model picker saves through the worker; read the choice fresh.
+    await this.settings.load();
+    const outcome = await this.send.send(text);
+    if (outcome.kind === 'started') this.draft.value = '';
+  }
+
+  regenerate(turn: UserTurn): void {
+    void this.send.regenerate(turn);
+  }
+
+  dismissErrors(): void {
+    this.send.error.value = null;
+    this.session.error.value = null;
+    this.attachments.error.value = null;
+  }
+
+  add(kind: AddKind): void {
+    const site = this.site.peek();
+    if (site) void this.attachments.add(kind, site.tabId);
+  }
+
+  /** A panel opened during a run shows that run live (stream, tools, pending approval). */
+  private async reconnect(): Promise<void> {
+    const scope = this.session.scope.peek();
+    const sessionId = this.session.sessionId;
+    if (scope && sessionId) await this.runs.reconnect(scope, sessionId);
+  }
+
+  private async afterRun(runId: string): Promise<void> {
+    // The worker stored the assistant turn; show the stored one instead of the live view.
+    const reloaded = await this.session.reload();
+    if (reloaded && this.runs.live.peek()?.runId === runId) {
+      const stored = this.session.turns.peek().some((turn) => turn.role === 'assistant' && turn.runId === runId);
+      if (stored) this.runs.release();
+    }
+  }
+}

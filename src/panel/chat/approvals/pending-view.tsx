@@ -1,0 +1,66 @@
+// What a run waits for from the person, shown under the live answer: a diff
+// review, an external tool approval (with its destination), or a page wait (what
+// to do, Retry, Skip). Decisions go to the run controller, which sends them with
+// the exact (runId, callId). All strings are text.
+import type { ApprovalDecision, PendingInteraction } from '../../../shared/protocol/run-messages';
+import { DiffReview } from './diff-review';
+
+/** Props of {@link PendingView}. */
+export interface PendingViewProps {
+  readonly pending: PendingInteraction;
+  readonly busy: boolean;
+  readonly onDecide: (decision: ApprovalDecision) => void;
+}
+
+/** The pending interaction of the shown run. */
+export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
+  if (pending.kind === 'edit-review') {
+    return <DiffReview diff={pending.diff} busy={busy} onApply={() => onDecide('apply')} onReject={() => onDecide('reject')} />;
+  }
+  if (pending.kind === 'external-approval') {
+    return (
+      <section class="review approval" aria-label={`Approve ${pending.name}`} data-testid="approval">
+        <p>
+          <strong>{pending.integration}</strong>
+          {' wants to run '}
+          <code>{pending.name}</code>
+        </p>
+        <p class="destination">
+          {'Sends data to '}
+          <code data-testid="destination">{pending.destination}</code>
+        </p>
+        {pending.argumentsPreview ? (
+          <details>
+            <summary>Arguments</summary>
+            <pre>{pending.argumentsPreview}</pre>
+          </details>
+        ) : null}
+        <div class="review-actions">
+          <button type="button" class="primary" disabled={busy} onClick={() => onDecide('approve-once')} data-testid="approve-once">
+            Approve once
+          </button>
+          <button type="button" disabled={busy} onClick={() => onDecide('allow-run')} data-testid="allow-run">
+            Allow for this run
+          </button>
+          <button type="button" disabled={busy} onClick={() => onDecide('deny')} data-testid="deny">
+            Deny
+          </button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section class="review page-wait" aria-label="The agent needs the page" data-testid="page-wait">
+      <p>{pending.message}</p>
+      {pending.missing.length > 0 ? <p class="muted">{`Missing: ${pending.missing.join(', ')}`}</p> : null}
+      <div class="review-actions">
+        <button type="button" class="primary" disabled={busy} onClick={() => onDecide('retry')} data-testid="retry">
+          Retry now
+        </button>
+        <button type="button" disabled={busy} onClick={() => onDecide('skip')} data-testid="skip">
+          Skip
+        </button>
+      </div>
+    </section>
+  );
+}

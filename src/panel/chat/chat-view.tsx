@@ -1,0 +1,90 @@
+// The transcript: stored turns, then the live run, in a role="log" scroller that
+// follows new content only while the person is near the bottom (else "Jump to
+// latest"). The scroller reserves its scrollbar gutter so streaming never shifts
+// the layout sideways.
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { ChatTurn, UserTurn } from '../../shared/protocol/chat-records';
+import type { ChatSessionController } from './chat-session';
+import { LiveTurn } from './live-turn';
+import type { RunController } from './run-controller';
+import { ScrollFollowController } from './stream/scroll-follow';
+import { JumpToLatest } from './stream/streaming-message';
+import { AssistantTurnView, UserTurnView } from './turn-views';
+
+/** Where the chat view publishes its scroll-follow controller (for the renderer's onUpdate). */
+export interface FollowHolder {
+  current: ScrollFollowController | null;
+}
+
+/** Props of {@link ChatView}. */
+export interface ChatViewProps {
+  readonly session: ChatSessionController;
+  readonly runs: RunController;
+  readonly follow: FollowHolder;
+  readonly onRegenerate: (turn: UserTurn) => void;
+  readonly onSuggestion: (text: string) => void;
+}
+
+const SUGGESTIONS = ['Fix the compile errors in this file', 'Improve the wording of this section', 'Explain what this file does'];
+
+function lastUserTurn(turns: readonly ChatTurn[]): UserTurn | null {
+  for (let index = turns.length - 1; index >= 0; index -= 1) {
+    const turn = turns[index];
+    if (turn?.role === 'user') return turn;
+  }
+  return null;
+}
+
+/** The chat transcript. */
+export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: ChatViewProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [followState, setFollowState] = useState<ScrollFollowController | null>(null);
+  useLayoutEffect(() => {
+    if (!scroller.current) return undefined;
+    const controller = new ScrollFollowController(scroller.current);
+    setFollowState(controller);
+    follow.current = controller;
+    return () => {
+      controller.dispose();
+      if (follow.current === controller) follow.current = null;
+    };
+  }, [follow]);
+  const live = runs.live.value;
+  const turns = session.turns.value;
+  // While a run is shown live, its partially stored turn (if any) is not shown twice.
+  const shown = live ? turns.filter((turn) => turn.role !== 'assistant' || turn.runId !== live.runId) : turns;
+  const lastUser = lastUserTurn(shown);
+  const last = shown[shown.length - 1];
+  useLayoutEffect(() => followState?.contentChanged(), [followState, shown.length, live]);
+  return (
+    <div class="chat-view">
+      <div class="transcript" role="log" aria-label="Conversation" ref={scroller} data-testid="transcript">
+        {shown.length === 0 && !live ? (
+          <div class="empty-state">
+            <p>Ask about your Typst document, or let the agent edit it. Every edit is shown as a diff first unless you choose Auto approve.</p>
+            <div class="suggestions">
+              {SUGGESTIONS.map((text) => (
+                <button type="button" key={text} onClick={() => onSuggestion(text)}>
+                  {text}
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+        {shown.map((turn) =>
+          turn.role === 'user' ? (
+            <UserTurnView key={turn.id} turn={turn} />
+          ) : (
+            <AssistantTurnView
+              key={turn.id}
+              turn={turn}
+              onRegenerate={turn === last && !live && lastUser ? () => onRegenerate(lastUser) : undefined}
+            />
+          ),
+        )}
+        {live ? <LiveTurn key={live.runId} run={live} runs={runs} /> : null}
+      </div>
+      {followState ? <JumpToLatest follow={followState} /> : null}
+    </div>
+  );
+}

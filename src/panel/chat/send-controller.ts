@@ -1,0 +1,220 @@
+// ## Owns
+// The Send flow (study RUN-01..05). Send captures an immutable identity (runId,
+// tab, project scope, chat, edit mode, model), reads the open file's identity (no
+// document text), refreshes the attachments from the originating tab, reserves the
+// run BEFORE the user turn is stored, stores the turn, then starts the run. If the
+// project, chat or tab changes between these steps, or Stop is pressed, the
+// reservation is cancelled and nothing is appended. One send at a time: a double
+// click admits exactly one message.
+import { signal } from '@preact/signals';
+import type { AttachmentRecord, FileIdentity, UserTurn } from '../../shared/protocol/chat-records';
+import type { ProtocolError } from '../../shared/protocol/envelope';
+import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { EditMode, RunAttachment, RunIdentity } from '../../shared/protocol/run-messages';
+import { createId } from '../../shared/lib/ids';
+import type { SendClient } from '../app/panel-api';
+import type { RunController } from './run-controller';
+
+/** The live values Send reads; each is read again to detect a change mid-send. */
+export interface SendContext {
+  site(): TabSite | null;
+  sessionId(): string | null;
+  modelId(): string | null;
+  editMode(): EditMode;
+}
+
+/** The attachments Send takes for one run. */
+export interface SendAttachments {
+  /** Re-reads the attachments for the originating tab; ones from other tabs are dropped. */
+  refreshFor(tabId: number): Promise<{ attachments: RunAttachment[]; records: AttachmentRecord[] }>;
+  clear(): void;
+}
+
+export interface SendControllerDeps {
+  readonly client: SendClient;
+  readonly runs: RunController;
+  readonly attachments: SendAttachments;
+  readonly context: SendContext;
+  /** Shows the stored user turn at once (the chat reloads at the run's end anyway). */
+  readonly onUserTurn?: (sessionId: string, turn: UserTurn) => void;
+  readonly createId?: () => string;
+  readonly now?: () => number;
+}
+
+/** How a Send ended. */
+export type SendOutcome =
+  | { readonly kind: 'started'; readonly runId: string }
+  | { readonly kind: 'refused'; readonly message: string }
+  | { readonly kind: 'busy' }
+  | { readonly kind: 'stale' }
+  | { readonly kind: 'stopped' }
+  | { readonly kind: 'failed'; readonly error: ProtocolError };
+
+interface SendToken {
+  readonly runId: string;
+  stopped: boolean;
+  reserved: boolean;
+}
+
+/** What to send: new text, or the last user turn again (regenerate). */
+type SendInput = { readonly text: string } | { readonly again: UserTurn };
+
+/** Runs Send and Stop for the chat. */
+export class SendController {
+  /** True from Send until the run started or the send was abandoned. */
+  readonly preparing = signal(false);
+  /** The last failure, shown with its code and a copy button. */
+  readonly error = signal<ProtocolError | null>(null);
+  /** Why Send did nothing (a precondition), shown as a status line. */
+  readonly status = signal<string | null>(null);
+  private token: SendToken | null = null;
+
+  constructor(private readonly deps: SendControllerDeps) {}
+
+  /** Sends new text. */
+  send(text: string): Promise<SendOutcome> {
+    return this.run({ text });
+  }
+
+  /** Runs the last user turn again, without storing a new user turn. */
+  regenerate(lastUserTurn: UserTurn): Promise<SendOutcome> {
+    return this.run({ again: lastUserTurn });
+  }
+
+  /** Stop: abandons a send in preparation, or cancels the running run. */
+  async stop(): Promise<void> {
+    const token = this.token;
+    if (!token) return this.deps.runs.cancel();
+    token.stopped = true;
+    if (token.reserved) await this.cancelReservation(token);
+  }
+
+  private async run(input: SendInput): Promise<SendOutcome> {
+    if (this.token || this.deps.runs.isRunning) return { kind: 'busy' };
+    const { context, client } = this.deps;
+    const text = 'text' in input ? input.text.trim() : input.again.text;
+    const refusal = this.precondition(text);
+    if (refusal) {
+      this.status.value = refusal;
+      return { kind: 'refused', message: refusal };
+    }
+    const site = context.site() as TabSite;
+    const identity: RunIdentity = {
+      tabId: site.tabId,
+      scope: { siteId: 'typst', projectId: site.projectId },
+      sessionId: context.sessionId() as string,
+    };
+    const modelId = context.modelId() as string;
+    const editMode = context.editMode();
+    const token: SendToken = { runId: (this.deps.createId ?? createId)(), stopped: false, reserved: false };
+    this.token = token;
+    this.preparing.value = true;
+    this.status.value = null;
+    this.error.value = null;
+    try {
+      return await this.prepareAndStart(input, text, identity, modelId, editMode, token, client);
+    } finally {
+      this.token = null;
+      this.preparing.value = false;
+    }
+  }
+
+  private async prepareAndStart(
+    input: SendInput,
+    text: string,
+    identity: RunIdentity,
+    modelId: string,
+    editMode: EditMode,
+    token: SendToken,
+    client: SendClient,
+  ): Promise<SendOutcome> {
+    const abandoned = async (): Promise<SendOutcome | null> => {
+      if (!token.stopped && this.unchanged(identity)) return null;
+      await this.cancelReservation(token);
+      return token.stopped ? { kind: 'stopped' } : { kind: 'stale' };
+    };
+    let file: FileIdentity | null;
+    let attachments: RunAttachment[];
+    let records: AttachmentRecord[];
+    if ('again' in input) {
+      file = input.again.file;
+      records = input.again.attachments;
+      attachments = records.flatMap((record) => (record.kind === 'selection' ? [record] : []));
+    } else {
+      const read = await client.request('context/read-identity', { tabId: identity.tabId });
+      if (!read.ok) return this.failed(read.error);
+      file = read.data.file;
+      ({ attachments, records } = await this.deps.attachments.refreshFor(identity.tabId));
+    }
+    const early = await abandoned();
+    if (early) return early;
+    const reserved = await client.request('run/reserve', identity, { runId: token.runId });
+    if (!reserved.ok) return this.failed(reserved.error);
+    token.reserved = true;
+    const beforeAppend = await abandoned();
+    if (beforeAppend) return beforeAppend;
+    let userTurn: UserTurn;
+    if ('again' in input) {
+      userTurn = input.again;
+    } else {
+      userTurn = { id: (this.deps.createId ?? createId)(), role: 'user', createdAt: (this.deps.now ?? Date.now)(), text, file, attachments: records };
+      const appended = await client.request('session/append-user-turn', { sessionId: identity.sessionId, turn: userTurn });
+      if (!appended.ok) {
+        await this.cancelReservation(token);
+        return this.failed(appended.error);
+      }
+      this.deps.onUserTurn?.(identity.sessionId, userTurn);
+      this.deps.attachments.clear();
+    }
+    const beforeStart = await abandoned();
+    if (beforeStart) return beforeStart;
+    const run = this.deps.runs.begin(token.runId, identity);
+    const started = await client.request(
+      'run/start',
+      { ...identity, userTurnId: userTurn.id, modelId, editMode, file, attachments, attachmentRecords: records },
+      { runId: token.runId },
+    );
+    if (!started.ok) {
+      run.fail(started.error);
+      return this.failed(started.error);
+    }
+    if (started.data.cancelled || !started.data.started) {
+      if (run.isActive) run.end({ status: 'cancelled' });
+      return { kind: 'stopped' };
+    }
+    run.started();
+    return { kind: 'started', runId: token.runId };
+  }
+
+  private precondition(text: string): string | null {
+    const { context } = this.deps;
+    const site = context.site();
+    if (!site || site.siteId !== 'typst') return 'Open a typst.app project to send. Nothing was sent.';
+    if (!site.projectId) return 'Open a project on typst.app to send. Nothing was sent.';
+    if (!context.sessionId()) return 'The chat is still loading. Nothing was sent.';
+    if (text === '') return 'Type a message first.';
+    if (!context.modelId()) return 'Add a model in Settings first. Nothing was sent.';
+    return null;
+  }
+
+  private unchanged(identity: RunIdentity): boolean {
+    const site = this.deps.context.site();
+    return (
+      site?.tabId === identity.tabId &&
+      site.siteId === identity.scope.siteId &&
+      site.projectId === identity.scope.projectId &&
+      this.deps.context.sessionId() === identity.sessionId
+    );
+  }
+
+  private async cancelReservation(token: SendToken): Promise<void> {
+    if (!token.reserved) return;
+    token.reserved = false;
+    await this.deps.client.request('run/cancel', {}, { runId: token.runId });
+  }
+
+  private failed(error: ProtocolError): SendOutcome {
+    this.error.value = error;
+    return { kind: 'failed', error };
+  }
+}

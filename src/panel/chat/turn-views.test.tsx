@@ -1,0 +1,23 @@
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { expect, it } from 'vitest';
+import type { AssistantTurn, UserTurn } from '../../shared/protocol/chat-records';
+import { AssistantTurnView, UserTurnView, answerText } from './turn-views';
+
+it('shows user text as text and a died run as interrupted with its partial output', () => {
+  const container = document.createElement('div');
+  const user: UserTurn = {
+    id: 'u', role: 'user', createdAt: 1, text: '<script>window.__x=1</script>', file: null,
+    attachments: [{ kind: 'image', source: 'preview', thumbnail: null, omittedReason: 'r', width: 1, height: 1 }],
+  };
+  const turn: AssistantTurn = {
+    id: 'a', role: 'assistant', createdAt: 1, runId: 'r', status: 'interrupted',
+    segments: [{ kind: 'text', text: 'partial *answer*' }],
+  };
+  act(() => render(<div><UserTurnView turn={user} /><AssistantTurnView turn={turn} /></div>, container));
+  expect(container.querySelector('script')).toBeNull();
+  expect(container.querySelector('.turn-text')?.textContent).toBe('<script>window.__x=1</script>');
+  expect(container.querySelector('[data-testid="turn-note"]')?.textContent).toContain('Interrupted');
+  expect(container.querySelector('em')?.textContent).toBe('answer');
+  expect(answerText(turn)).toBe('partial *answer*');
+});

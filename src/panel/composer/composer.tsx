@@ -1,0 +1,145 @@
+// The composer: a multiline input (Enter sends, Shift+Enter is a newline, and
+// nothing is sent while an input method is composing), Send that becomes Stop
+// while a run goes, the Editor edits control (Ask / Auto approve) and "+ Add"
+// for the editor selection, a preview screenshot or the opened image.
+import type { Signal } from '@preact/signals';
+import { useRef, useState } from 'preact/hooks';
+import type { EditMode } from '../../shared/protocol/run-messages';
+import { AttachmentChips } from './attachment-chips';
+import type { AddKind, AttachmentsController } from './attachments-controller';
+
+/** Props of {@link Composer}. */
+export interface ComposerProps {
+  readonly draft: Signal<string>;
+  /** False off typst.app or without a project chat: input is locked. */
+  readonly enabled: boolean;
+  /** A run is going: Send becomes Stop. */
+  readonly running: boolean;
+  /** A send is being prepared (Stop abandons it). */
+  readonly preparing: boolean;
+  readonly editMode: EditMode;
+  readonly attachments: AttachmentsController;
+  readonly onSend: (text: string) => void;
+  readonly onStop: () => void;
+  readonly onEditMode: (mode: EditMode) => void;
+  readonly onAdd: (kind: AddKind) => void;
+}
+
+const MAX_INPUT_HEIGHT_PX = 130;
+const ADD_ITEMS: ReadonlyArray<{ kind: AddKind; label: string }> = [
+  { kind: 'selection', label: 'Editor selection' },
+  { kind: 'preview', label: 'Preview screenshot' },
+  { kind: 'opened-image', label: 'Opened image' },
+];
+
+/** True when a keydown should send: Enter without Shift, never while composing (IME). */
+export function isSendKey(event: KeyboardEvent): boolean {
+  // keyCode 229 is what Chromium reports for keys an IME is still handling.
+  return event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !event.isComposing && event.keyCode !== 229;
+}
+
+/** The message composer. */
+export function Composer(props: ComposerProps) {
+  const { draft, enabled, running, preparing, editMode, attachments } = props;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const input = useRef<HTMLTextAreaElement>(null);
+  const busy = running || preparing;
+  const submit = () => {
+    if (!enabled || busy) return;
+    props.onSend(draft.value);
+  };
+  const grow = (element: HTMLTextAreaElement) => {
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, MAX_INPUT_HEIGHT_PX)}px`;
+  };
+  return (
+    <form
+      class="composer"
+      aria-label="Message"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <AttachmentChips items={attachments.items} onRemove={(id) => attachments.remove(id)} disabled={busy} />
+      <textarea
+        ref={input}
+        class="composer-input"
+        data-testid="composer-input"
+        aria-label="Message to Side Agent"
+        placeholder={enabled ? 'Ask about or edit your Typst document\u2026' : 'Open a typst.app project to chat'}
+        rows={2}
+        disabled={!enabled}
+        value={draft.value}
+        onInput={(event) => {
+          draft.value = event.currentTarget.value;
+          grow(event.currentTarget);
+        }}
+        onKeyDown={(event) => {
+          if (!isSendKey(event)) return;
+          event.preventDefault();
+          submit();
+        }}
+      />
+      <div class="composer-bar">
+        <div class="add-menu">
+          <button
+            type="button"
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            disabled={!enabled || busy || attachments.busy.value}
+            onClick={() => setMenuOpen(!menuOpen)}
+            data-testid="add-button"
+          >
+            + Add
+          </button>
+          {menuOpen ? (
+            <div class="menu" role="menu" onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}>
+              {ADD_ITEMS.map((item) => (
+                <button
+                  type="button"
+                  role="menuitem"
+                  key={item.kind}
+                  data-testid={`add-${item.kind}`}
+                  onClick={() => {
+                    setMenuOpen(false);
+                    props.onAdd(item.kind);
+                    input.current?.focus();
+                  }}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <label class="edit-mode">
+          <span>Editor edits</span>
+          <select
+            data-testid="edit-mode"
+            value={editMode}
+            disabled={!enabled || busy}
+            onChange={(event) => props.onEditMode(event.currentTarget.value === 'auto' ? 'auto' : 'ask')}
+          >
+            <option value="ask">Ask</option>
+            <option value="auto">Auto approve</option>
+          </select>
+        </label>
+        {busy ? (
+          <button type="button" class="stop" data-testid="stop" onClick={props.onStop}>
+            Stop
+          </button>
+        ) : (
+          <button type="submit" class="primary send" data-testid="send" disabled={!enabled}>
+            Send
+          </button>
+        )}
+      </div>
+      {attachments.status.value ? (
+        <p class="composer-status" role="status">
+          {attachments.status.value}
+        </p>
+      ) : null}
+    </form>
+  );
+}
