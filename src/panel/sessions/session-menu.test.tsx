@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'preact/test-utils';
 import type { SessionMeta } from '../../shared/protocol/chat-records';
 import { button, click, mount, settle, typeInto } from '../settings/__fixtures__/dom';
 import { PROJECT, createFakeWorker, sessionMeta } from '../settings/__fixtures__/fake-worker';
@@ -188,5 +189,24 @@ describe('openLatestOrCreate', () => {
       ok: true,
       data: { isNew: true, session: { name: 'New chat' } },
     });
+  });
+});
+
+describe('SessionMenu popover', () => {
+  it('closes on a pointer down outside but not inside', async () => {
+    const store = fakeStore(chats);
+    const { root } = renderMenu(store);
+    await settle();
+    const toggle = root.querySelector<HTMLElement>('[data-testid="session-menu-button"]')!;
+    click(toggle);
+    const inside = root.querySelector('[data-testid="chat-row"]')!;
+    await act(async () => {
+      inside.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await act(async () => {
+      document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

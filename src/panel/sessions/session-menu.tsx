@@ -2,7 +2,7 @@
 // The header's chat menu for the current project: the project's chats, create,
 // switch, inline rename and delete with an in-panel confirmation. Deleting the
 // open chat falls back to the newest remaining chat, or a new one (STO-06).
-import { useEffect, useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { ChatScope, SessionMeta } from '../../shared/protocol/chat-records';
 import { formatError } from '../settings/form-field';
 import type { SessionsClient } from '../settings/panel-client';
@@ -36,6 +36,7 @@ export function SessionMenu(props: SessionMenuProps) {
   const [deleting, setDeleting] = useState<SessionMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
   const reload = async () => {
     const result = await client.request('session/list', { scope });
     if (result.ok) setSessions(result.data);
@@ -44,6 +45,18 @@ export function SessionMenu(props: SessionMenuProps) {
   useEffect(() => {
     void reload();
   }, [client, scope.siteId, scope.projectId, currentSessionId]);
+
+  // A pointer down outside closes the menu, like any popover; the confirmation
+  // dialog is rendered inside the container, so using it keeps the menu open.
+  useEffect(() => {
+    if (!isOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (event.target instanceof Node && !container.current?.contains(event.target))
+        setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [isOpen]);
 
   const create = async () => {
     const result = await client.request('session/create', { scope, name: 'New chat' });
@@ -78,6 +91,7 @@ export function SessionMenu(props: SessionMenuProps) {
   const current = sessions.find((session) => session.id === currentSessionId);
   return (
     <div
+      ref={container}
       class="sa-session-menu"
       onKeyDown={(event) => event.key === 'Escape' && deleting === null && setOpen(false)}
     >

@@ -17,7 +17,8 @@ export function describeCheck(check: ModelCheck, modelId: string): string {
   const latency = `Connected in ${Math.round(check.latencyMs)} ms.`;
   if (check.isModelListed === null) return `${latency} The provider did not return a model list.`;
   const listed = check.isModelListed ? 'is listed' : 'is not listed';
-  return `${latency} ${check.modelCount} models available; "${modelId}" ${listed}.`;
+  const count = `${check.modelCount} model${check.modelCount === 1 ? '' : 's'} available`;
+  return `${latency} ${count}; "${modelId}" ${listed}.`;
 }
 
 /** Props of {@link ConnectionTest}. */

@@ -22,7 +22,11 @@ export class SettingsController {
   // Serializes mutations so two quick saves commit in the order they were made.
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly client: SettingsClient) {}
+  /** `onCommit` hears every save the worker confirmed (e.g. to refresh a picker). */
+  constructor(
+    private readonly client: SettingsClient,
+    private readonly onCommit?: (view: SettingsView) => void,
+  ) {}
 
   /** Loads (or reloads) settings from the worker. */
   async load(): Promise<void> {
@@ -52,7 +56,10 @@ export class SettingsController {
 
   private mutate(run: () => Promise<Result<SettingsView>>): Promise<Result<SettingsView>> {
     const next = this.queue.then(run).then((result) => {
-      if (result.ok) this.view.value = result.data;
+      if (result.ok) {
+        this.view.value = result.data;
+        this.onCommit?.(result.data);
+      }
       return result;
     });
     this.queue = next.catch(() => undefined);

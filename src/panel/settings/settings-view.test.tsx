@@ -26,10 +26,16 @@ function setup(models = [modelView()], initialTab?: 'general' | 'models' | 'sess
     'session/storage-usage': () => ({ bytes: 10, warningBytes: 100, isOverWarning: false }),
   });
   const onClose = vi.fn();
+  const onSettingsChanged = vi.fn();
   const root = mount(
-    <SettingsView client={fake.client} onClose={onClose} initialTab={initialTab} />,
+    <SettingsView
+      client={fake.client}
+      onClose={onClose}
+      initialTab={initialTab}
+      onSettingsChanged={onSettingsChanged}
+    />,
   );
-  return { fake, root, onClose };
+  return { fake, root, onClose, onSettingsChanged };
 }
 
 const tabs = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('[role="tab"]')];
@@ -78,7 +84,10 @@ describe('SettingsView', () => {
   });
 
   it('saves general settings and shows worker errors inline with the code', async () => {
-    const { root, fake } = setup([modelView(), modelView({ id: 'm2', name: 'Second' })], 'general');
+    const { root, fake, onSettingsChanged } = setup(
+      [modelView(), modelView({ id: 'm2', name: 'Second' })],
+      'general',
+    );
     await settle();
     change(byLabel(root, 'Active model'), 'm2');
     typeInto(byLabel(root, 'Custom system prompt'), 'Be brief.');
@@ -93,6 +102,7 @@ describe('SettingsView', () => {
       patch: { activeModelId: 'm2', customSystemPrompt: 'Be brief.', historyTurnLimit: 60 },
     });
     expect(root.textContent).toContain('Saved.');
+    expect(onSettingsChanged).toHaveBeenCalledTimes(1);
     expect(root.textContent).toContain('The language and trust sections are always added.');
   });
 

@@ -3,7 +3,7 @@
 // settings load, and closing. Tabs follow the WAI-ARIA tabs pattern: arrow keys,
 // Home and End move between tabs, one tab is in the Tab order at a time.
 // @see https://www.w3.org/WAI/ARIA/apg/patterns/tabs/
-import { useEffect, useId, useMemo, useState } from 'preact/hooks';
+import { useEffect, useId, useMemo, useRef, useState } from 'preact/hooks';
 import { formatError } from './form-field';
 import type { RequestHostPermission } from './host-permission';
 import type { SettingsViewClient } from './panel-client';
@@ -19,6 +19,8 @@ export interface SettingsViewProps {
   readonly initialTab?: SettingsTabId | undefined;
   /** Called after chats were renamed, deleted or imported in the Sessions tab. */
   readonly onSessionsChanged?: (() => void) | undefined;
+  /** Called after every settings save the worker confirmed (models, active model…). */
+  readonly onSettingsChanged?: (() => void) | undefined;
   /** Injected in tests; defaults to the real chrome.permissions request. */
   readonly requestPermission?: RequestHostPermission | undefined;
 }
@@ -26,7 +28,13 @@ export interface SettingsViewProps {
 /** The Settings view with its tabs. */
 export function SettingsView(props: SettingsViewProps) {
   const baseId = useId();
-  const controller = useMemo(() => new SettingsController(props.client), [props.client]);
+  // Read through a ref so a new callback identity does not rebuild the controller.
+  const onChanged = useRef(props.onSettingsChanged);
+  onChanged.current = props.onSettingsChanged;
+  const controller = useMemo(
+    () => new SettingsController(props.client, () => onChanged.current?.()),
+    [props.client],
+  );
   const [selected, setSelected] = useState<SettingsTabId | null>(props.initialTab ?? null);
   useEffect(() => {
     void controller.load().then(() => {
