@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createBridgeEndpoint } from './bridge-endpoint';
 import { createRequestRouter } from '../../shared/protocol/router';
 import { refusingTypstHandlers, workerToPage } from '../../shared/protocol/worker-to-page';
-import { BRIDGE_SOURCE, type ToIsolatedFrame } from '../../shared/protocol/page-bridge';
+import { BRIDGE_SOURCE, MAIN_RUNTIME_VERSION, type ToIsolatedFrame } from '../../shared/protocol/page-bridge';
 
 function setup() {
   const posted: ToIsolatedFrame[] = [];
@@ -35,7 +35,7 @@ describe('MAIN bridge endpoint', () => {
     request('n1', 'r1');
     await flush();
     expect(posted).toEqual([
-      { source: BRIDGE_SOURCE, nonce: 'n1', kind: 'ready', runtimeVersion: 1 },
+      { source: BRIDGE_SOURCE, nonce: 'n1', kind: 'ready', runtimeVersion: MAIN_RUNTIME_VERSION },
       { source: BRIDGE_SOURCE, nonce: 'n1', kind: 'response', requestId: 'r1', response: { ok: true, data: { text: 'r1' } } },
     ]);
     expect(endpoint.refused()).toEqual({ UNKNOWN_NONCE: 1 });

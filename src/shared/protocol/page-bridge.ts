@@ -13,7 +13,7 @@ import { EnvelopeSchema, ResponseFrameSchema } from './envelope';
 /** Marks our frames among whatever else the page posts on its window. */
 export const BRIDGE_SOURCE = 'side-agent-bridge';
 /** Bumped whenever the MAIN runtime's behaviour changes; older runtimes are disposed. */
-export const MAIN_RUNTIME_VERSION = 1;
+export const MAIN_RUNTIME_VERSION = 2;
 
 const base = { source: z.literal(BRIDGE_SOURCE), nonce: IdSchema };
 
