@@ -79,7 +79,7 @@ export function createRunDriver(page: Page, target: { tabId: number; scope: Scop
         const end = (await eventsOf(runId)).find((event) => event.type === 'run/end');
         if (end) return end;
         if (Date.now() > deadline) throw new Error(`no run/end for ${runId}: ${JSON.stringify(await eventsOf(runId)).slice(0, 2_000)}`);
-        await page.waitForTimeout(100);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
   };
