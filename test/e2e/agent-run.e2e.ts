@@ -2,10 +2,11 @@
 // multi-round conversation against the scripted model server (reserve, start,
 // stream, a tool round, terminal save to the captured chat), and a second run in
 // another chat is stopped mid-stream with exactly one cancelled terminal event.
-// ## Why the tool round ends in UNKNOWN_TOOL
-// No built-in tool is registered in BUILTIN_TOOLS yet and the shipped bundle has no
-// test-only tools, so the scripted `read_document` call comes back to the model as
-// a structured UNKNOWN_TOOL result — which still drives the full multi-round loop.
+// ## Why the tool round ends in a structured error
+// The scripted call is the real built-in `read_document`; the stub typst.app page
+// has no editor runtime, so the tool answers the model with `{ok:false, code,…}`.
+// That still drives the whole multi-round loop through the shipped worker (the
+// typst tools' own e2e covers successful reads on the workbench).
 // ## Why a CORS proxy
 // Optional host access cannot be granted in headless Chromium without a prompt;
 // the proxy answers CORS like a browser-friendly gateway (see panel-settings.e2e.ts).
