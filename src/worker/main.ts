@@ -18,6 +18,10 @@ import { configureSidePanel } from './platform/side-panel';
 import { platformFetch } from './platform/fetch';
 import { restrictStorageToTrustedContexts } from './platform/storage-access';
 import { createStores } from './storage/create-stores';
+import { DATABASE_NAMES } from './storage/storage-keys';
+import { createRecoveryService } from './recovery/recovery-service';
+import { createLiveDocumentPort } from './recovery/live-document';
+import { findTabSite } from './tab-sites';
 
 export function main(): void {
   const instanceId = createId();
@@ -28,15 +32,24 @@ export function main(): void {
   // Settings hold API keys: restrict chrome.storage.local before anything else reads it.
   const storageAccess = restrictStorageToTrustedContexts();
   const stores = createStores();
-  const agent = createWorkerAgent({ ...stores, pages, events: panelPorts });
+  // Recovery shares the chats database (schema step 3); `agent` is read only when called.
+  const recovery = createRecoveryService({
+    factory: indexedDB, databaseName: DATABASE_NAMES.chats, chats: stores.chats, page: createLiveDocumentPort(pages), siteOf: findTabSite,
+    isRunActive: (scope, sessionId) => agent.status(scope, sessionId) !== null,
+    onProblem: (problem) => console.warn(`[side-agent recovery] ${problem}`),
+  });
+  const agent = createWorkerAgent({ ...stores, pages, events: panelPorts, recovery });
 
   listenForRuntimeMessages({
-    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages, chats: stores.chats, settings: stores.settings, sessionTransfer: stores.transfer, fetch: platformFetch, agent })),
+    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages, chats: stores.chats, settings: stores.settings, sessionTransfer: stores.transfer, fetch: platformFetch, agent, recovery })),
     page: createEventRouter(pageToWorker, createPageHandlers({ markReady: (tabId, version) => readyTabs.set(tabId, version) })),
   });
   watchTabSites(panelPorts);
   // Turns a previous worker instance left mid-run become "interrupted".
   void agent.reconcile().catch(() => undefined);
+  // Commits, reverts and restores a previous instance left mid-way are reconciled against
+  // the live document (REV-05); unreachable tabs are reconciled at the next recovery action.
+  (globalThis as { __sideAgentRecovery?: unknown }).__sideAgentRecovery = recovery.startup().catch((error: unknown) => ({ error: String(error) }));
   configureSidePanel();
 
   // Self-heal on every fresh worker instance, not only onInstalled: the

@@ -8,6 +8,7 @@ import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
 import { MAX_URL_CHARS } from './limits';
 import { PageContextSchema, SiteIdSchema } from './page-context';
+import { recoveryRequestMethods } from './recovery-messages';
 import { runRequestMethods } from './run-messages';
 import { sessionRequestMethods } from './session-messages';
 import { settingsRequestMethods } from './settings-messages';
@@ -53,5 +54,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...runRequestMethods,
   ...contextRequestMethods,
   ...integrationRequestMethods,
+  ...recoveryRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

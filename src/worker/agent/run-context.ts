@@ -41,6 +41,14 @@ export interface RunDeps {
   readonly pagePollMs: number;
   readonly streamDelayMs?: number;
   readonly autoName?: AutoNameStarter;
+  /** Document snapshots around runs (src/worker/recovery); best effort, never fails a run. */
+  readonly recovery?: RunRecoveryHooks;
+}
+
+/** What the recovery service does at run start and after a successful complete response. */
+export interface RunRecoveryHooks {
+  atStart(identity: RunIdentity): Promise<void>;
+  afterComplete(identity: RunIdentity, runId: string): Promise<void>;
 }
 
 export interface RunContext {

@@ -124,6 +124,8 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
     const prepared = await prepareRun(deps, identity, request, signal);
     await raceAbort(deps.journal.add({ runId: run.runId, sessionId: identity.sessionId, assistantTurnId: run.assistantTurnId }), signal);
     sessionReady = true;
+    // SNAP-02: the chat's automatic snapshot goes when the document diverged since.
+    await raceAbort(deps.recovery?.atStart(identity).catch(() => undefined) ?? Promise.resolve(), signal);
     void save.progress(recorder.snapshot()).catch(() => undefined);
     deps.autoName?.({ identity, history: prepared.history, general: prepared.general, notice: events.notice });
     await loop(run, request, prepared, save);
@@ -153,6 +155,10 @@ async function finishRun(run: RunContext, save: ReturnType<typeof createSaveQueu
     clearTimeout(timer);
     if (saved !== 'saved') events.notice('error', 'The response could not be saved to the chat.', 'HANDLER_FAILED');
     await run.deps.journal.remove(run.runId).catch(() => undefined);
+  }
+  // SNAP-01: only a successful complete response snapshots the focused file.
+  if (status === 'done' && sessionReady) {
+    await run.deps.recovery?.afterComplete(identity, run.runId).catch(() => events.notice('warning', 'The automatic snapshot of the document could not be saved.', 'HANDLER_FAILED'));
   }
   events.end({ status, ...(failure ? { error: failure } : {}), sessionId: identity.sessionId, assistantTurnId: run.assistantTurnId });
 }

@@ -15,23 +15,30 @@ import { BUILTIN_TOOLS } from '../tools/builtin-tools';
 import { createToolRegistry } from '../tools/tool-registry';
 import { createAgentCore } from './agent-core';
 import { createAutoNamer } from './auto-name';
+import type { EditHooks } from '../../sites/typst/worker/edit-flow';
+import { withEditHooks } from '../recovery/hooked-tools';
+import type { RunRecoveryHooks } from './run-context';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
   readonly settings: SettingsStore;
   readonly pages: PageRequests;
   readonly events: EventTransport;
+  /** The revert journal's edit hooks and the snapshot run hooks (src/worker/recovery). */
+  readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
 }
 
 export function createWorkerAgent(deps: WorkerAgentDeps) {
   // Bound once: an unbound fetch throws "Illegal invocation" in workers.
   const fetchFn: FetchLike = (url, init) => fetch(url, init);
+  const { recovery, ...stores } = deps;
   return createAgentCore({
-    ...deps,
+    ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
     adapterFor: getModelAdapter,
     fetch: fetchFn,
-    registry: createToolRegistry(BUILTIN_TOOLS),
+    registry: createToolRegistry(recovery ? withEditHooks(BUILTIN_TOOLS, recovery.editHooks) : BUILTIN_TOOLS),
+    ...(recovery ? { recovery: recovery.run } : {}),
     journal: createSessionRunJournal(),
     keepAlive: createKeepAlive(),
     autoName: createAutoNamer({ chats: deps.chats, settings: deps.settings, adapterFor: getModelAdapter, fetch: fetchFn }),

@@ -4,12 +4,13 @@ import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
 import { createContextHandlers } from './context.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
+import { createRecoveryHandlers, type RecoveryHandlerDeps } from './recovery.handlers';
 import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
 import { createSessionHandlers, type SessionHandlerDeps } from './session.handlers';
 import { createSettingsHandlers, type SettingsHandlerDeps } from './settings.handlers';
 import { createSystemHandlers, type SystemHandlerDeps } from './system.handlers';
 
-export type PanelHandlerDeps = SystemHandlerDeps & SessionHandlerDeps & SettingsHandlerDeps & RunHandlerDeps;
+export type PanelHandlerDeps = SystemHandlerDeps & SessionHandlerDeps & SettingsHandlerDeps & RunHandlerDeps & RecoveryHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -19,5 +20,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createRunHandlers(deps),
     ...createContextHandlers(deps),
     ...createIntegrationHandlers(),
+    ...createRecoveryHandlers(deps),
   });
 }

@@ -8,12 +8,13 @@ import { wrap, type IDBPDatabase, type IDBPTransaction, type StoreNames } from '
 import type { ChatDbSchema } from './chat-db-schema';
 import { migrateToV1 } from './migrations/v1';
 import { migrateToV2 } from './migrations/v2';
+import { migrateToV3 } from './migrations/v3';
 
 type UpgradeTransaction = IDBPTransaction<ChatDbSchema, StoreNames<ChatDbSchema>[], 'versionchange'>;
 type Migration = (db: IDBPDatabase<ChatDbSchema>, tx: UpgradeTransaction) => void | Promise<void>;
 
 /** Schema steps in order; the database version equals the number of steps. */
-const MIGRATIONS: readonly Migration[] = [migrateToV1, migrateToV2];
+const MIGRATIONS: readonly Migration[] = [migrateToV1, migrateToV2, migrateToV3];
 
 /** The current schema version. */
 export const CHAT_DB_VERSION = MIGRATIONS.length;

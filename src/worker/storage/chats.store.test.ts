@@ -11,7 +11,7 @@ describe('IndexedDbChatStore', () => {
     const factory = new IDBFactory();
     const first = await openChatDatabase({ factory, name: 'x.database.v1' });
     expect(first.version).toBe(CHAT_DB_VERSION);
-    expect([...first.objectStoreNames].sort()).toEqual(['search', 'sessions', 'turns']);
+    expect([...first.objectStoreNames].sort()).toEqual(['checkpoint-bodies', 'checkpoints', 'search', 'sessions', 'snapshot-bodies', 'snapshots', 'turns']);
     expect([...first.transaction('sessions').store.indexNames].sort()).toEqual(['by-scope-updated', 'by-updated']);
     first.close();
     const again = await openChatDatabase({ factory, name: 'x.database.v1' });

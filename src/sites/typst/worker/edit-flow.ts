@@ -36,6 +36,23 @@ export interface EditHooks {
    * null). It should set `checkpointId`; throwing stops the edit before any write.
    */
   beforeFirstWrite?(context: ToolRunContext, document: PreWriteDocument): Promise<void>;
+  /**
+   * Write-ahead journal of EVERY write (the revert journal, src/worker/recovery): called
+   * with the exact changes right before the page commit; throwing stops the write. The
+   * returned callbacks record whether the commit landed.
+   */
+  stageWrite?(context: ToolRunContext, write: StagedWrite): Promise<StagedWriteOutcome>;
+}
+
+/** One write as the journal stages it: the snapshot it is prepared against and its changes. */
+export interface StagedWrite extends PreWriteDocument {
+  readonly changes: readonly { from: number; to: number; insert: string }[];
+}
+
+/** How the edit flow reports a staged write's commit. */
+export interface StagedWriteOutcome {
+  committed(result: { length: number; hash: string }): Promise<void>;
+  failed(): Promise<void>;
 }
 
 type Snapshot = Awaited<ReturnType<typeof callPage<'page/typst-snapshot'>>>;
@@ -84,7 +101,13 @@ export async function runEdit(context: ToolRunContext, call: EditToolCall, hooks
   if (hooks.beforeFirstWrite && context.state.checkpointId === null) {
     await hooks.beforeFirstWrite(context, { fileLabel: snapshot.fileLabel, text: snapshot.text, hash: snapshot.hash });
   }
-  const applied = await commit(context, call, snapshot, prepared.changes.map(({ from, to, insert }) => ({ from, to, insert })));
+  const changes = prepared.changes.map(({ from, to, insert }) => ({ from, to, insert }));
+  const staged = await hooks.stageWrite?.(context, { fileLabel: snapshot.fileLabel, text: snapshot.text, hash: snapshot.hash, changes });
+  const applied = await commit(context, call, snapshot, changes).catch(async (error: unknown) => {
+    await staged?.failed();
+    throw error;
+  });
+  await staged?.committed(applied);
   const checkpointId = context.state.checkpointId;
   const receipt: EditReceipt = {
     checkpointId: checkpointId ?? createId(),

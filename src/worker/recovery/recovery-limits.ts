@@ -1,0 +1,13 @@
+// Bounds of the recovery journals (study Appendix B "Recovery", seed 002 limits).
+
+/** Most revert checkpoints kept (tombstones included). */
+export const MAX_CHECKPOINTS = 5;
+/** Checkpoint bodies in total, counted in stored characters (4 MiB). */
+export const MAX_CHECKPOINT_BODY_CHARS = 4 * 1_048_576;
+/** In-flight (prepared/reverting) checkpoints are protected from pruning this long. */
+export const IN_FLIGHT_PROTECTION_MS = 5 * 60_000;
+/** Most document snapshots kept, and their bodies in total (4 MiB). */
+export const MAX_SNAPSHOTS = 6;
+export const MAX_SNAPSHOT_BODY_CHARS = 4 * 1_048_576;
+/** Most changes one guarded page commit accepts (worker-to-page `page/typst-commit`). */
+export const MAX_COMMIT_CHANGES = 128;

@@ -1,0 +1,48 @@
+// ## Owns
+// The checks every recovery action makes before touching a page: the tab still shows
+// typst.app and the request's project, no agent run of the chat is active, and no other
+// recovery action runs on the tab (one at a time per tab, study REV-04/SNAP-05).
+import type { ChatScope } from '../../shared/protocol/chat-records';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
+import type { TabSite } from '../../shared/protocol/panel-to-worker';
+
+/** The panel's scope of a recovery request. */
+export interface RecoveryScope {
+  readonly tabId: number;
+  readonly scope: ChatScope;
+  readonly sessionId: string;
+}
+
+/** What the checks need from the worker. */
+export interface RecoveryScopeDeps {
+  readonly siteOf: (tabId: number) => Promise<TabSite | null>;
+  /** Whether an agent run of this chat is active. */
+  readonly isRunActive: (scope: ChatScope, sessionId: string) => boolean;
+}
+
+/** Per-tab exclusion plus the scope checks. */
+export class RecoveryGate {
+  private readonly busyTabs = new Set<number>();
+
+  constructor(private readonly deps: RecoveryScopeDeps) {}
+
+  /** Throws unless the tab shows the request's typst.app project. */
+  async checkTab(request: RecoveryScope): Promise<void> {
+    const site = await this.deps.siteOf(request.tabId);
+    if (site?.siteId !== 'typst') throw new ProtocolFailure('NOT_TYPST_TAB', 'The tab no longer shows typst.app.');
+    if (site.projectId !== request.scope.projectId) throw new ProtocolFailure('EDIT_REVERT_PROJECT_MISMATCH', 'The tab now shows another project; switch back to restore or revert.');
+  }
+
+  /** Runs `body` exclusively on the request's tab after the checks. */
+  async exclusive<T>(request: RecoveryScope, body: () => Promise<T>): Promise<T> {
+    if (this.deps.isRunActive(request.scope, request.sessionId)) throw new ProtocolFailure('EDIT_REVERT_RUN_ACTIVE', 'Wait for the agent to finish (or stop it) before reverting or restoring.');
+    if (this.busyTabs.has(request.tabId)) throw new ProtocolFailure('EDIT_REVERT_ACTIVE', 'Another revert or restore is still running on this tab.');
+    this.busyTabs.add(request.tabId);
+    try {
+      await this.checkTab(request);
+      return await body();
+    } finally {
+      this.busyTabs.delete(request.tabId);
+    }
+  }
+}
