@@ -12,6 +12,7 @@ import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../sup
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../e2e-slow/support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
+import './support/workbench-browser';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 
 let workbench: { port: number; close(): Promise<void> };
@@ -35,6 +36,27 @@ async function request(message: Record<string, unknown>): Promise<Record<string,
   return response.data;
 }
 
+/** A scripted model that replaces line 1 (Ask mode: a diff review), then answers. */
+function editScenario(name: string, callId: string, line: string) {
+  return {
+    name,
+    turns: [
+      { steps: [{ text: 'I will change line 1.' }, { toolCall: { id: callId, name: 'replace_lines', arguments: { start_line: 1, end_line: 1, new_content: line } } }] },
+      { steps: [{ text: 'Done: the edit was handled.' }] },
+    ],
+  };
+}
+
+/** The tool message the worker sent back to the model for a call (from the recorded requests). */
+function toolResultOf(callId: string): string {
+  for (const recorded of [...models.requests].reverse()) {
+    const messages = (recorded.body as { messages?: { role: string; tool_call_id?: string; content?: unknown }[] }).messages ?? [];
+    const found = messages.find((message) => message.role === 'tool' && message.tool_call_id === callId);
+    if (found) return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
+  }
+  throw new Error(`No tool result for ${callId} reached the model.`);
+}
+
 /** Picks the scripted scenario and opens a fresh chat (the server answers turn N for N assistant messages). */
 async function useModel(name: string): Promise<void> {
   await request({ type: 'settings/save-general', payload: { patch: { activeModelId: modelIds[name] } } });
@@ -56,13 +78,8 @@ beforeAll(async () => {
     scenarios: [
       { name: 'answer', turns: [{ steps: [{ reasoning: 'Looking at the title.', field: 'reasoning_content' }, { text: 'The title is **fine**.' }] }] },
       { name: 'slow', turns: [{ chunkSize: 4, chunkDelayMs: 40, steps: [{ text: SLOW }] }] },
-      {
-        name: 'edit',
-        turns: [
-          { steps: [{ text: 'I will fix line 1.' }, { toolCall: { id: 'call_fix', name: 'replace_lines', arguments: { start_line: 1, end_line: 1, new_content: '// fixed by the agent' } } }] },
-          { steps: [{ text: 'Done: line 1 is fixed.' }] },
-        ],
-      },
+      editScenario('edit', 'call_fix', '// fixed by the agent'),
+      editScenario('edit-reject', 'call_reject', '// a change the person rejects'),
     ],
   });
   proxy = await startCorsProxy(models.port);
@@ -73,7 +90,7 @@ beforeAll(async () => {
   await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 20_000 });
   tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId);
-  for (const name of ['answer', 'slow', 'edit']) {
+  for (const name of ['answer', 'slow', 'edit', 'edit-reject']) {
     const view = await request({
       type: 'settings/save-model',
       payload: { model: { name, kind: 'openai-compatible', baseUrl: proxy.baseUrl, modelId: name, supportsVision: false, reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' } },
@@ -131,7 +148,7 @@ describe('side panel chat', () => {
     expect(((await panel.getByTestId('assistant-turn').last().textContent()) ?? '').length).toBeLessThan(SLOW.length);
   });
 
-  it('shows a proposed edit as a diff review with line numbers and +N −M', async () => {
+  it('shows a proposed edit as a diff review with line numbers and +N −M, and applies it with Ctrl+Enter', async () => {
     await useModel('edit');
     await panel.reload();
     await sendFromComposer('Fix the first line.');
@@ -142,9 +159,38 @@ describe('side panel chat', () => {
     expect(text).toContain('+1');
     expect(text).toContain('\u22121');
     expect(text).toContain('@@ -1,4 +1,4 @@');
-    // TODO(panel-chat-apply): Apply (Ctrl+Enter) did not reach a stored final answer
-    // within 60 s in this build; the apply path is not asserted until diagnosed.
-    await panel.getByTestId('stop').click();
+    // Apply with the keyboard shortcut: the guarded commit changes line 1, the tool
+    // result tells the model a human reviewed the diff, and the run ends with the
+    // final answer shown as a stored turn (this used to break the transcript: see
+    // turn-views.tsx, a nested render inside a render).
+    await panel.keyboard.press('Control+Enter');
+    const answer = panel.getByTestId('assistant-turn').last();
+    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 }).toContain('Done: the edit was handled.');
+    expect(await answer.getAttribute('data-status')).toBe('complete');
+    expect(await answer.textContent()).toContain('replace_lines');
+    expect(await review.count()).toBe(0);
+    expect(await page.evaluate(() => window.__workbench.getText('main.typ')?.split('\n')[0])).toBe('// fixed by the agent');
+    const applied = toolResultOf('call_fix');
+    expect(applied).toContain('"reviewed_diff":true');
+    expect(await panel.getByTestId('composer-input').isEnabled()).toBe(true);
+  });
+
+  it('rejects a proposed edit with the Reject button: nothing changes and the model is told', async () => {
+    await useModel('edit-reject');
+    await panel.reload();
+    const before = await page.evaluate(() => window.__workbench.getText('main.typ'));
+    await sendFromComposer('Change the first line.');
+    const review = panel.getByTestId('diff-review');
+    await expect.poll(() => review.count(), { timeout: 20_000 }).toBe(1);
+    expect(await review.textContent()).toContain('// a change the person rejects');
+    await panel.getByTestId('reject').click();
+    const answer = panel.getByTestId('assistant-turn').last();
+    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 }).toContain('Done: the edit was handled.');
+    expect(await review.count()).toBe(0);
+    expect(await page.evaluate(() => window.__workbench.getText('main.typ'))).toBe(before);
+    const rejected = toolResultOf('call_reject');
+    expect(rejected).not.toContain('"edits_applied"');
+    expect(rejected.toLowerCase()).toContain('reject');
   });
 
   it('ignores malformed worker events without breaking the view, and says what it does off typst.app', async () => {

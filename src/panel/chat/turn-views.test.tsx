@@ -21,3 +21,23 @@ it('shows user text as text and a died run as interrupted with its partial outpu
   expect(container.querySelector('em')?.textContent).toBe('answer');
   expect(answerText(turn)).toBe('partial *answer*');
 });
+
+// Regression: a stored turn with tool calls used to render its tool cards with a
+// nested Preact render() inside the component's render (useMemo), which reset the
+// hooks' current component and threw on the next hook: the transcript broke as soon
+// as a run with a tool call ended (e.g. after Apply in the diff review).
+it('shows a stored turn with tool calls, and its tool cards', () => {
+  const container = document.createElement('div');
+  const turn: AssistantTurn = {
+    id: 'a', role: 'assistant', createdAt: 1, runId: 'r', status: 'complete',
+    segments: [
+      { kind: 'text', text: 'I will fix line 1.' },
+      { kind: 'tools', calls: [{ callId: 'c1', name: 'replace_lines', argumentsPreview: '{"start_line":1}', argumentsChars: 16, status: 'done', summary: 'Applied' }] },
+      { kind: 'text', text: 'Done: line 1 is fixed.' },
+    ],
+  };
+  act(() => render(<AssistantTurnView turn={turn} />, container));
+  expect(container.textContent).toContain('replace_lines');
+  expect(container.textContent).toContain('Done: line 1 is fixed.');
+  act(() => render(null, container));
+});

@@ -2,7 +2,7 @@
 // (and thumbnails only from validated image data URLs); assistant turns replay
 // their segments through the one streaming renderer, so stored and live answers
 // look the same and Markdown reaches the DOM only through renderMarkdownFragment.
-import { useEffect, useMemo } from 'preact/hooks';
+import { useLayoutEffect, useMemo } from 'preact/hooks';
 import type { AssistantTurn, UserTurn } from '../../shared/protocol/chat-records';
 import { CopyButton } from '../components/copy-button';
 import { ErrorBanner } from '../components/error-banner';
@@ -60,13 +60,17 @@ const STATUS_NOTES: Partial<Record<AssistantTurn['status'], string>> = {
 
 /** One stored assistant turn. */
 export function AssistantTurnView({ turn, onRegenerate }: AssistantTurnViewProps) {
-  const view = useMemo(() => {
-    const answer = new AnswerView();
-    answer.replay(turn.segments);
-    answer.end();
-    return answer;
-  }, [turn]);
-  useEffect(() => () => view.dispose(), [view]);
+  const view = useMemo(() => new AnswerView(), [turn]);
+  // Replayed in a layout effect, not during render: tool segments mount their cards
+  // with a nested Preact render(), and a nested render inside this component's render
+  // resets preact/hooks' current component, so the next hook threw ("reading '__H'")
+  // and the whole transcript stopped updating once a run with a tool call ended.
+  // A layout effect still fills the answer before the browser paints.
+  useLayoutEffect(() => {
+    view.replay(turn.segments);
+    view.end();
+    return () => view.dispose();
+  }, [view, turn]);
   const note = STATUS_NOTES[turn.status];
   return (
     <article class={`turn assistant-turn status-${turn.status}`} data-testid="assistant-turn" data-status={turn.status} aria-label="Side Agent">
