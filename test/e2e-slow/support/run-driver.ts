@@ -73,6 +73,17 @@ export function createRunDriver(page: Page, target: { tabId: number; scope: Scop
         .flatMap((event) => (event.payload['parts'] as { channel: string; text: string }[]).filter((part) => part.channel === channel).map((part) => part.text))
         .join('');
     },
+    /** The first non-null `run/pending` interaction of `runId`. */
+    async waitForPending(runId: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const events = await eventsOf(runId);
+        const pending = events.find((event) => event.type === 'run/pending' && event.payload['pending'])?.payload['pending'];
+        if (pending) return pending as Record<string, unknown>;
+        if (events.some((event) => event.type === 'run/end') || Date.now() > deadline) throw new Error(`no run/pending for ${runId}: ${JSON.stringify(events).slice(0, 2_000)}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async waitForEnd(runId: string, timeoutMs = 30_000): Promise<PanelEvent> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
