@@ -8,6 +8,7 @@ import { Composer } from '../composer/composer';
 import type { SettingsTabId } from '../settings/settings-tabs';
 import { SettingsView } from '../settings/settings-view';
 import { Header } from './header';
+import { RecoveryProvider } from '../recovery/recovery-provider';
 import type { PanelController } from './panel-controller';
 
 /** What the panel says it can do on the served page (study UI-07, issue 6 part 5). */
@@ -59,13 +60,15 @@ export function App({ panel }: { readonly panel: PanelController }) {
       ) : (
         <>
           <SiteGate panel={panel} />
-          <ChatView
-            session={panel.session}
-            runs={panel.runs}
-            follow={panel.follow}
-            onRegenerate={(turn) => panel.regenerate(turn)}
-            onSuggestion={(text) => (panel.draft.value = text)}
-          />
+          <RecoveryProvider site={panel.site} chat={panel.session} running={running}>
+            <ChatView
+              session={panel.session}
+              runs={panel.runs}
+              follow={panel.follow}
+              onRegenerate={(turn) => panel.regenerate(turn)}
+              onSuggestion={(text) => (panel.draft.value = text)}
+            />
+          </RecoveryProvider>
           <div class="panel-messages">
             {errors.map((error, index) => (
               <ErrorBanner key={index} error={error} onDismiss={() => panel.dismissErrors()} />

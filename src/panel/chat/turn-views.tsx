@@ -9,6 +9,7 @@ import { ErrorBanner } from '../components/error-banner';
 import { isSafeImageDataUrl } from '../composer/thumbnail';
 import { AnswerView } from './answer-view';
 import { StreamingMessage } from './stream/streaming-message';
+import { RecoveryActions } from '../recovery/recovery-actions';
 
 /** The plain text of an answer (copy): its text segments in order. */
 export function answerText(turn: AssistantTurn): string {
@@ -83,6 +84,7 @@ export function AssistantTurnView({ turn, onRegenerate }: AssistantTurnViewProps
       {turn.error ? <ErrorBanner error={turn.error} /> : null}
       <div class="turn-actions">
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
+        <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />
         {onRegenerate ? (
           <button type="button" class="icon-button" onClick={onRegenerate} data-testid="regenerate">
             Regenerate
