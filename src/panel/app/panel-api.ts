@@ -5,6 +5,7 @@
 import { createClient, type Client, type RequestTransport } from '../../shared/protocol/client';
 import { contextRequestMethods } from '../../shared/protocol/context-messages';
 import { defineRequestChannel, type RequestChannel } from '../../shared/protocol/define-channel';
+import { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
 import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
@@ -17,6 +18,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...runRequestMethods,
   ...sessionRequestMethods,
   ...settingsRequestMethods,
+  ...integrationRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */

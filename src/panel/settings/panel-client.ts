@@ -6,12 +6,15 @@ import type { Client } from '../../shared/protocol/client';
 import type { RequestChannel } from '../../shared/protocol/define-channel';
 import type { settingsRequestMethods } from '../../shared/protocol/settings-messages';
 import type { sessionRequestMethods } from '../../shared/protocol/session-messages';
+import type { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 
 /** A client that can call the `settings/*` methods. */
 export type SettingsClient = Client<RequestChannel<typeof settingsRequestMethods>>;
 /** A client that can call the `session/*` methods. */
 export type SessionsClient = Client<RequestChannel<typeof sessionRequestMethods>>;
-/** What the Settings view needs: both groups. */
+/** A client that can call the integration methods (Tools and MCP tabs). */
+export type IntegrationsViewClient = Client<RequestChannel<typeof integrationRequestMethods>>;
+/** What the Settings view needs: settings, sessions and integrations. */
 export type SettingsViewClient = Client<
-  RequestChannel<typeof settingsRequestMethods & typeof sessionRequestMethods>
+  RequestChannel<typeof settingsRequestMethods & typeof sessionRequestMethods & typeof integrationRequestMethods>
 >;

@@ -5,6 +5,8 @@ import { SessionsManager } from '../sessions/sessions-manager';
 import { GeneralTab } from './general-tab';
 import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
+import { McpTab } from './tabs/mcp-tab';
+import { ToolsTab } from './tabs/tools-tab';
 import type { SettingsViewClient } from './panel-client';
 import type { SettingsController } from './settings-controller';
 
@@ -42,6 +44,8 @@ export const settingsTabs = [
       <ModelsTab client={client} controller={controller} requestPermission={requestPermission} />
     ),
   },
+  { id: 'tools', label: 'Tools', render: ({ client, requestPermission }) => <ToolsTab client={client} requestPermission={requestPermission} /> },
+  { id: 'mcp', label: 'MCP', render: ({ client, requestPermission }) => <McpTab client={client} requestPermission={requestPermission} /> },
   {
     id: 'sessions',
     label: 'Sessions',

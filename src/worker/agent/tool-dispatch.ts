@@ -17,7 +17,9 @@ import { needsApproval, grantKeyOf, type TrustCheck } from '../tools/approval-po
 import type { JsonValue, RunInteraction, ToolDefinition, ToolOutcome, ToolRunContext } from '../tools/define-tool';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
+import type { ToolImage } from '../integrations/mcp/mcp-result';
 import { awaitDecision, type InteractionBook } from './approvals';
+import { splitOutcomeImages, toolImagesMessage } from './run-integrations';
 import type { RunEventSink } from './run-events';
 import { serializeOutcome, statusOf, summaryOf } from './tool-results';
 import type { ToolCallPart } from './turn';
@@ -38,6 +40,8 @@ export interface DispatchContext {
   readonly toolContext: (callId: string, interaction: RunInteraction) => ToolRunContext;
   /** The page-wait implementation (approvals.waitForPage bound to this run). */
   readonly waitForPage: RunInteraction['waitForPage'];
+  /** Whether the run's model sees images: MCP images then follow as image parts. */
+  readonly supportsVision?: boolean;
 }
 
 const fail = (code: ErrorCode, message: string): ToolOutcome => ({ ok: false, code, message });
@@ -135,8 +139,14 @@ export async function dispatchToolCalls(calls: readonly ToolCallPart[], context:
     context.recorder.updateToolCall(call.id, { status, summary, ...(errorCode ? { errorCode } : {}), ...(receipt ? { receipt } : {}) });
     context.events.toolStatus({ callId: call.id, name: call.name, status, summary, ...(errorCode ? { errorCode } : {}), ...(receipt ? { receipt } : {}) });
   }
-  return calls.map((call, index): ModelMessage => {
-    const outcome = outcomes[index] ?? fail('TOOL_FAILED', 'The call did not run.');
+  const images: { callId: string; toolName: string; images: ToolImage[] }[] = [];
+  const messages = calls.map((call, index): ModelMessage => {
+    // Images never travel as base64 text; a vision model gets them as image parts below.
+    const split = splitOutcomeImages(outcomes[index] ?? fail('TOOL_FAILED', 'The call did not run.'), context.supportsVision === true);
+    images.push({ callId: call.id, toolName: call.name, images: split.images });
+    const outcome = split.outcome;
     return { role: 'tool', callId: call.id, toolName: call.name, content: serializeOutcome(outcome), ...(outcome.ok ? {} : { isError: true }) };
   });
+  const imageMessage = toolImagesMessage(images);
+  return imageMessage ? [...messages, imageMessage] : messages;
 }

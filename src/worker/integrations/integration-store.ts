@@ -3,15 +3,16 @@
 // injected key-value area, the storage layer's pattern) under two versioned keys,
 // and reading them back fail-closed: a record that no longer parses is dropped,
 // a custom tool whose schema no longer passes the gate is dropped and reported.
+import { STORAGE_KEYS } from '../storage/storage-keys';
 import { McpProtocolModeSchema } from '../../shared/protocol/integration-messages';
 import { parseCustomToolSchema } from './custom-http/custom-tool-config';
 import type { CacheArea } from './mcp/discovery-cache';
 import type { CustomToolRecord, McpServerRecord, SavedTrust } from './integration-records';
 
-/** Storage keys (mirrored in src/worker/storage/storage-keys.ts once that registry lands). */
+/** Storage keys, from the one registry (src/worker/storage/storage-keys.ts). */
 export const INTEGRATION_STORAGE_KEYS = {
-  customTools: 'integrations.custom-tools.v1',
-  mcpServers: 'integrations.mcp-servers.v1',
+  customTools: STORAGE_KEYS.customTools,
+  mcpServers: STORAGE_KEYS.mcpServers,
 } as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -11,6 +11,12 @@
 export const STORAGE_KEYS = {
   generalSettings: 'settings.general.v1',
   models: 'settings.models.v1',
+  /** Saved custom HTTP tools (src/worker/integrations/integration-store.ts). */
+  customTools: 'integrations.custom-tools.v1',
+  /** Saved MCP servers. */
+  mcpServers: 'integrations.mcp-servers.v1',
+  /** MCP discovery cache, in chrome.storage.session (kept across worker restarts). */
+  mcpDiscovery: 'integrations.mcp-discovery.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

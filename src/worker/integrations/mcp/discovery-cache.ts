@@ -7,6 +7,7 @@
 // A `private` result may depend on the credentials in the headers; keying by a
 // digest of id, URL, headers and protocol makes an edited header a miss instead of
 // serving another principal's tool list. `public` entries are keyed by URL and mode.
+import { STORAGE_KEYS } from '../../storage/storage-keys';
 import { canonicalJson, sha256Hex } from '../trust-fingerprint';
 import type { McpServerRecord } from '../integration-records';
 
@@ -21,7 +22,7 @@ export const MAX_DISCOVERY_TTL_MS = 60 * 60 * 1_000;
 /** TTL for older revisions, which cannot declare one (2026-07-28 servers must). */
 export const LEGACY_DEFAULT_TTL_MS = 60_000;
 /** One key per area holds every entry, so expiry sweeps need no key listing. */
-const AREA_KEY = 'integrations.mcp-discovery.v1';
+const AREA_KEY = STORAGE_KEYS.mcpDiscovery;
 /** Bounds the stored map: oldest entries go first. */
 const MAX_ENTRIES = 64;
 
