@@ -22,6 +22,7 @@ export async function main(root: HTMLElement): Promise<void> {
       const servesChanged = tabId === undefined ? followsActiveTab : changed === tabId;
       if (servesChanged || changed === panel.site.peek()?.tabId) void panel.serve(next);
     },
+    'panel/quick-attach': (event: Parameters<PanelController['quickAttach']['receive']>[0]) => void panel.quickAttach.receive(event),
     ...panel.runs.handlers,
   };
   subscribeToWorker(handlers, panel.runs.isActiveRun, lifetime.signal);

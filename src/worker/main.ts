@@ -15,6 +15,8 @@ import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-m
 import { ensureMainWorldRegistration, injectIntoOpenTabs } from './platform/main-world-registration';
 import { watchTabSites } from './platform/tab-events';
 import { configureSidePanel } from './platform/side-panel';
+import { createQuickAttachPlatform } from './platform/quick-attach-platform';
+import { createQuickAttach } from './quick-attach';
 import { platformFetch } from './platform/fetch';
 import { restrictStorageToTrustedContexts } from './platform/storage-access';
 import { createStores } from './storage/create-stores';
@@ -29,6 +31,9 @@ export function main(): void {
   const readyTabs = new Map<number, number>();
   const pages = createPageRequests(createTabsTransport);
   const panelPorts = createPanelPorts();
+  const quickAttachPlatform = createQuickAttachPlatform(panelPorts);
+  const quickAttach = createQuickAttach(quickAttachPlatform);
+  quickAttachPlatform.watchPanels(quickAttach);
   // Settings hold API keys: restrict chrome.storage.local before anything else reads it.
   const storageAccess = restrictStorageToTrustedContexts();
   const stores = createStores();
@@ -42,7 +47,7 @@ export function main(): void {
 
   listenForRuntimeMessages({
     panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages, chats: stores.chats, settings: stores.settings, sessionTransfer: stores.transfer, fetch: platformFetch, agent, recovery })),
-    page: createEventRouter(pageToWorker, createPageHandlers({ markReady: (tabId, version) => readyTabs.set(tabId, version) })),
+    page: createEventRouter(pageToWorker, createPageHandlers({ markReady: (tabId, version) => readyTabs.set(tabId, version), quickAttach: quickAttach.clicked })),
   });
   watchTabSites(panelPorts);
   // Turns a previous worker instance left mid-run become "interrupted".

@@ -9,6 +9,7 @@ import { pageToWorker } from '../../shared/protocol/page-to-worker';
 import { createId } from '../../shared/lib/ids';
 import { onFrameFromMain, postToMain } from './bridge-transport';
 import { scheduleFallbackLoader } from './fallback-loader';
+import { startQuickAttachLayer } from './quick-attach-layer';
 import { createRelay } from './relay';
 import { createWorkerEventTransport, onWorkerRequest } from './worker-transport';
 
@@ -54,6 +55,9 @@ export function main(): void {
   };
   handshake();
   scheduleFallbackLoader(chrome.runtime.getURL('/page-main.js'), () => relay.stats.ready, lifetime.signal);
+  // Floating "Add to agent" buttons (study CTX-11); rendered here so a click keeps its
+  // user gesture on the way to the worker, which opens the side panel with it.
+  startQuickAttachLayer({ signal: lifetime.signal, emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }) });
 
   window.addEventListener(
     'pagehide',

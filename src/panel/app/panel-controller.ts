@@ -12,6 +12,7 @@ import { RunController } from '../chat/run-controller';
 import { SendController } from '../chat/send-controller';
 import type { FrameScheduler } from '../chat/stream/frame-scheduler';
 import { AttachmentsController, type AddKind } from '../composer/attachments-controller';
+import { QuickAttachInbox } from '../composer/quick-attach-inbox';
 import type { ThumbnailMaker } from '../composer/thumbnail';
 import type { PanelApi } from './panel-api';
 import { PanelSettings } from './panel-settings';
@@ -38,6 +39,8 @@ export class PanelController {
   readonly runs: RunController;
   readonly attachments: AttachmentsController;
   readonly send: SendController;
+  /** Clicks on typst.app's floating "Add to agent" buttons for this panel's tab. */
+  readonly quickAttach: QuickAttachInbox;
   /** The panel can chat: a typst.app project tab with a loaded chat. */
   readonly enabled = computed(() => scopeOf(this.site.value) !== null && this.session.meta.value !== null);
 
@@ -56,6 +59,13 @@ export class PanelController {
       onEnded: (run) => void this.afterRun(run.runId),
     });
     this.attachments = new AttachmentsController(api, options.thumbnail);
+    this.quickAttach = new QuickAttachInbox({
+      served: () => {
+        const site = this.site.peek();
+        return site ? { tabId: site.tabId, windowId: site.windowId } : null;
+      },
+      add: (kind, tabId) => this.attachments.add(kind, tabId),
+    });
     this.send = new SendController({
       client: api,
       runs: this.runs,
@@ -74,6 +84,8 @@ export class PanelController {
   async start(site: TabSite | null): Promise<void> {
     await this.settings.load();
     await this.serve(site);
+    // Quick-attach clicks that arrived while loading are for the tab known now.
+    this.quickAttach.ready();
   }
 
   /** The served tab changed (navigation, another project): show that project's chat. */

@@ -36,7 +36,7 @@ function setup() {
   });
   const ended: string[] = [];
   const runs = new RunController({ client: fake.api, answerOptions: () => ({ scheduler }), onEnded: (run) => ended.push(run.runId) });
-  const router = createEventRouter(workerToPanel, { 'tab/site-changed': () => undefined, ...runs.handlers }, { isActiveRun: runs.isActiveRun });
+  const router = createEventRouter(workerToPanel, { 'tab/site-changed': () => undefined, 'panel/quick-attach': () => undefined, ...runs.handlers }, { isActiveRun: runs.isActiveRun });
   const deliver = (message: unknown) => router.handle(message, { sender: 'worker', signal: new AbortController().signal });
   return { fake, runs, deliver, scheduler, decisions, ended };
 }

@@ -16,7 +16,7 @@ import { LiveRun } from './live-run';
 import type { StreamingAnswerOptions } from './stream/streaming-answer';
 
 /** The run/* part of the worker -> panel handler map. */
-export type RunEventHandlers = Omit<EventHandlers<WorkerToPanel>, 'tab/site-changed'>;
+export type RunEventHandlers = Omit<EventHandlers<WorkerToPanel>, 'tab/site-changed' | 'panel/quick-attach'>;
 
 /** What the run controller needs. */
 export interface RunControllerDeps {

@@ -1,14 +1,28 @@
 // Channel: isolated content script -> worker (events). The content script runs on a
 // page we do not control, so the worker treats these as untrusted signals.
 import { z } from '../schema/zod';
-import { boundedString } from '../schema/bounded';
+import { boundedString, IdSchema } from '../schema/bounded';
 import { defineEventChannel } from './define-channel';
 import { MAX_URL_CHARS } from './limits';
+
+/** What a floating quick-attach button adds: the editor selection or the opened image. */
+export const QuickAttachKindSchema = z.enum(['selection', 'image']);
+export type QuickAttachKind = z.infer<typeof QuickAttachKindSchema>;
+/** A quick-attach click's id, used by the panel to ignore the same click twice. */
+export const QuickAttachEventIdSchema = IdSchema.max(64);
 
 export const pageToWorker = defineEventChannel('page-to-worker', ['content-script'], {
   /** The relay finished its handshake with the MAIN runtime. */
   'page/ready': {
     payload: z.strictObject({ url: boundedString(MAX_URL_CHARS), runtimeVersion: z.number().int().min(1) }),
+  },
+  /**
+   * A trusted click on a floating "Add to agent" button (study CTX-11). It carries
+   * no page data: the panel reads the selection or image through the usual
+   * context methods, so a forged event can only cause a read the user could click.
+   */
+  'page/quick-attach': {
+    payload: z.strictObject({ kind: QuickAttachKindSchema, eventId: QuickAttachEventIdSchema }),
   },
 });
 export type PageToWorker = typeof pageToWorker;

@@ -68,12 +68,13 @@ function requestCase(): Case[] {
 
 function eventCases(): Case[] {
   const readySpy = vi.fn();
-  const fromPage = createEventRouter(pageToWorker, { 'page/ready': readySpy });
+  const fromPage = createEventRouter(pageToWorker, { 'page/ready': readySpy, 'page/quick-attach': vi.fn() });
   const streamSpy = vi.fn();
   const toPanel = createEventRouter(
     workerToPanel,
     {
       'tab/site-changed': vi.fn(),
+      'panel/quick-attach': vi.fn(),
       'run/start': vi.fn(),
       'run/stream': streamSpy,
       'run/tool-call': vi.fn(),

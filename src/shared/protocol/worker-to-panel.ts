@@ -2,6 +2,8 @@
 // panel drops events whose run it is not showing.
 import { z } from '../schema/zod';
 import { defineEventChannel } from './define-channel';
+import { TabIdSchema } from '../schema/bounded';
+import { QuickAttachEventIdSchema, QuickAttachKindSchema } from './page-to-worker';
 import { TabSiteSchema } from './panel-to-worker';
 import { RunEventPayloads } from './run-messages';
 
@@ -9,6 +11,13 @@ export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
   /** The site of a tab changed (navigation, activation); the panel re-gates itself. */
   'tab/site-changed': {
     payload: z.strictObject({ tabId: z.number().int().min(0), site: TabSiteSchema.nullable() }),
+  },
+  /**
+   * A quick-attach button was clicked on a typst.app tab (study CTX-11). Only the
+   * panel serving exactly that tab in that window acts on it, once per eventId.
+   */
+  'panel/quick-attach': {
+    payload: z.strictObject({ tabId: TabIdSchema, windowId: z.number().int(), kind: QuickAttachKindSchema, eventId: QuickAttachEventIdSchema }),
   },
   /** The run started; the panel shows its live turn. */
   'run/start': { runScoped: true, payload: RunEventPayloads['run/start'] },

@@ -17,6 +17,7 @@ import { readFileIdentity } from './file-identity';
 import { findFilesRegion, readFilesTree, type FilesTree } from './files-tree';
 import { commitGuarded, readEditSnapshot } from './guarded-commit';
 import { startPageActivity } from './page-activity';
+import { startQuickAttachAnchors } from './quick-attach-anchors';
 import { readNumberedLines } from './read-document';
 import { clearReviewOverlay, showReviewOverlay } from './review-overlay';
 import { ASSET_PATH_LABEL } from './selectors';
@@ -49,6 +50,8 @@ function readAssetPath(): string | null {
 /** Builds the handlers; `signal` ends the change tracking when the runtime is disposed. */
 export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers {
   const activity = startPageActivity(signal);
+  // Where the isolated world draws the floating quick-attach buttons (study CTX-11).
+  startQuickAttachAnchors(signal);
   signal.addEventListener('abort', () => clearReviewOverlay(), { once: true });
   addEventListener('pagehide', () => clearReviewOverlay(), { signal });
   let tree: { generation: number; value: FilesTree } | null = null;

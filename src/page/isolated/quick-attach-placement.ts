@@ -1,0 +1,66 @@
+// Pure parts of the quick-attach layer: reading the anchors the MAIN world
+// publishes (hostile input: the page can forge the event) and clamping a button
+// into the viewport (study §2.1: 8 px inside every edge).
+// The event names repeat src/sites/typst/page/quick-attach-anchors.ts because the
+// isolated world imports no site code; a unit test keeps the two equal.
+
+export const ANCHORS_EVENT = 'side-agent:quick-attach-anchors';
+export const ANCHORS_REQUEST_EVENT = 'side-agent:quick-attach-anchors-request';
+/** Study §2.1: buttons stay this far inside the viewport. */
+export const VIEWPORT_MARGIN_PX = 8;
+/** Anything longer than this is not an anchors message. */
+const MAX_DETAIL_CHARS = 512;
+const MAX_COORDINATE = 1_000_000;
+
+export interface Point {
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface Anchors {
+  readonly selection: Point | null;
+  readonly image: Point | null;
+}
+
+export const NO_ANCHORS: Anchors = { selection: null, image: null };
+
+function point(value: unknown): Point | null | undefined {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const { x, y, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return undefined;
+  const ok = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= MAX_COORDINATE;
+  return ok(x) && ok(y) ? { x, y } : undefined;
+}
+
+/** The anchors in an event detail, or null when the detail is not a well-formed anchors message. */
+export function parseAnchors(detail: unknown): Anchors | null {
+  if (typeof detail !== 'string' || detail.length > MAX_DETAIL_CHARS) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(detail);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const { selection, image, ...rest } = raw as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return null;
+  const parsedSelection = point(selection);
+  const parsedImage = point(image);
+  if (parsedSelection === undefined || parsedImage === undefined) return null;
+  return { selection: parsedSelection, image: parsedImage };
+}
+
+/** Top-left of a `width`×`height` button at `anchor`, clamped 8 px inside the viewport. */
+export function placeButton(
+  anchor: Point,
+  size: { readonly width: number; readonly height: number },
+  viewport: { readonly width: number; readonly height: number },
+): { left: number; top: number } {
+  const clamp = (value: number, extent: number, limit: number) =>
+    Math.max(VIEWPORT_MARGIN_PX, Math.min(value, limit - extent - VIEWPORT_MARGIN_PX));
+  return {
+    left: Math.round(clamp(anchor.x, size.width, viewport.width)),
+    top: Math.round(clamp(anchor.y, size.height, viewport.height)),
+  };
+}
