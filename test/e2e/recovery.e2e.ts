@@ -181,7 +181,7 @@ describe('recovery on the workbench', () => {
     const sessionId = await newChat();
     await respond(sessionId, await model('edit-a'), 'Revise alpha.');
     await respond(sessionId, await model('edit-b'), 'Revise beta.');
-    await setDoc((await getDoc()).replace('= Introduction', '= Introduction (edited by hand)'));
+    await setDoc(((await getDoc()) ?? '').replace('= Introduction', '= Introduction (edited by hand)'));
     await respond(sessionId, await model('edit-c'), 'Revise gamma.');
     const panel = await openPanel();
     await expect.poll(() => panel.locator('[data-testid="revert"]').count(), { timeout: 10_000 }).toBe(3);
