@@ -166,9 +166,13 @@ describe('recovery on the workbench', () => {
     await expect.poll(() => panel.locator('[data-testid="revert"]').count(), { timeout: 10_000 }).toBe(3);
     await panel.locator('[data-testid="revert"]').first().click();
     await expect.poll(() => panel.locator('[data-testid="revert-confirm"]').textContent()).toContain('and 2 later ones');
+    // A caret in unchanged text stays put: the inverse is sent as minimal changes, not a
+    // whole-document replacement (which would map it to the start of the document).
+    await page.evaluate(() => window.__workbench.getView()?.dispatch({ selection: { anchor: 5 } }));
     await panel.locator('[data-testid="revert-confirm-yes"]').click();
     await expect.poll(() => panel.locator('[data-testid="recovery-message"]').textContent(), { timeout: 15_000 }).toContain('Reverted 3 responses');
     expect(await getDoc()).toBe(ORIGINAL);
+    expect(await page.evaluate(() => window.__workbench.getView()?.state.selection.main.head)).toBe(5);
     await expect.poll(() => panel.locator('[data-testid="reverted-badge"]').count()).toBe(3);
     // The chat is saved with the fixed editor event on every reverted answer.
     const stored = await driver.session(sessionId);

@@ -113,9 +113,13 @@ describe('document snapshots', () => {
     const restored = await recovery.snapshots.restore({ ...identity(chat.id), snapshotId: saved!.snapshotId });
     expect(page.state.text).toBe('title\nsaved body\nend');
     expect(page.state.lastChanges).toEqual([{ from: 6, to: 9, insert: 'saved' }]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r2'), page, [{ from: 0, to: 5, insert: 'Title' }]);
+    expect(await recovery.journal.list()).toHaveLength(1);
     await chats.delete(chat.id);
     await recovery.startup();
+    expect(await recovery.journal.list()).toEqual([]);
     const other = await chats.create(scope);
+    page.state.text = 'title\nsaved body\nend';
     const left = (await recovery.snapshots.list(identity(other.id))).snapshots;
     expect(left).toMatchObject([{ snapshotId: restored.rescueSnapshotId, kind: 'rescue', textLength: 'title\nnew body\nend'.length }]);
     const all = await recovery.snapshots.forgetDeletedChats(async () => false);

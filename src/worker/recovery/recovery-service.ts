@@ -69,7 +69,13 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
     /** Worker start: reconcile in-flight entries and forget deleted chats' automatic snapshots. */
     async startup(): Promise<ReconcileOutcome[]> {
       const outcomes = await reconcile(() => true);
-      await snapshots.forgetDeletedChats(async (sessionId) => (await deps.chats.get(sessionId).catch(() => ({}))) !== null);
+      // A deleted chat takes its checkpoints and automatic snapshot along (SNAP-06);
+      // rescue copies are file recovery data and stay. A read failure deletes nothing.
+      const exists = async (sessionId: string) => (await deps.chats.get(sessionId).catch(() => ({}))) !== null;
+      await snapshots.forgetDeletedChats(exists);
+      const orphans: string[] = [];
+      for (const meta of await journal.list()) if (meta.status !== 'prepared' && meta.status !== 'reverting' && !(await exists(meta.sessionId))) orphans.push(meta.id);
+      if (orphans.length > 0) await journal.delete(orphans);
       return outcomes;
     },
     /** Run hooks for the agent core; both are best effort for the run itself. */
