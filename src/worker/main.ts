@@ -24,6 +24,8 @@ import { DATABASE_NAMES } from './storage/storage-keys';
 import { createRecoveryService } from './recovery/recovery-service';
 import { createLiveDocumentPort } from './recovery/live-document';
 import { findTabSite } from './tab-sites';
+import { setBuiltinToolNames } from './integrations/worker-integrations';
+import { BUILTIN_TOOLS } from './tools/builtin-tools';
 
 export function main(): void {
   const instanceId = createId();
@@ -37,6 +39,8 @@ export function main(): void {
   // Settings hold API keys: restrict chrome.storage.local before anything else reads it.
   const storageAccess = restrictStorageToTrustedContexts();
   const stores = createStores();
+  // Custom tool names are checked against the packaged ones when saved, not only per run.
+  setBuiltinToolNames(() => BUILTIN_TOOLS.map((tool) => tool.name));
   // Recovery shares the chats database (schema step 3); `agent` is read only when called.
   const recovery = createRecoveryService({
     factory: indexedDB, databaseName: DATABASE_NAMES.chats, chats: stores.chats, page: createLiveDocumentPort(pages), siteOf: findTabSite,

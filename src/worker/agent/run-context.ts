@@ -14,6 +14,7 @@ import type { RunInteraction, RunPage, ToolRunContext } from '../tools/define-to
 import type { ToolRegistry } from '../tools/tool-registry';
 import { createInteractionBook, waitForPage, type InteractionBook } from './approvals';
 import { createRunEvents, type RunEventSink } from './run-events';
+import type { RunIntegrations } from './run-integrations';
 import type { RunJournal } from './run-journal';
 import type { RunTabs } from './run-prepare';
 import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
@@ -41,6 +42,8 @@ export interface RunDeps {
   readonly pagePollMs: number;
   readonly streamDelayMs?: number;
   readonly autoName?: AutoNameStarter;
+  /** Custom HTTP tools and MCP servers added to each run (src/worker/integrations). */
+  readonly integrations?: RunIntegrations;
   /** Document snapshots around runs (src/worker/recovery); best effort, never fails a run. */
   readonly recovery?: RunRecoveryHooks;
 }

@@ -14,6 +14,7 @@ import { fitRunMessages, tokensOfText } from './context-budget';
 import { checkModelEndpoint, prepareRun, type PreparedRun } from './run-prepare';
 import { createSaveQueue } from './cancellation';
 import { dispatchToolCalls } from './tool-dispatch';
+import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { OPEN_STATUSES } from './tool-results';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
@@ -35,7 +36,8 @@ function errorOf(error: unknown): ProtocolError {
 
 async function loop(run: RunContext, request: RunStartRequest, prepared: PreparedRun, save: ReturnType<typeof createSaveQueue>): Promise<void> {
   const { deps, signal, events, recorder } = run;
-  const registry = deps.registry.forSite(run.identity.scope.siteId);
+  // Custom HTTP and MCP tools join the run's registry (issue 7); a broken one is a notice.
+  const { registry, trusted, modelNote } = await withRunIntegrations(deps.registry.forSite(run.identity.scope.siteId), deps.trusted, deps.integrations, events, signal);
   const tools = registry.modelTools();
   const toolTokens = tokensOfText(JSON.stringify(tools));
   const built = buildContext({
@@ -53,6 +55,7 @@ async function loop(run: RunContext, request: RunStartRequest, prepared: Prepare
     events.notice('info', `Earlier messages were summarized to fit the model's context window (${built.compactedExchanges} exchanges).`, 'CONTEXT_COMPACTED');
   }
   const messages: ModelMessage[] = built.messages;
+  addToolSetNote(messages, modelNote);
   const firstRunMessage = messages.length;
   const seenIds = new Set<string>();
   const runGrants = new Set<string>();
@@ -98,7 +101,8 @@ async function loop(run: RunContext, request: RunStartRequest, prepared: Prepare
         registry,
         editMode: request.editMode,
         runGrants,
-        trusted: deps.trusted,
+        trusted,
+        supportsVision: prepared.model.supportsVision,
         signal,
         interactions: run.interactions,
         interactionTimeoutMs: deps.interactionTimeoutMs,

@@ -13,6 +13,7 @@ import type { ChatStore, SettingsStore } from '../storage/store-contracts';
 import { findTabSite } from '../tab-sites';
 import { BUILTIN_TOOLS } from '../tools/builtin-tools';
 import { createToolRegistry } from '../tools/tool-registry';
+import { getWorkerIntegrationService } from '../integrations/worker-integrations';
 import { createAgentCore } from './agent-core';
 import { createAutoNamer } from './auto-name';
 import type { EditHooks } from '../../sites/typst/worker/edit-flow';
@@ -39,6 +40,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     fetch: fetchFn,
     registry: createToolRegistry(recovery ? withEditHooks(BUILTIN_TOOLS, recovery.editHooks) : BUILTIN_TOOLS),
     ...(recovery ? { recovery: recovery.run } : {}),
+    integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),
     keepAlive: createKeepAlive(),
     autoName: createAutoNamer({ chats: deps.chats, settings: deps.settings, adapterFor: getModelAdapter, fetch: fetchFn }),

@@ -12,6 +12,23 @@ export interface SdkPeerOptions {
   readonly cacheScope?: 'public' | 'private';
   /** 'reject' makes the endpoint modern-only (no 2025 initialize fallback). */
   readonly legacy?: 'stateless' | 'reject';
+  /**
+   * Answer CORS (preflight and response headers), as a browser-facing server does.
+   * The e2e extension reaches the peer without a host-permission grant, which
+   * headless Chromium cannot give (test/e2e/integrations.e2e.ts says why).
+   */
+  readonly cors?: boolean;
+}
+
+/** CORS headers that allow whatever the request asks for (a test peer only). */
+export function corsHeaders(requestHeaders: string | string[] | undefined): Record<string, string> {
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+    'access-control-allow-headers': typeof requestHeaders === 'string' && requestHeaders !== '' ? requestHeaders : '*',
+    'access-control-expose-headers': '*',
+    'access-control-max-age': '600',
+  };
 }
 
 export function startSdkPeer(options: SdkPeerOptions): Promise<HttpPeer & { headersSeen: Record<string, string>[] }> {
@@ -41,12 +58,14 @@ export function startSdkPeer(options: SdkPeerOptions): Promise<HttpPeer & { head
     { responseMode: options.responseMode, legacy: options.legacy ?? 'stateless' },
   );
   return startHttpPeer(async (request, response) => {
+    const cors = options.cors ? corsHeaders(request.headers['access-control-request-headers']) : {};
+    if (options.cors && request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
     const mcpHeaders = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith('mcp-') || name === 'x-key').map(([name, value]) => [name, String(value)]));
     headersSeen.push(mcpHeaders);
     const answer = await handler.fetch(
       new Request(`http://127.0.0.1${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, ...(request.method === 'POST' ? { body: request.body } : {}) }),
     );
-    response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), ...cors });
     if (answer.body) for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) response.write(chunk);
     response.end();
   }).then((peer) => Object.assign(peer, { headersSeen }));
