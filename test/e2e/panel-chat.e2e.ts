@@ -80,6 +80,7 @@ beforeAll(async () => {
       { name: 'slow', turns: [{ chunkSize: 4, chunkDelayMs: 40, steps: [{ text: SLOW }] }] },
       editScenario('edit', 'call_fix', '// fixed by the agent'),
       editScenario('edit-reject', 'call_reject', '// a change the person rejects'),
+      { name: 'vision', turns: [{ steps: [{ text: 'I see your selection and the preview.' }] }] },
     ],
   });
   proxy = await startCorsProxy(models.port);
@@ -90,10 +91,10 @@ beforeAll(async () => {
   await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 20_000 });
   tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId);
-  for (const name of ['answer', 'slow', 'edit', 'edit-reject']) {
+  for (const name of ['answer', 'slow', 'edit', 'edit-reject', 'vision']) {
     const view = await request({
       type: 'settings/save-model',
-      payload: { model: { name, kind: 'openai-compatible', baseUrl: proxy.baseUrl, modelId: name, supportsVision: false, reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' } },
+      payload: { model: { name, kind: 'openai-compatible', baseUrl: proxy.baseUrl, modelId: name, supportsVision: name === 'vision', reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' } },
     });
     modelIds[name] = (view['models'] as { id: string; modelId: string }[]).filter((model) => model.modelId === name).at(-1)!.id;
   }
@@ -191,6 +192,47 @@ describe('side panel chat', () => {
     const rejected = toolResultOf('call_reject');
     expect(rejected).not.toContain('"edits_applied"');
     expect(rejected.toLowerCase()).toContain('reject');
+  });
+
+  it('attaches an editor selection and a preview screenshot through + Add; a vision model gets both', async () => {
+    await useModel('vision');
+    await panel.reload();
+    // Select line 1 in the workbench editor with the keyboard, as a person would.
+    await page.bringToFront();
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+End');
+    const selected = await page.evaluate(() => window.__workbench.getText('main.typ')?.split('\n')[0] ?? '');
+    expect(selected.length).toBeGreaterThan(0);
+    await panel.bringToFront();
+    const chips = panel.getByTestId('attachment-chip');
+    await expect.poll(() => panel.getByTestId('add-button').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await panel.getByTestId('add-button').click();
+    await panel.getByTestId('add-selection').click();
+    await expect.poll(() => chips.count(), { timeout: 10_000 }).toBe(1);
+    expect(await chips.first().getAttribute('data-kind')).toBe('selection');
+    await panel.getByTestId('add-button').click();
+    await panel.getByTestId('add-preview').click();
+    await expect.poll(() => chips.count(), { timeout: 15_000 }).toBe(2);
+    expect(await chips.nth(1).getAttribute('data-kind')).toBe('image');
+    expect(await chips.nth(1).locator('img.chip-thumb').getAttribute('src')).toMatch(/^data:image\//);
+
+    const sentBefore = models.requests.length;
+    await sendFromComposer('What do you see?');
+    const answer = panel.getByTestId('assistant-turn').last();
+    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 }).toContain('I see your selection and the preview.');
+    expect(await chips.count()).toBe(0);
+    // The stored user turn keeps the selection and a thumbnail.
+    const userTurn = panel.getByTestId('user-turn').last();
+    expect(await userTurn.textContent()).toContain('Selection');
+    expect(await userTurn.locator('img.chip-thumb').count()).toBe(1);
+    // The model request (as the scripted server received it) carries both.
+    const sent = models.requests.slice(sentBefore).find((recorded) => recorded.body?.model === 'vision');
+    const users = ((sent?.body as { messages: { role: string; content: unknown }[] }).messages ?? []).filter((message) => message.role === 'user');
+    const last = JSON.stringify(users.at(-1)?.content);
+    expect(last).toContain('What do you see?');
+    expect(last).toContain(JSON.stringify(selected).slice(1, -1));
+    expect(last).toMatch(/"type":"image_url","image_url":\{"url":"data:image\/(webp|png|jpeg);base64,/);
   });
 
   it('ignores malformed worker events without breaking the view, and says what it does off typst.app', async () => {
