@@ -8,9 +8,10 @@
 // ## Why the peers answer CORS and chrome.permissions.request is replaced
 // Saving a tool or server asks Chrome for optional host access from the click.
 // Headless Chromium shows a native prompt nothing can answer (the promise never
-// settles), and no CDP method grants an optional host permission (the
-// chrome://extensions developerPrivate route reports success but grants nothing for
-// optional hosts, checked on Chromium 14x). So the test replaces the call in the
+// settles), and no CDP method grants an optional host permission (tried on
+// Chromium 156: chrome.developerPrivate.addHostPermission from chrome://extensions
+// resolves, yet chrome.permissions.getAll() in the worker still lists only
+// typst.app). So the test replaces the call in the
 // panel page with one that records the requested pattern (asserted below: the UI
 // asks for exactly the configured origin) and answers as a person would. Without a
 // real grant the worker's fetch is cross-origin, so the MCP peer, the custom-tool
