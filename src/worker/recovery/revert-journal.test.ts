@@ -120,6 +120,19 @@ describe('revert journal', () => {
     expect(stored.map((turn) => (turn.role === 'assistant' ? (turn.editorEvents ?? []) : []))).toEqual([[], ['reverted'], ['reverted']]);
   });
 
+  it('resumes a cascade a dead worker left mid-step: the reverting step is reconciled lazily, then the rest follows', async () => {
+    const { recovery, page, original, chat } = await threeResponses();
+    const [first, , third] = await recovery.journal.list();
+    // The previous worker journaled `reverting` for the newest step and its commit landed, then it died.
+    await recovery.journal.beginRevert(third!.id);
+    const { planRevert } = await import('./revert-changes');
+    const live = await page.port.read(7);
+    await page.port.commit(7, live, (await planRevert(third!, await recovery.journal.body(third!.id), live.text)).changes);
+    const result = await recovery.revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: first!.id });
+    expect(result.methods).toEqual(['already-at-before', 'inverse-changes', 'inverse-changes']);
+    expect(page.state.text).toBe(original);
+  });
+
   it('refuses while a run of the chat is active', async () => {
     const page = createFakePage('x');
     const { recovery } = createTestRecovery(page.port, { runActive: true });
