@@ -156,6 +156,11 @@ export async function runDemo(harness: ExtensionBrowser, page: Page, panel: Real
   const status = await until('the final answer', () => panel.evaluate<string | null>(inPanel.finished), 60_000);
   const after = await errorsOf(page);
   await shoot('editor-after.png', await page.screenshot());
+  // The panel does not always end scrolled to the latest answer (scroll-follow does
+  // not hear about the review card or the stored turn replacing the live one), so
+  // scroll to the end as a person would before the screenshot.
+  await panel.evaluate(`(() => { const t = document.querySelector('[data-testid="transcript"]'); t.scrollTop = t.scrollHeight; return true; })()`);
+  await sleep(100);
   await shoot('panel-end.png', await panel.screenshot());
   await printTranscript(harness);
 
