@@ -64,10 +64,14 @@ describe('page bridge end to end', () => {
 
   it('cold-starts a stopped worker on the next request and still reaches the page', async () => {
     const { page, tabId } = await openTypstTab();
-    const panel = await harness.openPanelTab(tabId);
-    const before = (await send(panel, { type: 'system/ping', requestId: 'p-1', payload: {} })) as { data: { instanceId: string } };
+    const first = await harness.openPanelTab(tabId);
+    const before = (await send(first, { type: 'system/ping', requestId: 'p-1', payload: {} })) as { data: { instanceId: string } };
+    // An open panel reconnects its event port at once and would wake the worker
+    // again, so it is closed first; the request below comes from a new panel.
+    await first.close();
     await harness.stopWorker();
     expect(await harness.workerTargets()).toHaveLength(0);
+    const panel = await harness.openPanelTab(tabId);
     const after = (await send(panel, { type: 'system/ping', requestId: 'p-2', payload: {} })) as { data: { instanceId: string } };
     expect(after.data.instanceId).not.toBe(before.data.instanceId);
     const read = (await send(panel, { type: 'page/get-context', requestId: 'r-2', payload: { tabId } })) as { ok: boolean; data: { editor: { text: string } } };
