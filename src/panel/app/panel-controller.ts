@@ -148,7 +148,8 @@ export class PanelController {
     const reloaded = await this.session.reload();
     if (reloaded && this.runs.live.peek()?.runId === runId) {
       const stored = this.session.turns.peek().some((turn) => turn.role === 'assistant' && turn.runId === runId);
-      if (stored) this.runs.release();
+      // A run that ended done hands its view to the stored turn (never rendered twice).
+      if (stored) this.runs.release({ handOver: true });
     }
   }
 }

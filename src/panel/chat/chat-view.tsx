@@ -1,9 +1,14 @@
 // The transcript: stored turns, then the live run, in a role="log" scroller that
 // follows new content only while the person is near the bottom (else "Jump to
-// latest"). The scroller reserves its scrollbar gutter so streaming never shifts
-// the layout sideways.
+// latest"). The follow controller watches the transcript's sizes, so every kind of
+// new content counts (see scroll-follow.ts). A pending approval is never scrolled
+// into view against the person's will: if they are at the bottom it is followed into
+// view like any content; if they scrolled up to read, the jump button says
+// "Review pending" instead of "Jump to latest", so the waiting run is announced
+// without yanking the text they read. The scroller reserves its scrollbar gutter so
+// streaming never shifts the layout sideways.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { ChatTurn, UserTurn } from '../../shared/protocol/chat-records';
+import type { AssistantTurn, ChatTurn, UserTurn } from '../../shared/protocol/chat-records';
 import type { ChatSessionController } from './chat-session';
 import { LiveTurn } from './live-turn';
 import type { RunController } from './run-controller';
@@ -41,7 +46,7 @@ export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: 
   const [followState, setFollowState] = useState<ScrollFollowController | null>(null);
   useLayoutEffect(() => {
     if (!scroller.current) return undefined;
-    const controller = new ScrollFollowController(scroller.current);
+    const controller = new ScrollFollowController(scroller.current, { observeContent: true });
     setFollowState(controller);
     follow.current = controller;
     return () => {
@@ -50,10 +55,12 @@ export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: 
     };
   }, [follow]);
   const live = runs.live.value;
+  const pending = live?.pending.value ?? null;
   const turns = session.turns.value;
   // While a run is shown live, its partially stored turn (if any) is not shown twice.
   const shown = live ? turns.filter((turn) => turn.role !== 'assistant' || turn.runId !== live.runId) : turns;
   const lastUser = lastUserTurn(shown);
+  const adoptView = (turn: AssistantTurn) => runs.takeView(turn);
   const last = shown[shown.length - 1];
   useLayoutEffect(() => followState?.contentChanged(), [followState, shown.length, live]);
   return (
@@ -79,12 +86,13 @@ export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: 
               key={turn.id}
               turn={turn}
               onRegenerate={turn === last && !live && lastUser ? () => onRegenerate(lastUser) : undefined}
+              adopt={adoptView}
             />
           ),
         )}
         {live ? <LiveTurn key={live.runId} run={live} runs={runs} /> : null}
       </div>
-      {followState ? <JumpToLatest follow={followState} /> : null}
+      {followState ? <JumpToLatest follow={followState} label={pending ? 'Review pending' : undefined} /> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { CopyButton } from '../components/copy-button';
 import { ErrorBanner } from '../components/error-banner';
 import { isSafeImageDataUrl } from '../composer/thumbnail';
 import { AnswerView } from './answer-view';
+import { storedReplayQueue, type BudgetedQueue } from './stream/budgeted-queue';
 import { StreamingMessage } from './stream/streaming-message';
 import { RecoveryActions } from '../recovery/recovery-actions';
 
@@ -51,7 +52,14 @@ export interface AssistantTurnViewProps {
   readonly turn: AssistantTurn;
   /** Offered on the last answer when no run is going. */
   readonly onRegenerate?: (() => void) | undefined;
+  /** The ended live view of this turn's run, if it can take it over (RunController.takeView). */
+  readonly adopt?: ((turn: AssistantTurn) => AnswerView | null) | undefined;
+  /** Where long answers are replayed, a budget per frame. @default storedReplayQueue */
+  readonly queue?: BudgetedQueue | undefined;
 }
+
+/** Stored text up to this size is replayed at once: no partial frame for short answers. */
+export const REPLAY_AT_ONCE_CHARS = 8_000;
 
 const STATUS_NOTES: Partial<Record<AssistantTurn['status'], string>> = {
   incomplete: 'Interrupted: the run stopped before it finished. Partial output is shown.',
@@ -59,23 +67,64 @@ const STATUS_NOTES: Partial<Record<AssistantTurn['status'], string>> = {
   cancelled: 'Stopped.',
 };
 
+/**
+ * What the answer's DOM depends on. Reloading the chat replaces every turn object;
+ * rebuilding each answer whenever its object changed re-rendered every stored answer
+ * at the end of every run (160-405 ms with one long answer), so the view is rebuilt only
+ * when this changes. Tool statuses and summaries are in it (a reconciled interrupted
+ * call); text is compared by length, as stored text only ever grows.
+ */
+export function turnSignature(turn: AssistantTurn): string {
+  const parts: string[] = [turn.id, turn.status];
+  for (const segment of turn.segments) {
+    if (segment.kind === 'tools') {
+      parts.push(`t${segment.calls.map((call) => `${call.callId}:${call.status}:${call.summary.length}:${call.errorCode ?? ''}:${call.receipt ? 1 : 0}`).join(',')}`);
+    } else parts.push(`${segment.kind === 'text' ? 'x' : 'r'}${segment.text.length}`);
+  }
+  return parts.join('|');
+}
+
+function textChars(turn: AssistantTurn): number {
+  return turn.segments.reduce((sum, segment) => sum + (segment.kind === 'tools' ? 0 : segment.text.length), 0);
+}
+
 /** One stored assistant turn. */
-export function AssistantTurnView({ turn, onRegenerate }: AssistantTurnViewProps) {
-  const view = useMemo(() => new AnswerView(), [turn]);
+export function AssistantTurnView({ turn, onRegenerate, adopt, queue = storedReplayQueue }: AssistantTurnViewProps) {
+  const signature = turnSignature(turn);
+  // The turn of the signature (read by the effect below, not a dependency of it).
+  const current = useMemo(() => ({ turn }), [signature]);
+  const shown = useMemo(() => {
+    // `adopt` is asked once per signature: a new callback each render changes nothing.
+    const handed = adopt?.(current.turn) ?? null;
+    const adopted = handed !== null && current.turn.status === 'complete' && handed.shows(current.turn.segments);
+    // A handed view that does not match is disposed in the effect, not during render.
+    return { view: adopted ? handed : new AnswerView(), adopted, discard: adopted ? null : handed };
+  }, [current]);
   // Replayed in a layout effect, not during render: tool segments mount their cards
   // with a nested Preact render(), and a nested render inside this component's render
   // resets preact/hooks' current component, so the next hook threw ("reading '__H'")
   // and the whole transcript stopped updating once a run with a tool call ended.
-  // A layout effect still fills the answer before the browser paints.
+  // A layout effect still fills the answer before the browser paints; a long answer is
+  // replayed in budgeted steps across frames instead (no task over 50 ms).
   useLayoutEffect(() => {
-    view.replay(turn.segments);
-    view.end();
-    return () => view.dispose();
-  }, [view, turn]);
+    const { view, adopted, discard } = shown;
+    const stored = current.turn;
+    let cancel: (() => void) | null = null;
+    discard?.dispose();
+    if (adopted) view.adoptCalls(stored.segments);
+    else if (textChars(stored) <= REPLAY_AT_ONCE_CHARS) {
+      view.replay(stored.segments);
+      view.end();
+    } else cancel = queue.add(view.replaySteps(stored.segments));
+    return () => {
+      cancel?.();
+      view.dispose();
+    };
+  }, [shown, current, queue]);
   const note = STATUS_NOTES[turn.status];
   return (
     <article class={`turn assistant-turn status-${turn.status}`} data-testid="assistant-turn" data-status={turn.status} aria-label="Side Agent">
-      <StreamingMessage answer={view.answer} />
+      <StreamingMessage answer={shown.view.answer} />
       {note ? (
         <p class="turn-note" role="note" data-testid="turn-note">
           {note}

@@ -83,4 +83,26 @@ describe('ScrollFollowController', () => {
     userScrollsTo(element, 0);
     expect(follow.isFollowing).toBe(true);
   });
+
+  it('on a size change follows if the user was at the bottom, else offers Jump only when more is below', () => {
+    const { element, geometry } = scroller();
+    const follow = new ScrollFollowController(element);
+    // The live view gave way to the stored turn: taller, nobody called contentChanged().
+    geometry.height = 1800;
+    follow.sizeChanged();
+    expect(geometry.top).toBe(1400);
+    // The scroller itself got taller (the composer shrank): still pinned to the end.
+    geometry.client = 600;
+    follow.sizeChanged();
+    expect(geometry.top).toBe(1200);
+    userScrollsTo(element, 200);
+    geometry.height = 1700;
+    follow.sizeChanged();
+    expect(follow.showJump.value).toBe(false);
+    expect(geometry.top).toBe(200);
+    geometry.height = 2400;
+    follow.sizeChanged();
+    expect(follow.showJump.value).toBe(true);
+    expect(geometry.top).toBe(200);
+  });
 });

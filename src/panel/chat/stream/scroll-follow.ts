@@ -6,6 +6,14 @@
  * can offer "Jump to latest". Our own programmatic scrolls also fire `scroll` events
  * (asynchronously, possibly after more content arrived); they are recognised by the
  * scrollTop we set and do not count as the user leaving the bottom.
+ *
+ * With `observeContent`, size changes of the container and of each of its children
+ * (ResizeObserver) count as new content too. Content is added in many ways besides
+ * streamed text (the stored turn replacing the live view, tool cards, an approval card,
+ * notices, errors, a long answer replayed over several frames); observing sizes covers
+ * them all, where calling contentChanged() from each producer missed some (the diff
+ * review appeared below the fold; the stored turn ended the run scrolled up). The
+ * callback runs after layout and before paint, so following never shows a jump.
  */
 import { signal, type Signal } from '@preact/signals';
 
@@ -21,6 +29,8 @@ export interface ScrollFollowOptions {
    * @default LIST_FOLLOW_THRESHOLD_PX
    */
   readonly threshold?: number;
+  /** Also follow size changes of the container and its children (ResizeObserver). */
+  readonly observeContent?: boolean;
 }
 
 /** Keeps a scroll container pinned to its end while the user is there. */
@@ -31,6 +41,9 @@ export class ScrollFollowController {
   private programmaticTop: number | null = null;
   private readonly threshold: number;
   private readonly onScroll = (): void => this.handleScroll();
+  private resizes: ResizeObserver | null = null;
+  private children: MutationObserver | null = null;
+  private lastSize = { height: -1, client: -1 };
 
   constructor(
     private readonly scroller: HTMLElement,
@@ -38,6 +51,7 @@ export class ScrollFollowController {
   ) {
     this.threshold = options.threshold ?? LIST_FOLLOW_THRESHOLD_PX;
     scroller.addEventListener('scroll', this.onScroll, { passive: true });
+    if (options.observeContent && typeof ResizeObserver !== 'undefined') this.observe();
   }
 
   /** Whether the view currently follows new content. */
@@ -64,9 +78,45 @@ export class ScrollFollowController {
     this.scrollToEnd();
   }
 
+  /**
+   * A size changed: follow if the person was at the bottom before the change (the flag
+   * only changes on their scrolls), else offer Jump to latest if there is more below.
+   */
+  sizeChanged(): void {
+    const height = this.scroller.scrollHeight;
+    const client = this.scroller.clientHeight;
+    const grew = height > this.lastSize.height;
+    if (height === this.lastSize.height && client === this.lastSize.client) return;
+    this.lastSize = { height, client };
+    if (this.following) this.scrollToEnd();
+    else if (grew && !this.isNearBottom() && !this.showJump.peek()) this.showJump.value = true;
+  }
+
   /** Stops listening to the container. */
   dispose(): void {
     this.scroller.removeEventListener('scroll', this.onScroll);
+    this.resizes?.disconnect();
+    this.children?.disconnect();
+  }
+
+  private observe(): void {
+    const resizes = new ResizeObserver(() => this.sizeChanged());
+    resizes.observe(this.scroller);
+    for (const child of Array.from(this.scroller.children)) resizes.observe(child);
+    // New children are observed as they come (a first observation reports their size).
+    const children = new MutationObserver((records) => {
+      for (const record of records) {
+        record.addedNodes.forEach((node) => {
+          if (node instanceof Element) resizes.observe(node);
+        });
+        record.removedNodes.forEach((node) => {
+          if (node instanceof Element) resizes.unobserve(node);
+        });
+      }
+    });
+    children.observe(this.scroller, { childList: true });
+    this.resizes = resizes;
+    this.children = children;
   }
 
   private scrollToEnd(): void {

@@ -56,6 +56,7 @@ export class StreamingAnswer {
   private current: OpenSegment | null = null;
   private frame: number | null = null;
   private ended = false;
+  private received = { text: 0, reasoning: 0 };
 
   constructor(options: StreamingAnswerOptions = {}) {
     this.options = options;
@@ -70,6 +71,19 @@ export class StreamingAnswer {
       this.element.children,
       (child) => (child.getAttribute('data-segment') ?? 'text') as SegmentKind,
     );
+  }
+
+  /**
+   * Characters received per channel (before newline normalization). Lets a stored turn
+   * check that this answer shows exactly its text before taking it over.
+   */
+  get receivedChars(): { readonly text: number; readonly reasoning: number } {
+    return { ...this.received };
+  }
+
+  /** Whether {@link end} has run. */
+  get isEnded(): boolean {
+    return this.ended;
   }
 
   /** Queues answer text; applied on the next frame. */
@@ -120,6 +134,7 @@ export class StreamingAnswer {
 
   private enqueue(kind: 'text' | 'reasoning', delta: string): void {
     if (this.ended || delta === '') return;
+    this.received[kind] += delta.length;
     const last = this.queue[this.queue.length - 1];
     if (last?.kind === kind) last.text += delta;
     else this.queue.push({ kind, text: delta });

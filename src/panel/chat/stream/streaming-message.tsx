@@ -21,7 +21,11 @@ export function StreamingMessage({ answer }: StreamingMessageProps) {
     const element = host.current;
     if (element === null) return undefined;
     element.append(answer.element);
-    return () => answer.element.remove();
+    // Only if it is still ours: a live answer handed to its stored turn moves to the
+    // new host, and Preact may mount the new host before unmounting the old one.
+    return () => {
+      if (answer.element.parentNode === element) answer.element.remove();
+    };
   }, [answer]);
   return <div class="streaming-message" ref={host} />;
 }
@@ -30,14 +34,16 @@ export function StreamingMessage({ answer }: StreamingMessageProps) {
 export interface JumpToLatestProps {
   /** The message list's follow controller. */
   readonly follow: ScrollFollowController;
+  /** What is below (e.g. "Review pending" while a run waits for the person). @default "Jump to latest" */
+  readonly label?: string | undefined;
 }
 
 /** The "Jump to latest" button, shown only while new content is off-screen. */
-export function JumpToLatest({ follow }: JumpToLatestProps) {
+export function JumpToLatest({ follow, label = 'Jump to latest' }: JumpToLatestProps) {
   if (!follow.showJump.value) return null;
   return (
-    <button type="button" class="jump-to-latest" onClick={() => follow.jumpToLatest()}>
-      Jump to latest {'\u2193'}
+    <button type="button" class="jump-to-latest" onClick={() => follow.jumpToLatest()} data-testid="jump-to-latest">
+      {label} {'\u2193'}
     </button>
   );
 }
