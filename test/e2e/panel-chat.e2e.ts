@@ -70,6 +70,23 @@ async function sendFromComposer(text: string): Promise<void> {
   await input.press('Enter');
 }
 
+/** Where the transcript is scrolled, and where an element sits in it (CSS px). */
+function transcriptGeometry(testId?: string) {
+  return panel.evaluate((id) => {
+    const transcript = document.querySelector<HTMLElement>('[data-testid="transcript"]');
+    if (!transcript) return null;
+    const box = transcript.getBoundingClientRect();
+    const target = id ? Array.from(document.querySelectorAll(`[data-testid="${id}"]`)).at(-1)?.getBoundingClientRect() : undefined;
+    return {
+      fromBottom: transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight,
+      overflows: transcript.scrollHeight > transcript.clientHeight + 1,
+      targetBelow: target ? target.bottom - box.bottom : null,
+      targetAbove: target ? box.top - target.bottom : null,
+      jump: document.querySelector('[data-testid="jump-to-latest"]')?.textContent ?? null,
+    };
+  }, testId);
+}
+
 beforeAll(async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'panel-chat-'));
   workbench = await startWorkbench({ https: makeSelfSignedCert(path.join(tmp, 'cert')) });
@@ -151,10 +168,19 @@ describe('side panel chat', () => {
 
   it('shows a proposed edit as a diff review with line numbers and +N −M, and applies it with Ctrl+Enter', async () => {
     await useModel('edit');
+    // A short panel, so the review appears below the fold unless the view follows it.
+    await panel.setViewportSize({ width: 400, height: 460 });
     await panel.reload();
     await sendFromComposer('Fix the first line.');
     const review = panel.getByTestId('diff-review');
     await expect.poll(() => review.count(), { timeout: 20_000 }).toBe(1);
+    // The person had not scrolled up: the review is followed into view as it appears
+    // (the follow controller watches the transcript's sizes, not only streamed text).
+    const atReview = await transcriptGeometry('diff-review');
+    expect(atReview?.overflows).toBe(true);
+    expect(atReview?.fromBottom).toBeLessThanOrEqual(2);
+    expect(atReview?.targetBelow).toBeLessThanOrEqual(1);
+    expect(atReview?.jump).toBeNull();
     const text = (await review.textContent()) ?? '';
     expect(text).toContain('// fixed by the agent');
     expect(text).toContain('+1');
@@ -174,6 +200,15 @@ describe('side panel chat', () => {
     const applied = toolResultOf('call_fix');
     expect(applied).toContain('"reviewed_diff":true');
     expect(await panel.getByTestId('composer-input').isEnabled()).toBe(true);
+    // The live view gave way to the stored turn (and the composer unlocked): the
+    // transcript still ends at the bottom, with the final answer in view.
+    await panel.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const atEnd = await transcriptGeometry('assistant-turn');
+    expect(atEnd?.overflows).toBe(true);
+    expect(atEnd?.fromBottom).toBeLessThanOrEqual(2);
+    expect(atEnd?.targetBelow).toBeLessThanOrEqual(1);
+    expect(atEnd?.jump).toBeNull();
+    await panel.setViewportSize({ width: 400, height: 720 });
   });
 
   it('rejects a proposed edit with the Reject button: nothing changes and the model is told', async () => {
