@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest. Typecheck, lint, unit
 // tests, both extension builds, then end-to-end tests in real Chromium and
-// Firefox ESR. Ends with one "N passed, N failed" line over all tests run.
+// Firefox ESR (and, with SIDE_AGENT_SLOW=1, the slow worker-lifetime target).
+// Ends with one "N passed, N failed" line over all tests run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,10 @@ const steps = [
   ['build firefox', ...npx(['wxt', 'build', '-b', 'firefox', '--mv3'])],
   ['e2e', ...npx(['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/e2e.json`])],
 ];
+// The slower worker-lifetime target (about 6 minutes) runs when asked for, as .ci/run does.
+if (process.env.SIDE_AGENT_SLOW === '1') {
+  steps.push(['e2e slow', ...npx(['vitest', 'run', '-c', 'test/e2e-slow/vitest.slow.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/slow.json`])]);
+}
 
 const started = Date.now();
 let failedStep = null;
@@ -46,7 +51,7 @@ for (const [name, command, args] of steps) {
 
 let passed = 0;
 let failed = 0;
-for (const file of ['unit.json', 'e2e.json']) {
+for (const file of ['unit.json', 'e2e.json', 'slow.json']) {
   const report = path.join(reports, file);
   if (!existsSync(report)) continue;
   const json = JSON.parse(readFileSync(report, 'utf8'));
