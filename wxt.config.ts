@@ -9,6 +9,11 @@ export default defineConfig({
   outDir: '.output',
   imports: false,
   manifestVersion: 3,
+  // The AMO sources zip carries what builds the extension, not test infrastructure
+  // or generated output (the workbench alone is ~40 MB of wasm and fonts).
+  zip: {
+    excludeSources: ['workbench/**', 'test/**', 'test-results/**', 'bench/**', '.tmp/**', '.ci/**', '**/*.test.ts', '**/*.test.tsx', '**/*.test-d.ts', '**/__fixtures__/**'],
+  },
   vite: () => ({
     // Preact's automatic JSX runtime; the panel is the only JSX consumer.
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
