@@ -1,7 +1,11 @@
-// Runs a TypeScript entry script with Node 20 by bundling it with esbuild first
-// (dependencies stay external). Used by `npm start` and other tooling scripts.
+// Bundles a TypeScript entry script for Node 20 with esbuild (dependencies stay
+// external) and runs it. Used by `npm start` and `npm run bench`.
 import { build } from 'esbuild';
-import { pathToFileURL as toFileUrl } from 'node:url';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 // Plain .mjs modules (the workbench server, the model server) read
 // import.meta.dirname, so they are imported in place instead of bundled.
@@ -9,19 +13,14 @@ const keepMjsExternal = {
   name: 'keep-mjs-external',
   setup(builder) {
     builder.onResolve({ filter: /\.mjs$/ }, (args) =>
-      args.path.startsWith('.') ? { path: toFileUrl(path.resolve(args.resolveDir, args.path)).href, external: true } : undefined,
+      args.path.startsWith('.') ? { path: pathToFileURL(path.resolve(args.resolveDir, args.path)).href, external: true } : undefined,
     );
   },
 };
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
-export async function runTs(entry, name) {
-  const root = path.resolve(import.meta.dirname, '..');
-  const outDir = path.join(root, '.tmp', 'scripts');
-  mkdirSync(outDir, { recursive: true });
-  const outfile = path.join(outDir, `${name}.mjs`);
+/** Bundles `entry` (relative to the repository root) into `outfile` for Node. */
+export async function bundleForNode(entry, outfile) {
+  mkdirSync(path.dirname(outfile), { recursive: true });
   await build({
     entryPoints: [path.resolve(root, entry)],
     bundle: true,
@@ -32,6 +31,14 @@ export async function runTs(entry, name) {
     outfile,
     logLevel: 'error',
     plugins: [keepMjsExternal],
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
   });
+  return outfile;
+}
+
+/** Bundles and imports `entry`; `name` names the bundle under .tmp/scripts. */
+export async function runTs(entry, name) {
+  const outfile = await bundleForNode(entry, path.join(root, '.tmp', 'scripts', `${name}.mjs`));
   return import(pathToFileURL(outfile).href);
 }
