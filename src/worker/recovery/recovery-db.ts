@@ -8,8 +8,7 @@
 import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
 import type { TextChange } from '../../sites/typst/edit/text-change';
 import { openChatDatabase } from '../storage/chat-db';
-import type { ChatDbSchema } from '../storage/chat-db-schema';
-import { toReadFailure, toWriteFailure } from '../storage/storage-errors';
+import { inRead, inWriteTransaction, lazyConnection } from '../storage/idb-access';
 
 /** Write-ahead states of a checkpoint (study REV-02). */
 export type CheckpointStatus = 'prepared' | 'applied' | 'reverting' | 'reverted';
@@ -99,57 +98,25 @@ export type RecoveryTx<S extends StoreName[]> = IDBPTransaction<RecoveryDbSchema
 
 /** Opens the shared database lazily and reopens it after another context's upgrade. */
 export class RecoveryDatabase {
-  private database: Promise<RecoveryDb> | null = null;
-
   constructor(private readonly options: { readonly factory: IDBFactory; readonly name: string }) {}
 
-  db(): Promise<RecoveryDb> {
-    if (!this.database) {
-      let typed: Promise<RecoveryDb> | null = null;
-      const opening: Promise<IDBPDatabase<ChatDbSchema>> = openChatDatabase({
-        factory: this.options.factory,
-        name: this.options.name,
-        onClosed: () => {
-          if (this.database === typed) this.database = null;
-        },
-      });
-      typed = opening as unknown as Promise<RecoveryDb>;
-      typed.catch(() => {
-        if (this.database === typed) this.database = null;
-      });
-      this.database = typed;
-    }
-    return this.database;
-  }
+  // The chat store's opener runs the migrations; this view only retypes the
+  // connection with the recovery stores of schema step 3.
+  readonly db: () => Promise<RecoveryDb> = lazyConnection(
+    (onClosed) =>
+      openChatDatabase({ factory: this.options.factory, name: this.options.name, onClosed }) as unknown as Promise<RecoveryDb>,
+  );
 
   /**
    * Runs `body` in one readwrite transaction over `stores`. `body` may await only
    * IndexedDB requests of `tx`: anything else would let the transaction auto-commit.
    */
-  async write<S extends StoreName[], T>(stores: S, body: (tx: RecoveryTx<S>) => Promise<T>): Promise<T> {
-    let tx: RecoveryTx<S> | undefined;
-    try {
-      tx = (await this.db()).transaction(stores, 'readwrite');
-      tx.done.catch(() => undefined);
-      const result = await body(tx);
-      await tx.done;
-      return result;
-    } catch (error) {
-      try {
-        tx?.abort();
-      } catch {
-        // Already finished: nothing left to roll back.
-      }
-      throw toWriteFailure(error);
-    }
+  write<S extends StoreName[], T>(stores: S, body: (tx: RecoveryTx<S>) => Promise<T>): Promise<T> {
+    return inWriteTransaction(this.db(), stores, body);
   }
 
   /** Runs a read; failures become STORAGE_READ_FAILED. */
-  async read<T>(body: (db: RecoveryDb) => Promise<T>): Promise<T> {
-    try {
-      return await body(await this.db());
-    } catch (error) {
-      throw toReadFailure(error);
-    }
+  read<T>(body: (db: RecoveryDb) => Promise<T>): Promise<T> {
+    return inRead(this.db(), body);
   }
 }

@@ -13,7 +13,8 @@ import { MAX_CHAT_BYTES } from './chat-trim';
 import { sessionMetaFailure, toSessionMeta } from './session-meta';
 import { prepareTurn, writeTurn, type ChatWriteTransaction } from './chat-turn-writer';
 import type { ChatStore, StoredChat } from './store-contracts';
-import { sessionNotFound, toReadFailure, toWriteFailure } from './storage-errors';
+import { sessionNotFound } from './storage-errors';
+import { inRead, inWriteTransaction, lazyConnection } from './idb-access';
 
 /** Most results a search returns (newest first). */
 export const MAX_SEARCH_RESULTS = 1_000;
@@ -37,7 +38,6 @@ const ALL_SEQS = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity]
 
 /** A ChatStore over one IndexedDB database owned by the worker. */
 export class IndexedDbChatStore implements ChatStore {
-  private database: Promise<ChatDb> | null = null;
   private readonly now: () => number;
   readonly createId: () => string;
   /** Soft byte budget per chat (optional data is trimmed above it). */
@@ -50,49 +50,22 @@ export class IndexedDbChatStore implements ChatStore {
   }
 
   /** The open database; reopened after another context's upgrade closed it. */
-  db(): Promise<ChatDb> {
-    if (!this.database) {
-      const opening = openChatDatabase({
-        factory: this.options.factory,
-        name: this.options.name,
-        onBlocked: () => this.options.onProblem?.('Chat storage upgrade is waiting for another open panel to close.'),
-        onClosed: () => {
-          if (this.database === opening) this.database = null;
-        },
-      });
-      opening.catch(() => {
-        if (this.database === opening) this.database = null;
-      });
-      this.database = opening;
-    }
-    return this.database;
-  }
+  readonly db: () => Promise<ChatDb> = lazyConnection((onClosed) =>
+    openChatDatabase({
+      factory: this.options.factory,
+      name: this.options.name,
+      onBlocked: () => this.options.onProblem?.('Chat storage upgrade is waiting for another open panel to close.'),
+      onClosed,
+    }),
+  );
 
   /** Runs `body` in one readwrite transaction; any failure aborts it and says "not saved". */
-  async write<T>(body: (tx: ChatWriteTransaction) => Promise<T>): Promise<T> {
-    let tx: ChatWriteTransaction | undefined;
-    try {
-      tx = (await this.db()).transaction([...CHAT_STORES], 'readwrite');
-      tx.done.catch(() => undefined);
-      const result = await body(tx);
-      await tx.done;
-      return result;
-    } catch (error) {
-      try {
-        tx?.abort();
-      } catch {
-        // Already finished or aborted: nothing left to roll back.
-      }
-      throw toWriteFailure(error);
-    }
+  write<T>(body: (tx: ChatWriteTransaction) => Promise<T>): Promise<T> {
+    return inWriteTransaction(this.db(), [...CHAT_STORES], body);
   }
 
-  private async read<T>(body: (db: ChatDb) => Promise<T>): Promise<T> {
-    try {
-      return await body(await this.db());
-    } catch (error) {
-      throw toReadFailure(error);
-    }
+  private read<T>(body: (db: ChatDb) => Promise<T>): Promise<T> {
+    return inRead(this.db(), body);
   }
 
   private metas(records: readonly SessionRecord[]): SessionMeta[] {
