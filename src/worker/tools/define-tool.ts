@@ -6,7 +6,7 @@
 // ## Never
 // Lets model output choose a tool's effect, approval or destination: those are
 // fixed here by the code (or by the user's saved integration), never by arguments.
-import type { z } from '../../shared/schema/zod';
+import { z } from '../../shared/schema/zod';
 import type { EditReceipt } from '../../shared/protocol/chat-records';
 import type { DiffView } from '../../shared/protocol/diff-view';
 import type { ErrorCode } from '../../shared/protocol/error-codes';
@@ -108,13 +108,28 @@ export interface ToolDefinition<Args = unknown> {
   execute(args: Args, context: ToolRunContext): Promise<ToolOutcome>;
 }
 
-/** Declares a built-in tool whose arguments are a zod object schema. */
+/**
+ * The JSON Schema the model sees for a built-in tool, generated from its zod schema
+ * so the two cannot drift. zod's `$schema` marker is dropped: the subset gate
+ * (schema-subset/) accepts annotation keywords only.
+ */
+export function modelSchema(schema: z.ZodType): Readonly<Record<string, unknown>> {
+  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...rest } = generated;
+  return Object.freeze(rest);
+}
+
+/**
+ * Declares a built-in tool whose arguments are a zod object schema; the model-facing
+ * `inputSchema` is derived from it.
+ */
 export function defineTool<S extends z.ZodType>(
-  definition: Omit<ToolDefinition<z.output<S>>, 'parseArguments'> & { readonly arguments: S },
+  definition: Omit<ToolDefinition<z.output<S>>, 'parseArguments' | 'inputSchema'> & { readonly arguments: S },
 ): ToolDefinition<z.output<S>> {
   const { arguments: schema, ...rest } = definition;
   return {
     ...rest,
+    inputSchema: modelSchema(schema),
     parseArguments(value) {
       const parsed = schema.safeParse(value);
       if (parsed.success) return { ok: true, args: parsed.data };

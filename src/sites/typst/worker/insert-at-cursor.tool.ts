@@ -5,7 +5,6 @@ import { defineTool, type ToolDefinition } from '../../../worker/tools/define-to
 import { InsertAtCursorArgumentsSchema, type InsertAtCursorArguments } from '../edit/edit-tool-schemas';
 import { runEdit, type EditHooks } from './edit-flow';
 import { asOutcome } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 /** Builds `insert_at_cursor` with the run's edit hooks (the revert journal's checkpoint seam). */
 export function createInsertAtCursorTool(hooks: EditHooks = {}): ToolDefinition<InsertAtCursorArguments> {
@@ -13,7 +12,6 @@ export function createInsertAtCursorTool(hooks: EditHooks = {}): ToolDefinition<
     name: 'insert_at_cursor',
     description: 'Insert text at the caret position the person had when they sent the message.',
     arguments: InsertAtCursorArgumentsSchema,
-    inputSchema: modelSchema(InsertAtCursorArgumentsSchema),
     effect: 'editor-write',
     approval: 'editor-review',
     sites: ['typst'],

@@ -5,7 +5,6 @@ import { z } from '../../../shared/schema/zod';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { defineTool } from '../../../worker/tools/define-tool';
 import { asOutcome, success, waitForFile } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 const Arguments = z.strictObject({ path: z.string().min(1).max(240) });
 
@@ -22,7 +21,6 @@ export const openProjectFileTool = defineTool({
   name: 'open_project_file',
   description: 'Ask the person to open a project file (exact path from read_file_structure, e.g. chapters/intro.typ) and wait until it is open. Later reads and edits in this run then target that file.',
   arguments: Arguments,
-  inputSchema: modelSchema(Arguments),
   effect: 'read',
   approval: 'automatic',
   sites: ['typst'],

@@ -5,7 +5,6 @@ import { defineTool, type ToolDefinition } from '../../../worker/tools/define-to
 import { PatchDocumentArgumentsSchema, type PatchDocumentArguments } from '../edit/edit-tool-schemas';
 import { runEdit, type EditHooks } from './edit-flow';
 import { asOutcome } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 /** Builds `patch_document` with the run's edit hooks (the revert journal's checkpoint seam). */
 export function createPatchDocumentTool(hooks: EditHooks = {}): ToolDefinition<PatchDocumentArguments> {
@@ -13,7 +12,6 @@ export function createPatchDocumentTool(hooks: EditHooks = {}): ToolDefinition<P
     name: 'patch_document',
     description: 'Apply several non-overlapping search/replace edits atomically, all matched against the same current text. Each search must match exactly once unless unique is false (then the first match is used).',
     arguments: PatchDocumentArgumentsSchema,
-    inputSchema: modelSchema(PatchDocumentArgumentsSchema),
     effect: 'editor-write',
     approval: 'editor-review',
     sites: ['typst'],

@@ -6,7 +6,6 @@
 import { z } from '../../../shared/schema/zod';
 import { defineTool } from '../../../worker/tools/define-tool';
 import { asJson, asOutcome, callPage, delay, preflight, success } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 const Arguments = z.strictObject({});
 export const DIAGNOSTICS_INTERVAL_MS = 120;
@@ -16,7 +15,6 @@ export const readDiagnosticsTool = defineTool({
   name: 'read_diagnostics',
   description: 'Read the current Typst compiler errors and warnings and spelling suggestions (Improve panel plus editor marks). Waits for the compile after an edit to settle.',
   arguments: Arguments,
-  inputSchema: modelSchema(Arguments),
   effect: 'read',
   approval: 'automatic',
   sites: ['typst'],

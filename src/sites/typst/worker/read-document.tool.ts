@@ -4,7 +4,6 @@
 import { z } from '../../../shared/schema/zod';
 import { defineTool } from '../../../worker/tools/define-tool';
 import { asOutcome, callPage, preflight, returnToTargetFile, success } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 const Line = z.number().int().min(1).max(10_000_000);
 const Arguments = z.strictObject({
@@ -17,7 +16,6 @@ export const readDocumentTool = defineTool({
   name: 'read_document',
   description: 'Read the open Typst document as numbered lines "<n>|<text>". Optional start_line/end_line (1-based, inclusive) and max_chars (4,000–64,000, default 28,000). When truncated, continue with the start_line it names.',
   arguments: Arguments,
-  inputSchema: modelSchema(Arguments),
   effect: 'read',
   approval: 'automatic',
   sites: ['typst'],

@@ -5,7 +5,6 @@ import { z } from '../../../shared/schema/zod';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { defineTool } from '../../../worker/tools/define-tool';
 import { asOutcome, callPage, preflight, success } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 const Arguments = z.strictObject({});
 
@@ -13,7 +12,6 @@ export const readFileStructureTool = defineTool({
   name: 'read_file_structure',
   description: 'Read the project file tree shown in the Files panel. complete is false when folders are collapsed or rows could not be classified: ask the person to expand them if you need their contents.',
   arguments: Arguments,
-  inputSchema: modelSchema(Arguments),
   effect: 'read',
   approval: 'automatic',
   sites: ['typst'],

@@ -5,7 +5,6 @@ import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { defineTool } from '../../../worker/tools/define-tool';
 import { DOCS_TOPICS, TYPST_DOCS_REVIEWED, TYPST_DOCS_VERSION, findDocsTopic } from './docs/typst-docs';
 import { asOutcome, success } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 const Arguments = z.strictObject({ topic: z.string().min(1).max(64).optional() });
 const topicList = () => DOCS_TOPICS.map((topic, index) => ({ number: index + 1, id: topic.id, title: topic.title, summary: topic.summary }));
@@ -14,7 +13,6 @@ export const readTypstDocsTool = defineTool({
   name: 'read_typst_docs',
   description: `Read the bundled Typst ${TYPST_DOCS_VERSION} reference. Without topic: the list of topics. Topics: ${DOCS_TOPICS.map((topic) => topic.id).join(', ')}.`,
   arguments: Arguments,
-  inputSchema: modelSchema(Arguments),
   effect: 'read',
   approval: 'automatic',
   sites: ['typst'],

@@ -5,7 +5,6 @@ import { defineTool, type ToolDefinition } from '../../../worker/tools/define-to
 import { ReplaceLinesArgumentsSchema, type ReplaceLinesArguments } from '../edit/edit-tool-schemas';
 import { runEdit, type EditHooks } from './edit-flow';
 import { asOutcome } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 /** Builds `replace_lines` with the run's edit hooks (the revert journal's checkpoint seam). */
 export function createReplaceLinesTool(hooks: EditHooks = {}): ToolDefinition<ReplaceLinesArguments> {
@@ -13,7 +12,6 @@ export function createReplaceLinesTool(hooks: EditHooks = {}): ToolDefinition<Re
     name: 'replace_lines',
     description: 'Replace the inclusive 1-based line range start_line..end_line of the open document with new_content (no trailing newline needed). Empty new_content deletes the lines. Read the document first: line numbers refer to the current text.',
     arguments: ReplaceLinesArgumentsSchema,
-    inputSchema: modelSchema(ReplaceLinesArgumentsSchema),
     effect: 'editor-write',
     approval: 'editor-review',
     sites: ['typst'],

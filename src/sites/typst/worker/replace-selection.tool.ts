@@ -5,7 +5,6 @@ import { defineTool, type ToolDefinition } from '../../../worker/tools/define-to
 import { ReplaceSelectionArgumentsSchema, type ReplaceSelectionArguments } from '../edit/edit-tool-schemas';
 import { runEdit, type EditHooks } from './edit-flow';
 import { asOutcome } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 /** Builds `replace_selection` with the run's edit hooks (the revert journal's checkpoint seam). */
 export function createReplaceSelectionTool(hooks: EditHooks = {}): ToolDefinition<ReplaceSelectionArguments> {
@@ -13,7 +12,6 @@ export function createReplaceSelectionTool(hooks: EditHooks = {}): ToolDefinitio
     name: 'replace_selection',
     description: 'Replace the text the person had selected when they sent the message.',
     arguments: ReplaceSelectionArgumentsSchema,
-    inputSchema: modelSchema(ReplaceSelectionArgumentsSchema),
     effect: 'editor-write',
     approval: 'editor-review',
     sites: ['typst'],

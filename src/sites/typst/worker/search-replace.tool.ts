@@ -5,7 +5,6 @@ import { defineTool, type ToolDefinition } from '../../../worker/tools/define-to
 import { SearchReplaceArgumentsSchema, type SearchReplaceArguments } from '../edit/edit-tool-schemas';
 import { runEdit, type EditHooks } from './edit-flow';
 import { asOutcome } from './tool-support';
-import { modelSchema } from './tool-schema';
 
 /** Builds `search_replace` with the run's edit hooks (the revert journal's checkpoint seam). */
 export function createSearchReplaceTool(hooks: EditHooks = {}): ToolDefinition<SearchReplaceArguments> {
@@ -13,7 +12,6 @@ export function createSearchReplaceTool(hooks: EditHooks = {}): ToolDefinition<S
     name: 'search_replace',
     description: 'Replace the one exact occurrence of search with replace. If search occurs several times the call fails with EDIT_TARGET_AMBIGUOUS and the match count: include more surrounding text.',
     arguments: SearchReplaceArgumentsSchema,
-    inputSchema: modelSchema(SearchReplaceArgumentsSchema),
     effect: 'editor-write',
     approval: 'editor-review',
     sites: ['typst'],

@@ -59,7 +59,6 @@ export function testTool(name: string, effect: ToolEffect, run: (args: { value?:
   return defineTool({
     name,
     description: `test tool ${name}`,
-    inputSchema: { type: 'object', properties: { value: { type: 'string' } }, additionalProperties: false },
     arguments: z.strictObject({ value: z.string().optional() }),
     effect,
     approval: effect === 'external' ? 'external-approval' : effect === 'editor-write' ? 'editor-review' : 'automatic',
