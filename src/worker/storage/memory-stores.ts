@@ -9,6 +9,10 @@ import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { AssistantTurn, ChatScope, ChatTurn, SessionMeta, UserTurn } from '../../shared/protocol/chat-records';
 import type { GeneralSettings, ModelInput, ModelView, SettingsView } from '../../shared/protocol/settings-messages';
 import type { ChatStore, ResolvedModel, SettingsStore } from './store-contracts';
+import { DEFAULT_GENERAL_SETTINGS } from './settings-records';
+
+/** The same defaults as the real settings store. */
+export { DEFAULT_GENERAL_SETTINGS };
 
 /** One recorded write, in call order. */
 export interface StoreWrite {
@@ -106,17 +110,6 @@ export function createMemoryChatStore(now: () => number = Date.now): ChatStore &
     },
   };
 }
-
-/** Defaults a fresh profile starts with. */
-export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
-  activeModelId: null,
-  autoNameSessions: false,
-  autoNameModelId: null,
-  customSystemPrompt: '',
-  historyTurnLimit: 40,
-  editMode: 'ask',
-  sendShortcut: 'enter',
-});
 
 type StoredModel = Omit<ModelInput, 'id' | 'apiKey'> & { id: string; apiKey: string };
 
