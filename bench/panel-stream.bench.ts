@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startCorsProxy } from '../test/e2e-slow/support/cors-proxy';
+import { startCorsProxy } from '../test/support/cors-proxy';
 import { launchExtensionBrowser, REPO_ROOT } from '../test/support/extension-browser';
 import { codemirrorBundle, editorPageHtml } from '../test/support/fixture-pages';
 import { startHttpsSite } from '../test/support/https-site';

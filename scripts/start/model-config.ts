@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../../test/support/model-server/model-server.mjs';
-import { startCorsProxy } from '../../test/e2e-slow/support/cors-proxy';
+import { startCorsProxy } from '../../test/support/cors-proxy';
 import { REPO_ROOT, type ExtensionBrowser } from '../../test/support/extension-browser';
 
 export interface StartModel {

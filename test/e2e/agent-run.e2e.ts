@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extension-browser';
 import { startHttpsSite, type HttpsSite } from '../support/https-site';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../e2e-slow/support/cors-proxy';
+import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { collectPanelEvents, createRunDriver, type RunDriver } from '../e2e-slow/support/run-driver';
 
 let site: HttpsSite;

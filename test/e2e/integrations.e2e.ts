@@ -30,7 +30,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extens
 import { loadScenario, startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { corsHeaders, startSdkPeer } from '../support/mcp/sdk-peer';
 import type { HttpPeer } from '../support/mcp/http-peer';
-import { startCorsProxy, type CorsProxy } from '../e2e-slow/support/cors-proxy';
+import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import { mcpVisibleName } from '../../src/worker/integrations/trust-fingerprint';

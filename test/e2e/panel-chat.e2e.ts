@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../support/extension-browser';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../e2e-slow/support/cors-proxy';
+import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
 import './support/workbench-browser';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';

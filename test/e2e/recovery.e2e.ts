@@ -19,7 +19,7 @@ import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../sup
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import { startWorkbench, type RunningWorkbench } from '../../workbench/server.mjs';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../e2e-slow/support/cors-proxy';
+import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { collectPanelEvents, createRunDriver, type RunDriver } from '../e2e-slow/support/run-driver';
 import './support/workbench-browser';
 
