@@ -13,7 +13,17 @@ const transportFiles = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', '.tmp/**', 'node_modules/**', 'workbench/public/**', 'bench-results/**', 'test-results/**'] },
+  {
+    ignores: [
+      '.output/**',
+      '.wxt/**',
+      '.tmp/**',
+      'node_modules/**',
+      'workbench/public/**',
+      'bench-results/**',
+      'test-results/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
@@ -21,22 +31,30 @@ export default tseslint.config(
     // An explicit resolver: without one, import-x falls back to a legacy resolver
     // package that is not installed and crashes on the first bare import.
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+      ],
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': ['error', { maxDepth: 8 }],
       'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name='postMessage'][callee.object.name='window']",
-          message: 'Use the page bridge transport (src/page/*/bridge-transport.ts) instead of window.postMessage.',
+          selector:
+            "CallExpression[callee.property.name='postMessage'][callee.object.name='window']",
+          message:
+            'Use the page bridge transport (src/page/*/bridge-transport.ts) instead of window.postMessage.',
         },
         {
           selector: "CallExpression[callee.property.name='sendMessage']",
-          message: 'Use a typed client (createClient) over a transport file instead of raw sendMessage.',
+          message:
+            'Use a typed client (createClient) over a transport file instead of raw sendMessage.',
         },
       ],
     },
@@ -48,15 +66,62 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './src/shared', from: ['./src/worker', './src/panel', './src/page', './src/sites', './src/entrypoints'], message: 'shared is pure: it imports only shared.' },
-            { target: './src/worker', from: ['./src/panel', './src/page', './src/sites/typst/page', './src/sites/web/page'], message: 'The worker never imports page or panel code.' },
-            { target: './src/page/isolated', from: ['./src/worker', './src/panel', './src/sites'], message: 'The isolated relay has no site knowledge.' },
-            { target: './src/page/main', from: ['./src/worker', './src/panel', './src/sites/typst/worker', './src/sites/web/worker'], message: 'The MAIN world reaches only shared and site page code.' },
-            { target: './src/sites/typst/page', from: ['./src/worker', './src/panel', './src/sites/web', './src/sites/typst/worker'], message: 'Site page code: shared and its own site only.' },
-            { target: './src/sites/web/page', from: ['./src/worker', './src/panel', './src/sites/typst', './src/sites/web/worker'], message: 'Site page code: shared and its own site only.' },
-            { target: './src/sites/typst/worker', from: ['./src/panel', './src/page', './src/sites/web', './src/sites/typst/page'], message: 'Site worker code: shared, worker tools and its own site.' },
-            { target: './src/sites/web/worker', from: ['./src/panel', './src/page', './src/sites/typst', './src/sites/web/page'], message: 'Site worker code: shared, worker tools and its own site.' },
-            { target: './src/panel', from: ['./src/worker', './src/page', './src/sites'], message: 'The panel talks to the worker only through the protocol.' },
+            {
+              target: './src/shared',
+              from: [
+                './src/worker',
+                './src/panel',
+                './src/page',
+                './src/sites',
+                './src/entrypoints',
+              ],
+              message: 'shared is pure: it imports only shared.',
+            },
+            {
+              target: './src/worker',
+              from: ['./src/panel', './src/page', './src/sites/typst/page', './src/sites/web/page'],
+              message: 'The worker never imports page or panel code.',
+            },
+            {
+              target: './src/page/isolated',
+              from: ['./src/worker', './src/panel', './src/sites'],
+              message: 'The isolated relay has no site knowledge.',
+            },
+            {
+              target: './src/page/main',
+              from: [
+                './src/worker',
+                './src/panel',
+                './src/sites/typst/worker',
+                './src/sites/web/worker',
+              ],
+              message: 'The MAIN world reaches only shared and site page code.',
+            },
+            {
+              target: './src/sites/typst/page',
+              from: ['./src/worker', './src/panel', './src/sites/web', './src/sites/typst/worker'],
+              message: 'Site page code: shared and its own site only.',
+            },
+            {
+              target: './src/sites/web/page',
+              from: ['./src/worker', './src/panel', './src/sites/typst', './src/sites/web/worker'],
+              message: 'Site page code: shared and its own site only.',
+            },
+            {
+              target: './src/sites/typst/worker',
+              from: ['./src/panel', './src/page', './src/sites/web', './src/sites/typst/page'],
+              message: 'Site worker code: shared, worker tools and its own site.',
+            },
+            {
+              target: './src/sites/web/worker',
+              from: ['./src/panel', './src/page', './src/sites/typst', './src/sites/web/page'],
+              message: 'Site worker code: shared, worker tools and its own site.',
+            },
+            {
+              target: './src/panel',
+              from: ['./src/worker', './src/page', './src/sites'],
+              message: 'The panel talks to the worker only through the protocol.',
+            },
           ],
         },
       ],
@@ -66,12 +131,26 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/**/*.test.ts'],
     rules: {
-      'no-restricted-globals': ['error', 'chrome', 'browser', 'document', 'window', 'fetch', 'localStorage', 'indexedDB'],
+      'no-restricted-globals': [
+        'error',
+        'chrome',
+        'browser',
+        'document',
+        'window',
+        'fetch',
+        'localStorage',
+        'indexedDB',
+      ],
     },
   },
   {
     files: ['src/page/main/**/*.ts', 'src/sites/*/page/**/*.ts'],
-    rules: { 'no-restricted-globals': ['error', { name: 'chrome', message: 'The MAIN world has no extension APIs.' }] },
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'chrome', message: 'The MAIN world has no extension APIs.' },
+      ],
+    },
   },
   {
     files: transportFiles,

@@ -12,7 +12,18 @@ export default defineConfig({
   // The AMO sources zip carries what builds the extension, not test infrastructure
   // or generated output (the workbench alone is ~40 MB of wasm and fonts).
   zip: {
-    excludeSources: ['workbench/**', 'test/**', 'test-results/**', 'bench/**', '.tmp/**', '.ci/**', '**/*.test.ts', '**/*.test.tsx', '**/*.test-d.ts', '**/__fixtures__/**'],
+    excludeSources: [
+      'workbench/**',
+      'test/**',
+      'test-results/**',
+      'bench/**',
+      '.tmp/**',
+      '.ci/**',
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.test-d.ts',
+      '**/__fixtures__/**',
+    ],
   },
   vite: () => ({
     // Preact's automatic JSX runtime; the panel is the only JSX consumer.
@@ -49,7 +60,11 @@ export default defineConfig({
     'build:manifestGenerated': (wxt, manifest) => {
       // Firefox refuses `service_worker` alone and Chromium ignores `scripts`, so the
       // Firefox build lists both: one manifest shape that loads in either browser.
-      if (wxt.config.browser === 'firefox' && manifest.background && 'scripts' in manifest.background) {
+      if (
+        wxt.config.browser === 'firefox' &&
+        manifest.background &&
+        'scripts' in manifest.background
+      ) {
         const scripts = manifest.background.scripts ?? [];
         (manifest.background as Record<string, unknown>)['service_worker'] = scripts[0];
       }

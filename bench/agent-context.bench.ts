@@ -25,28 +25,79 @@ function measure(run: () => void): number {
 const turns: ChatTurn[] = [];
 for (let index = 0; index < 100; index += 1) {
   const user: UserTurn = {
-    id: `u${index}`, role: 'user', createdAt: index, text: `Please improve section ${index}. ${'Some context words. '.repeat(20)}`,
-    file: { projectLabel: 'Thesis', path: `chapters/ch${index % 7}.typ`, source: 'header_breadcrumb' },
-    attachments: index % 5 === 0 ? [{ kind: 'selection', text: '= Heading\n'.repeat(50), fileLabel: `chapters/ch${index % 7}.typ` }] : [],
+    id: `u${index}`,
+    role: 'user',
+    createdAt: index,
+    text: `Please improve section ${index}. ${'Some context words. '.repeat(20)}`,
+    file: {
+      projectLabel: 'Thesis',
+      path: `chapters/ch${index % 7}.typ`,
+      source: 'header_breadcrumb',
+    },
+    attachments:
+      index % 5 === 0
+        ? [
+            {
+              kind: 'selection',
+              text: '= Heading\n'.repeat(50),
+              fileLabel: `chapters/ch${index % 7}.typ`,
+            },
+          ]
+        : [],
   };
   const assistant: AssistantTurn = {
-    id: `a${index}`, role: 'assistant', createdAt: index, runId: `r${index}`, status: 'complete',
+    id: `a${index}`,
+    role: 'assistant',
+    createdAt: index,
+    runId: `r${index}`,
+    status: 'complete',
     segments: [
       { kind: 'reasoning', text: 'thinking '.repeat(100) },
       { kind: 'text', text: 'I read the section and changed two lines. '.repeat(10) },
-      { kind: 'tools', calls: [
-        { callId: `c${index}a`, name: 'read_document', argumentsPreview: '{"from_line":1,"to_line":80}', argumentsChars: 28, status: 'done', summary: 'Read lines 1-80 of 240' },
-        { callId: `c${index}b`, name: 'replace_lines', argumentsPreview: '{"start_line":12,"end_line":13,"content":"..."}', argumentsChars: 300, status: 'done', summary: 'Replaced lines 12-13' },
-      ] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            callId: `c${index}a`,
+            name: 'read_document',
+            argumentsPreview: '{"from_line":1,"to_line":80}',
+            argumentsChars: 28,
+            status: 'done',
+            summary: 'Read lines 1-80 of 240',
+          },
+          {
+            callId: `c${index}b`,
+            name: 'replace_lines',
+            argumentsPreview: '{"start_line":12,"end_line":13,"content":"..."}',
+            argumentsChars: 300,
+            status: 'done',
+            summary: 'Replaced lines 12-13',
+          },
+        ],
+      },
     ],
   };
   turns.push(user, assistant);
 }
-turns.push({ id: 'now', role: 'user', createdAt: 1_000, text: 'And the conclusion?', file: null, attachments: [] });
+turns.push({
+  id: 'now',
+  role: 'user',
+  createdAt: 1_000,
+  text: 'And the conclusion?',
+  file: null,
+  attachments: [],
+});
 
 const base: ContextInput = {
-  siteId: 'typst', customSystemPrompt: '', turns, attachments: [], runFile: null,
-  supportsVision: false, contextWindow: 1_000_000, historyTurnLimit: 400, toolTokens: 2_000,
+  siteId: 'typst',
+  customSystemPrompt: '',
+  turns,
+  attachments: [],
+  runFile: null,
+  supportsVision: false,
+  contextWindow: 1_000_000,
+  historyTurnLimit: 400,
+  toolTokens: 2_000,
 };
 
 let messages = 0;
@@ -57,5 +108,9 @@ let compacted = 0;
 const compactMs = measure(() => {
   compacted = buildContext({ ...base, contextWindow: 32_000 }).compactedExchanges;
 });
-console.log(`agent context build, 201-turn chat, no compaction (${messages} messages): ${fullMs.toFixed(2)} ms`);
-console.log(`agent context build, 201-turn chat, compacted to 32k window (${compacted} exchanges summarized): ${compactMs.toFixed(2)} ms`);
+console.log(
+  `agent context build, 201-turn chat, no compaction (${messages} messages): ${fullMs.toFixed(2)} ms`,
+);
+console.log(
+  `agent context build, 201-turn chat, compacted to 32k window (${compacted} exchanges summarized): ${compactMs.toFixed(2)} ms`,
+);

@@ -22,7 +22,10 @@ import { applyChanges } from '../src/sites/typst/edit/text-change';
 import { hashText } from '../src/sites/typst/edit/text-hash';
 
 const LINE_COUNT = 20_000;
-const lines = Array.from({ length: LINE_COUNT }, (_, index) => `#let value-${index} = ${(index * 7919) % 10007} // note ${index.toString(36)}`);
+const lines = Array.from(
+  { length: LINE_COUNT },
+  (_, index) => `#let value-${index} = ${(index * 7919) % 10007} // note ${index.toString(36)}`,
+);
 const documentText = lines.join('\n');
 
 // 125 patch edits of 12 consecutive lines each, spread over the document.
@@ -31,14 +34,25 @@ const patchCall: EditToolCall = {
   arguments: {
     edits: Array.from({ length: 125 }, (_, block) => {
       const blockLines = lines.slice(block * 160, block * 160 + 12);
-      return { search: blockLines.join('\n'), replace: blockLines.map((line) => `${line} edited`).join('\n'), unique: true };
+      return {
+        search: blockLines.join('\n'),
+        replace: blockLines.map((line) => `${line} edited`).join('\n'),
+        unique: true,
+      };
     }),
   },
 };
 // One replace_lines call over 1,500 lines.
 const replaceCall: EditToolCall = {
   tool: 'replace_lines',
-  arguments: { start_line: 5_001, end_line: 6_500, new_content: lines.slice(5_000, 6_500).map((line) => `${line} edited`).join('\n') },
+  arguments: {
+    start_line: 5_001,
+    end_line: 6_500,
+    new_content: lines
+      .slice(5_000, 6_500)
+      .map((line) => `${line} edited`)
+      .join('\n'),
+  },
 };
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
@@ -57,10 +71,16 @@ function timeIt(run: () => unknown): { median: number; p95: number; cpu: number 
   }
   const cpu = process.cpuUsage(cpuBefore);
   samples.sort((left, right) => left - right);
-  return { median: samples[15] as number, p95: samples[28] as number, cpu: (cpu.user + cpu.system) / 30 / 1_000 };
+  return {
+    median: samples[15] as number,
+    p95: samples[28] as number,
+    cpu: (cpu.user + cpu.system) / 30 / 1_000,
+  };
 }
 
-async function allocatedBytes(run: () => unknown): Promise<{ allocated: number; retained: number }> {
+async function allocatedBytes(
+  run: () => unknown,
+): Promise<{ allocated: number; retained: number }> {
   gc();
   const before = process.memoryUsage().heapUsed;
   await session.post('HeapProfiler.startSampling', {
@@ -95,7 +115,9 @@ for (const [name, call] of [
   if (prepared.kind !== 'changes') throw new Error('expected changes');
   const time = timeIt(prepare);
   const heap = await allocatedBytes(prepare);
-  console.log(`${name} changed lines: ${prepared.diff.deletions} deleted, ${prepared.diff.additions} inserted`);
+  console.log(
+    `${name} changed lines: ${prepared.diff.deletions} deleted, ${prepared.diff.additions} inserted`,
+  );
   console.log(`${name} hunks: ${prepared.diff.hunks.length} count`);
   console.log(`${name} prepare+hunks median: ${time.median.toFixed(2)} ms`);
   console.log(`${name} prepare+hunks p95: ${time.p95.toFixed(2)} ms`);
@@ -106,23 +128,34 @@ for (const [name, call] of [
 
 // The approach being replaced: diff the whole old and new texts again.
 const prepared = prepareEdit({ text: documentText }, patchCall);
-const newText = prepared.kind === 'changes' ? applyChanges(documentText, prepared.changes) : documentText;
-const rediff = () => structuredPatch('old', 'new', documentText, newText, undefined, undefined, { context: 3, timeout: 10_000 });
+const newText =
+  prepared.kind === 'changes' ? applyChanges(documentText, prepared.changes) : documentText;
+const rediff = () =>
+  structuredPatch('old', 'new', documentText, newText, undefined, undefined, {
+    context: 3,
+    timeout: 10_000,
+  });
 const started = performance.now();
 rediff();
-console.log(`jsdiff re-diff of the patch (one run): ${(performance.now() - started).toFixed(1)} ms`);
+console.log(
+  `jsdiff re-diff of the patch (one run): ${(performance.now() - started).toFixed(1)} ms`,
+);
 console.log(`jsdiff re-diff allocated: ${mb((await allocatedBytes(rediff)).allocated)} MB`);
 // With the default 250 ms bound jsdiff gives up on this edit distance, so this
 // measures the bound plus the anchored fallback; the fallback alone is timed below.
 const bounded = timeIt(() => boundedLineDiff(documentText, newText));
 console.log(`boundedLineDiff of the patch median: ${bounded.median.toFixed(2)} ms`);
-console.log(`boundedLineDiff of the patch method: ${boundedLineDiff(documentText, newText).method} (name)`);
+console.log(
+  `boundedLineDiff of the patch method: ${boundedLineDiff(documentText, newText).method} (name)`,
+);
 const anchored = timeIt(() => {
   const oldIndex = new LineIndex(documentText);
   return hunksFromRegions(oldIndex, anchoredRegions(oldIndex, new LineIndex(newText)));
 });
 console.log(`anchored fallback diff of the patch median: ${anchored.median.toFixed(2)} ms`);
-console.log(`anchored fallback diff allocated: ${mb((await allocatedBytes(() => boundedLineDiff(documentText, newText, { timeoutMs: 0 }))).allocated)} MB`);
+console.log(
+  `anchored fallback diff allocated: ${mb((await allocatedBytes(() => boundedLineDiff(documentText, newText, { timeoutMs: 0 }))).allocated)} MB`,
+);
 const hashStarted = performance.now();
 await hashText(documentText);
 console.log(`hashText of the document: ${(performance.now() - hashStarted).toFixed(2)} ms`);

@@ -15,7 +15,13 @@ const quantile = (values: number[], q: number) => {
 
 async function envelopeThroughput() {
   const router = createRequestRouter(workerToPage, {
-    'page/get-context': () => ({ siteId: 'web' as const, url: '', title: '', fileLabel: null, editor: null }),
+    'page/get-context': () => ({
+      siteId: 'web' as const,
+      url: '',
+      title: '',
+      fileLabel: null,
+      editor: null,
+    }),
     'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
     'page/cancel': () => ({ cancelled: false }),
     'page/echo': ({ text }) => ({ text }),
@@ -31,7 +37,9 @@ async function envelopeThroughput() {
   start = performance.now();
   for (let index = 0; index < count; index += 1) await router.handle(bad, { sender: 'worker' });
   const badMs = performance.now() - start;
-  console.log(`envelope validation + routing (valid request and response): ${Math.round(count / (goodMs / 1000))} messages/s`);
+  console.log(
+    `envelope validation + routing (valid request and response): ${Math.round(count / (goodMs / 1000))} messages/s`,
+  );
   console.log(`envelope refusal (unknown field): ${Math.round(count / (badMs / 1000))} messages/s`);
 }
 
@@ -40,13 +48,18 @@ async function bridgeRoundTrip() {
   const script = await codemirrorBundle();
   const documents: Record<string, string> = {
     '1k': 'Hello Typst.\n'.repeat(79),
-    '1m': ('= Section\n' + 'Some text with $x^2$ math and words. '.repeat(20) + '\n').repeat(1_355).slice(0, 1_048_000),
+    '1m': ('= Section\n' + 'Some text with $x^2$ math and words. '.repeat(20) + '\n')
+      .repeat(1_355)
+      .slice(0, 1_048_000),
   };
   const site = await startHttpsSite((url) => {
-    if (url.pathname === '/__fixture/codemirror.js') return { type: 'text/javascript', body: script };
+    if (url.pathname === '/__fixture/codemirror.js')
+      return { type: 'text/javascript', body: script };
     const key = url.pathname.split('/').pop() ?? '';
     const text = documents[key];
-    return text === undefined ? undefined : { type: 'text/html', body: editorPageHtml({ project: 'Bench', path: 'main.typ', text }) };
+    return text === undefined
+      ? undefined
+      : { type: 'text/html', body: editorPageHtml({ project: 'Bench', path: 'main.typ', text }) };
   });
   const harness = await launchExtensionBrowser({ typstPort: site.port });
   try {
@@ -54,7 +67,9 @@ async function bridgeRoundTrip() {
     for (const [key, text] of Object.entries(documents)) {
       const page = await harness.context.newPage();
       await page.goto(`https://typst.app/project/${key}`);
-      await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected');
+      await page.waitForFunction(
+        () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+      );
       const tabId = await harness.tabIdOf(page);
       const panel = await harness.openPanelTab(tabId);
       const times = await panel.evaluate(
@@ -62,7 +77,11 @@ async function bridgeRoundTrip() {
           const samples: number[] = [];
           for (let index = 0; index < runs; index += 1) {
             const start = performance.now();
-            const result = (await chrome.runtime.sendMessage({ type: 'page/get-context', requestId: `b-${index}`, payload: { tabId: target } })) as {
+            const result = (await chrome.runtime.sendMessage({
+              type: 'page/get-context',
+              requestId: `b-${index}`,
+              payload: { tabId: target },
+            })) as {
               ok: boolean;
               data: { editor: { length: number } };
             };
@@ -74,8 +93,12 @@ async function bridgeRoundTrip() {
         { tabId, runs: key === '1k' ? 60 : 30, expected: text.length },
       );
       const measured = times.slice(5);
-      console.log(`bridge round trip ${key === '1k' ? '1 KiB' : '1 MiB'} read, median: ${quantile(measured, 0.5).toFixed(2)} ms`);
-      console.log(`bridge round trip ${key === '1k' ? '1 KiB' : '1 MiB'} read, p90: ${quantile(measured, 0.9).toFixed(2)} ms`);
+      console.log(
+        `bridge round trip ${key === '1k' ? '1 KiB' : '1 MiB'} read, median: ${quantile(measured, 0.5).toFixed(2)} ms`,
+      );
+      console.log(
+        `bridge round trip ${key === '1k' ? '1 KiB' : '1 MiB'} read, p90: ${quantile(measured, 0.9).toFixed(2)} ms`,
+      );
       await panel.close();
       await page.close();
     }

@@ -27,26 +27,34 @@ function measure(run: () => void): number {
 // 400 KB of reasoning in 80,000 deltas of 5 characters, tags split across deltas.
 const reasoningText = 'abcd '.repeat(80_000);
 const thinkDeltas: string[] = ['<th', 'ink>'];
-for (let offset = 0; offset < reasoningText.length; offset += 5) thinkDeltas.push(reasoningText.slice(offset, offset + 5));
+for (let offset = 0; offset < reasoningText.length; offset += 5)
+  thinkDeltas.push(reasoningText.slice(offset, offset + 5));
 thinkDeltas.push('</thi', 'nk>', 'Answer.');
 
 let reasoningChars = 0;
 const thinkMs = measure(() => {
   reasoningChars = 0;
-  const parser = new InlineThinkParser({ text: () => undefined, reasoning: (text) => (reasoningChars += text.length) });
+  const parser = new InlineThinkParser({
+    text: () => undefined,
+    reasoning: (text) => (reasoningChars += text.length),
+  });
   for (const delta of thinkDeltas) parser.push(delta);
   parser.end();
 });
-if (reasoningChars !== reasoningText.length) throw new Error(`think parser lost text: ${reasoningChars}`);
+if (reasoningChars !== reasoningText.length)
+  throw new Error(`think parser lost text: ${reasoningChars}`);
 console.log(`inline-think 400 KB in 80,000 deltas: ${thinkMs.toFixed(1)} ms`);
 
 // A 2 MB Chat Completions stream, decoded and interpreted at 1-byte chunks.
-const event = (content: string) => `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const event = (content: string) =>
+  `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 let body = '';
 while (body.length < 2 * 1024 * 1024) body += event('Typst tables use #table(columns: 2) — ✓ ');
 body += `data: ${JSON.stringify({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`;
 const bytes = new TextEncoder().encode(body);
-const oneByteChunks = Array.from({ length: bytes.length }, (_, index) => bytes.subarray(index, index + 1));
+const oneByteChunks = Array.from({ length: bytes.length }, (_, index) =>
+  bytes.subarray(index, index + 1),
+);
 
 let events = 0;
 const sseMs = measure(() => {
@@ -60,7 +68,8 @@ console.log(`sse decode 2 MB at 1-byte chunks: ${sseMs.toFixed(1)} ms (${events}
 const interpretMs = measure(() => {
   const decoder = new EventStreamDecoder(DEFAULT_PROVIDER_LIMITS.maxEventChars);
   const interpreter = new OpenAiCompatibleStreamInterpreter(DEFAULT_PROVIDER_LIMITS);
-  for (const chunk of oneByteChunks) for (const sse of decoder.push(chunk)) interpreter.onEvent(sse);
+  for (const chunk of oneByteChunks)
+    for (const sse of decoder.push(chunk)) interpreter.onEvent(sse);
   interpreter.finish(decoder.isDone);
 });
 console.log(`sse decode + interpret 2 MB at 1-byte chunks: ${interpretMs.toFixed(1)} ms`);

@@ -10,24 +10,38 @@
 //   whole-document replacement the reference sent.
 import { applyChanges, invertChanges, type TextChange } from '../src/sites/typst/edit/text-change';
 import { planRevert } from '../src/worker/recovery/revert-changes';
-import { agentWrite, createFakePage, createTestRecovery, toolContext } from '../src/worker/recovery/__fixtures__/recovery-fixtures';
+import {
+  agentWrite,
+  createFakePage,
+  createTestRecovery,
+  toolContext,
+} from '../src/worker/recovery/__fixtures__/recovery-fixtures';
 
 const LINES = 20_000;
 const WRITES = 12;
 const CHANGES_PER_WRITE = 125;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const document = Array.from({ length: LINES }, (_, index) => `= Line ${index + 1}: Typst #emph[text] $x^${index % 10}$`).join('\n');
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const document = Array.from(
+  { length: LINES },
+  (_, index) => `= Line ${index + 1}: Typst #emph[text] $x^${index % 10}$`,
+).join('\n');
 
 /** One write: replace 125 distinct lines (spread over the document) of `text`. */
 function writeChanges(text: string, write: number): TextChange[] {
   const starts = [0];
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) starts.push(index + 1);
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1))
+    starts.push(index + 1);
   const changes: TextChange[] = [];
   for (let change = 0; change < CHANGES_PER_WRITE; change += 1) {
     const line = (change * 157 + write * 13) % (starts.length - 1);
     const from = starts[line] as number;
     const to = (starts[line + 1] as number) - 1;
-    changes.push({ from, to, insert: `REVISED by write ${write}: ${text.slice(from, to).slice(0, 30)}` });
+    changes.push({
+      from,
+      to,
+      insert: `REVISED by write ${write}: ${text.slice(from, to).slice(0, 30)}`,
+    });
   }
   return changes.sort((a, b) => a.from - b.from);
 }
@@ -42,7 +56,11 @@ async function main() {
     text = applyChanges(text, changes);
   }
   const { hashText } = await import('../src/sites/typst/edit/text-hash');
-  const meta = { id: 'cp', writeCount: WRITES, before: { hash: await hashText(document), length: document.length } } as Parameters<typeof planRevert>[0];
+  const meta = {
+    id: 'cp',
+    writeCount: WRITES,
+    before: { hash: await hashText(document), length: document.length },
+  } as Parameters<typeof planRevert>[0];
   const body = { id: 'cp', inverses, pendingInverse: null, beforeText: null };
   const planTimes: number[] = [];
   let plan = await planRevert(meta, body, text);
@@ -51,10 +69,16 @@ async function main() {
     plan = await planRevert(meta, body, text);
     planTimes.push(performance.now() - started);
   }
-  console.log(`document: ${LINES} lines, ${document.length} chars; response: ${WRITES} writes x ${CHANGES_PER_WRITE} changed lines = ${WRITES * CHANGES_PER_WRITE} lines`);
-  console.log(`revert plan (compose 12 inverses + merge + apply + SHA-256 check), median of 15: ${median(planTimes).toFixed(1)} ms`);
+  console.log(
+    `document: ${LINES} lines, ${document.length} chars; response: ${WRITES} writes x ${CHANGES_PER_WRITE} changed lines = ${WRITES * CHANGES_PER_WRITE} lines`,
+  );
+  console.log(
+    `revert plan (compose 12 inverses + merge + apply + SHA-256 check), median of 15: ${median(planTimes).toFixed(1)} ms`,
+  );
   console.log(`revert commit sent to the page: ${plan.changes.length} changes (${plan.method})`);
-  console.log(`revert characters inserted: ${plan.changes.reduce((sum, change) => sum + change.insert.length, 0)} chars`);
+  console.log(
+    `revert characters inserted: ${plan.changes.reduce((sum, change) => sum + change.insert.length, 0)} chars`,
+  );
   console.log(`whole-document replacement would insert: ${document.length} chars`);
 
   // The same response through the real journal and a fake page (IndexedDB in memory).
@@ -64,13 +88,21 @@ async function main() {
     const { recovery, chats } = createTestRecovery(page.port);
     const chat = await chats.create({ siteId: 'typst', projectId: 'p1' });
     const context = toolContext(chat.id, 'r1');
-    for (let write = 0; write < WRITES; write += 1) await agentWrite(recovery.editHooks, context, page, writeChanges(page.state.text, write));
+    for (let write = 0; write < WRITES; write += 1)
+      await agentWrite(recovery.editHooks, context, page, writeChanges(page.state.text, write));
     const started = performance.now();
-    await recovery.revert({ tabId: 7, scope: { siteId: 'typst', projectId: 'p1' }, sessionId: chat.id, checkpointId: context.state.checkpointId as string });
+    await recovery.revert({
+      tabId: 7,
+      scope: { siteId: 'typst', projectId: 'p1' },
+      sessionId: chat.id,
+      checkpointId: context.state.checkpointId as string,
+    });
     cascadeTimes.push(performance.now() - started);
     if (page.state.text !== document) throw new Error('revert did not restore the document');
   }
-  console.log(`revert step end to end (journal + page read/hash + plan + guarded commit + chat mark), median of 5: ${median(cascadeTimes).toFixed(1)} ms`);
+  console.log(
+    `revert step end to end (journal + page read/hash + plan + guarded commit + chat mark), median of 5: ${median(cascadeTimes).toFixed(1)} ms`,
+  );
 }
 
 await main();

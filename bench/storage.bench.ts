@@ -3,9 +3,15 @@
 // Runs in Node on fake-indexeddb (an in-memory IndexedDB), so times show the store's
 // own work (validation, cursors, structured clone), not a browser's disk I/O.
 import { approxBytes } from '../src/worker/storage/chat-trim';
-import { assistantTurn, createTestChatStore, measurePuts, userTurn } from '../src/worker/storage/__fixtures__/chat-fixtures';
+import {
+  assistantTurn,
+  createTestChatStore,
+  measurePuts,
+  userTurn,
+} from '../src/worker/storage/__fixtures__/chat-fixtures';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function bytesPerTurn() {
   const { store } = createTestChatStore();
@@ -24,8 +30,12 @@ async function bytesPerTurn() {
   console.log(`user turn size: ${approxBytes(user)} bytes`);
   console.log(`bytes written for that user turn (turn + session record): ${userWrite.bytes} bytes`);
   console.log(`assistant turn size: ${approxBytes(answer)} bytes`);
-  console.log(`bytes written for that assistant turn (turn + session record): ${answerWrite.bytes} bytes`);
-  console.log(`write amplification (written / turn size, assistant): ${(answerWrite.bytes / approxBytes(answer)).toFixed(2)} x`);
+  console.log(
+    `bytes written for that assistant turn (turn + session record): ${answerWrite.bytes} bytes`,
+  );
+  console.log(
+    `write amplification (written / turn size, assistant): ${(answerWrite.bytes / approxBytes(answer)).toFixed(2)} x`,
+  );
 }
 
 async function listThousand() {
@@ -33,7 +43,10 @@ async function listThousand() {
   const scope = { siteId: 'typst' as const, projectId: 'bench' };
   for (let index = 0; index < 1_000; index += 1) {
     const meta = await store.create(scope, `Chat ${index}`);
-    await store.appendUserTurn(meta.id, userTurn(`first question of chat ${index} about tables and figures`));
+    await store.appendUserTurn(
+      meta.id,
+      userTurn(`first question of chat ${index} about tables and figures`),
+    );
   }
   await store.list(scope);
   const listTimes: number[] = [];

@@ -26,9 +26,17 @@ const context = await chromium.launchPersistentContext(path.join(tmp, 'profile')
   executablePath: '/usr/bin/chromium',
   headless: true,
   ignoreHTTPSErrors: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', `--host-resolver-rules=MAP typst.app 127.0.0.1:${workbench.port}, MAP * ~NOTFOUND`,
-    '--ignore-certificate-errors'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--host-resolver-rules=MAP typst.app 127.0.0.1:${workbench.port}, MAP * ~NOTFOUND`,
+    '--ignore-certificate-errors',
+  ],
 });
 try {
   const page = context.pages()[0] ?? (await context.newPage());
@@ -48,12 +56,20 @@ try {
   }, EDITS);
   const [coldCompile, ...warm] = incremental.compileMs as number[];
   const [coldRender, ...warmRender] = incremental.renderMs as number[];
-  console.log('where: headless Chromium, typst.ts WASM compiler in a module Web Worker, fonts and wasm from the local origin');
+  console.log(
+    'where: headless Chromium, typst.ts WASM compiler in a module Web Worker, fonts and wasm from the local origin',
+  );
   console.log(`workbench browser page load to first preview: ${firstPreviewMs.toFixed(0)} ms`);
-  console.log(`workbench browser worker init (wasm + 17 fonts): ${(incremental.initMs[0] ?? 0).toFixed(1)} ms`);
+  console.log(
+    `workbench browser worker init (wasm + 17 fonts): ${(incremental.initMs[0] ?? 0).toFixed(1)} ms`,
+  );
   console.log(`workbench browser cold compile: ${(coldCompile ?? 0).toFixed(1)} ms`);
-  console.log(`workbench browser incremental compile median (${EDITS} edits): ${median(warm).toFixed(1)} ms`);
-  console.log(`workbench browser first canvas render (5 pages): ${(coldRender ?? 0).toFixed(1)} ms`);
+  console.log(
+    `workbench browser incremental compile median (${EDITS} edits): ${median(warm).toFixed(1)} ms`,
+  );
+  console.log(
+    `workbench browser first canvas render (5 pages): ${(coldRender ?? 0).toFixed(1)} ms`,
+  );
   console.log(`workbench browser canvas render median: ${median(warmRender).toFixed(1)} ms`);
 } finally {
   await context.close();

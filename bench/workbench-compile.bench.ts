@@ -24,20 +24,26 @@ function median(values: number[]): number {
 }
 
 function projectFiles(dir: string, prefix = ''): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? projectFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
-  );
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((entry) =>
+      entry.isDirectory()
+        ? projectFiles(path.join(dir, entry.name), `${prefix}${entry.name}/`)
+        : [`${prefix}${entry.name}`],
+    );
 }
 
 if (!fs.existsSync(path.join(fontDir, 'index.json'))) extractFonts(fontDir);
-const fonts = (JSON.parse(fs.readFileSync(path.join(fontDir, 'index.json'), 'utf8')) as string[]).map(
-  (name) => new Uint8Array(fs.readFileSync(path.join(fontDir, name))),
-);
+const fonts = (
+  JSON.parse(fs.readFileSync(path.join(fontDir, 'index.json'), 'utf8')) as string[]
+).map((name) => new Uint8Array(fs.readFileSync(path.join(fontDir, name))));
 
 let started = performance.now();
 const compiler = createTypstCompiler();
 await compiler.init({
-  getModule: () => ({ module_or_path: fs.readFileSync(require.resolve('@myriaddreamin/typst-ts-web-compiler/wasm')) }),
+  getModule: () => ({
+    module_or_path: fs.readFileSync(require.resolve('@myriaddreamin/typst-ts-web-compiler/wasm')),
+  }),
   beforeBuild: [loadFonts(fonts, { assets: false })],
 });
 const initMs = performance.now() - started;
@@ -72,7 +78,9 @@ for (let i = 0; i < EDITS; i++) {
 compiler.addSource('/main.typ', mainText.replace('= Method', '= Method #'));
 const errorPath = await compileOnce();
 
-console.log('where: Node 20, typst.ts WASM compiler in-process (same wasm and fonts as the page worker)');
+console.log(
+  'where: Node 20, typst.ts WASM compiler in-process (same wasm and fonts as the page worker)',
+);
 console.log(`workbench compiler init (wasm + 17 fonts): ${ms(initMs)} ms`);
 console.log(`workbench cold compile (sample, 5 pages): ${ms(cold.ms)} ms`);
 console.log(`workbench vector artifact: ${Math.round(cold.bytes / 1024)} KiB`);

@@ -16,9 +16,15 @@ const files = readdirSync(path.join(root, 'bench'))
   .sort();
 let failed = 0;
 for (const name of files) {
-  const outfile = await bundleForNode(path.join('bench', name), path.join(root, '.tmp', 'bench', name.replace(/\.ts$/, '.mjs')));
+  const outfile = await bundleForNode(
+    path.join('bench', name),
+    path.join(root, '.tmp', 'bench', name.replace(/\.ts$/, '.mjs')),
+  );
   console.log(`\n## ${name}`);
-  const run = spawnSync(process.execPath, ['--expose-gc', outfile], { cwd: root, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--expose-gc', outfile], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed += 1;
 }
 if (failed > 0) {

@@ -13,7 +13,9 @@ const keepMjsExternal = {
   name: 'keep-mjs-external',
   setup(builder) {
     builder.onResolve({ filter: /\.mjs$/ }, (args) =>
-      args.path.startsWith('.') ? { path: pathToFileURL(path.resolve(args.resolveDir, args.path)).href, external: true } : undefined,
+      args.path.startsWith('.')
+        ? { path: pathToFileURL(path.resolve(args.resolveDir, args.path)).href, external: true }
+        : undefined,
     );
   },
 };

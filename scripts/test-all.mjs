@@ -11,11 +11,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 if (!existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}: install it with "sudo apt-get install chromium" (Debian/Ubuntu) or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium not found at ${chromium}: install it with "sudo apt-get install chromium" (Debian/Ubuntu) or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 if (!existsSync(firefox)) {
-  console.error(`Firefox ESR not found at ${firefox}: install it with "sudo apt-get install firefox-esr" (Debian) or set FIREFOX_PATH.`);
+  console.error(
+    `Firefox ESR not found at ${firefox}: install it with "sudo apt-get install firefox-esr" (Debian) or set FIREFOX_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -26,14 +30,45 @@ const npx = (args) => ['npx', ['--no-install', ...args]];
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['unit', ...npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/unit.json`])],
+  [
+    'unit',
+    ...npx([
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/unit.json`,
+    ]),
+  ],
   ['build chrome', ...npx(['wxt', 'build'])],
   ['build firefox', ...npx(['wxt', 'build', '-b', 'firefox', '--mv3'])],
-  ['e2e', ...npx(['vitest', 'run', '-c', 'vitest.e2e.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/e2e.json`])],
+  [
+    'e2e',
+    ...npx([
+      'vitest',
+      'run',
+      '-c',
+      'vitest.e2e.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/e2e.json`,
+    ]),
+  ],
 ];
 // The slower worker-lifetime target (about 6 minutes) runs when asked for, as .ci/run does.
 if (process.env.SIDE_AGENT_SLOW === '1') {
-  steps.push(['e2e slow', ...npx(['vitest', 'run', '-c', 'test/e2e-slow/vitest.slow.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${reports}/slow.json`])]);
+  steps.push([
+    'e2e slow',
+    ...npx([
+      'vitest',
+      'run',
+      '-c',
+      'test/e2e-slow/vitest.slow.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${reports}/slow.json`,
+    ]),
+  ]);
 }
 
 const started = Date.now();
@@ -41,8 +76,14 @@ let failedStep = null;
 for (const [name, command, args] of steps) {
   const stepStart = Date.now();
   console.log(`\n▶ ${name}`);
-  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
-  console.log(`◀ ${name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - stepStart) / 1000).toFixed(1)} s`);
+  const run = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
+  console.log(
+    `◀ ${name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - stepStart) / 1000).toFixed(1)} s`,
+  );
   if (run.status !== 0) {
     failedStep = name;
     break;
@@ -59,6 +100,8 @@ for (const file of ['unit.json', 'e2e.json', 'slow.json']) {
   failed += (json.numFailedTests ?? 0) + (json.numTodoTests ?? 0);
 }
 if (failedStep && failed === 0) failed = 1;
-console.log(`\nAll checks took ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; stopped at: ${failedStep}` : ''}.`);
+console.log(
+  `\nAll checks took ${((Date.now() - started) / 1000).toFixed(0)} s${failedStep ? `; stopped at: ${failedStep}` : ''}.`,
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedStep ? 1 : 0);

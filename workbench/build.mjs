@@ -101,5 +101,7 @@ export async function buildWorkbench({ force = false } = {}) {
 if (path.basename(process.argv[1] ?? '') === 'build.mjs') {
   const started = performance.now();
   const rebuilt = await buildWorkbench({ force: process.argv.includes('--force') });
-  console.log(`workbench build: ${rebuilt.join(', ') || 'up to date'} (${Math.round(performance.now() - started)} ms)`);
+  console.log(
+    `workbench build: ${rebuilt.join(', ') || 'up to date'} (${Math.round(performance.now() - started)} ms)`,
+  );
 }

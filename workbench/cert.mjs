@@ -10,8 +10,23 @@ export function makeSelfSignedCert(dir) {
   const certFile = path.join(dir, 'cert.pem');
   execFileSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '2',
-      '-subj', '/CN=typst.app', '-addext', 'subjectAltName=DNS:typst.app'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-days',
+      '2',
+      '-subj',
+      '/CN=typst.app',
+      '-addext',
+      'subjectAltName=DNS:typst.app',
+    ],
     { stdio: 'ignore' },
   );
   return { key: fs.readFileSync(keyFile), cert: fs.readFileSync(certFile) };

@@ -7,9 +7,18 @@ import path from 'node:path';
 export const wasmEsmPlugin = {
   name: 'wasm-esm',
   setup(build) {
-    build.onResolve({ filter: /\.wasm$/ }, (args) => ({ path: path.resolve(args.resolveDir, args.path), namespace: 'wasm-esm' }));
-    build.onResolve({ filter: /\.wasm\?bytes$/ }, (args) => ({ path: args.path.replace(/\?bytes$/, ''), namespace: 'wasm-bytes' }));
-    build.onLoad({ filter: /.*/, namespace: 'wasm-bytes' }, (args) => ({ contents: fs.readFileSync(args.path), loader: 'binary' }));
+    build.onResolve({ filter: /\.wasm$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path),
+      namespace: 'wasm-esm',
+    }));
+    build.onResolve({ filter: /\.wasm\?bytes$/ }, (args) => ({
+      path: args.path.replace(/\?bytes$/, ''),
+      namespace: 'wasm-bytes',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'wasm-bytes' }, (args) => ({
+      contents: fs.readFileSync(args.path),
+      loader: 'binary',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'wasm-esm' }, (args) => {
       const mod = new WebAssembly.Module(fs.readFileSync(args.path));
       const dir = path.dirname(args.path);
@@ -20,7 +29,8 @@ export const wasmEsmPlugin = {
       });
       const importObject = imports.map((m, i) => `${JSON.stringify(m)}: i${i}`).join(',');
       js += `const { instance } = await WebAssembly.instantiate(bytes, {${importObject}});\n`;
-      for (const e of WebAssembly.Module.exports(mod)) js += `export const ${e.name} = instance.exports.${e.name};\n`;
+      for (const e of WebAssembly.Module.exports(mod))
+        js += `export const ${e.name} = instance.exports.${e.name};\n`;
       return { contents: js, loader: 'js', resolveDir: dir };
     });
   },

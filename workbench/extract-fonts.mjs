@@ -6,7 +6,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const ADDON = '@myriaddreamin/typst-ts-node-compiler-linux-x64-gnu/typst-ts-node-compiler.linux-x64-gnu.node';
+const ADDON =
+  '@myriaddreamin/typst-ts-node-compiler-linux-x64-gnu/typst-ts-node-compiler.linux-x64-gnu.node';
 
 // Reads the sfnt table directory at `off`; returns the font's end and PostScript name, or null
 // when the bytes there only look like a font header by accident.
@@ -35,7 +36,9 @@ function readFont(data, off) {
     // Windows platform (3), name id 6 = PostScript name, stored as UTF-16BE.
     if (data.readUInt16BE(rec) === 3 && data.readUInt16BE(rec + 6) === 6) {
       const start = strings + data.readUInt16BE(rec + 10);
-      const name = Buffer.from(data.subarray(start, start + data.readUInt16BE(rec + 8))).swap16().toString('utf16le');
+      const name = Buffer.from(data.subarray(start, start + data.readUInt16BE(rec + 8)))
+        .swap16()
+        .toString('utf16le');
       return { end: (end + 3) & ~3, name };
     }
   }

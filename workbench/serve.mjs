@@ -5,6 +5,9 @@ import { startWorkbench } from './server.mjs';
 const args = process.argv.slice(2);
 const portArg = args.indexOf('--port');
 const port = portArg >= 0 ? Number(args[portArg + 1]) : 8123;
-const workbench = await startWorkbench({ port, cmVariant: args.includes('--legacy') ? 'legacy' : 'current' });
+const workbench = await startWorkbench({
+  port,
+  cmVariant: args.includes('--legacy') ? 'legacy' : 'current',
+});
 console.log(`Typst workbench: ${workbench.origin}/project/thesis   (Ctrl-C to stop)`);
 process.on('SIGINT', () => void workbench.close().then(() => process.exit(0)));

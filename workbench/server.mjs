@@ -24,7 +24,18 @@ const TYPES = {
   '.jpg': 'image/jpeg',
   '.svg': 'image/svg+xml',
 };
-const BINARY = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp', '.pdf', '.otf', '.ttf', '.woff', '.woff2']);
+const BINARY = new Set([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.pdf',
+  '.otf',
+  '.ttf',
+  '.woff',
+  '.woff2',
+]);
 
 function readProjects() {
   return JSON.parse(fs.readFileSync(path.join(projectsDir, 'projects.json'), 'utf8'));
@@ -51,9 +62,17 @@ function projectJson(project) {
     const stat = fs.statSync(full);
     const data = fs.readFileSync(full);
     const common = { path: rel, size: stat.size, lastModified: stat.mtime.toISOString() };
-    return BINARY.has(path.extname(rel).toLowerCase()) ? { ...common, base64: data.toString('base64') } : { ...common, text: data.toString('utf8') };
+    return BINARY.has(path.extname(rel).toLowerCase())
+      ? { ...common, base64: data.toString('base64') }
+      : { ...common, text: data.toString('utf8') };
   });
-  return { id: project.id, name: project.name, account: project.account, main: project.main, files };
+  return {
+    id: project.id,
+    name: project.name,
+    account: project.account,
+    main: project.main,
+    files,
+  };
 }
 
 /** Resolves `rel` inside `root`, or null when it would escape it. */
@@ -78,14 +97,19 @@ function pageHtml(variant) {
 }
 
 function send(res, status, type, body) {
-  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache', 'content-length': Buffer.byteLength(body) });
+  res.writeHead(status, {
+    'content-type': type,
+    'cache-control': 'no-cache',
+    'content-length': Buffer.byteLength(body),
+  });
   res.end(body);
 }
 
 // Static files revalidate with Last-Modified, so a second page load answers 304 and Chromium
 // can reuse its cached wasm code instead of compiling 28 MB again.
 function sendFile(req, res, full) {
-  if (!full || !fs.existsSync(full) || !fs.statSync(full).isFile()) return send(res, 404, 'text/plain', 'not found');
+  if (!full || !fs.existsSync(full) || !fs.statSync(full).isFile())
+    return send(res, 404, 'text/plain', 'not found');
   const stat = fs.statSync(full);
   const lastModified = stat.mtime.toUTCString();
   const headers = { 'cache-control': 'no-cache', 'last-modified': lastModified };
@@ -103,7 +127,8 @@ function handler(defaultVariant) {
   return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://workbench');
     const pathname = decodeURIComponent(url.pathname);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return send(res, 405, 'text/plain', 'method not allowed');
     if (pathname === '/' || pathname === '/project' || pathname === '/project/') {
       res.writeHead(302, { location: `/project/${readProjects()[0].id}${url.search}` });
       return res.end();
@@ -114,10 +139,18 @@ function handler(defaultVariant) {
       return send(res, 200, 'text/html; charset=utf-8', pageHtml(variant));
     }
     const file = /^\/__workbench\/api\/project\/([^/]+)\/file\/(.+)$/.exec(pathname);
-    if (file) return sendFile(req, res, inside(path.join(projectsDir, findProject(file[1]).dir), file[2]));
+    if (file)
+      return sendFile(req, res, inside(path.join(projectsDir, findProject(file[1]).dir), file[2]));
     const project = /^\/__workbench\/api\/project\/([^/]+)$/.exec(pathname);
-    if (project) return send(res, 200, 'application/json; charset=utf-8', JSON.stringify(projectJson(findProject(project[1]))));
-    if (pathname.startsWith('/__workbench/')) return sendFile(req, res, inside(publicDir, pathname.slice('/__workbench/'.length)));
+    if (project)
+      return send(
+        res,
+        200,
+        'application/json; charset=utf-8',
+        JSON.stringify(projectJson(findProject(project[1]))),
+      );
+    if (pathname.startsWith('/__workbench/'))
+      return sendFile(req, res, inside(publicDir, pathname.slice('/__workbench/'.length)));
     if (pathname === '/favicon.ico') return send(res, 204, 'text/plain', '');
     return send(res, 404, 'text/plain', 'not found');
   };
@@ -133,7 +166,9 @@ export async function startWorkbench(options = {}) {
   if (!(cmVariant in CM_VARIANTS)) throw new Error(`unknown cmVariant ${cmVariant}`);
   if (build) await buildWorkbench();
   const listener = handler(cmVariant);
-  const server = options.https ? https.createServer({ key: options.https.key, cert: options.https.cert }, listener) : http.createServer(listener);
+  const server = options.https
+    ? https.createServer({ key: options.https.key, cert: options.https.cert }, listener)
+    : http.createServer(listener);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, resolve);

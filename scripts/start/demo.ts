@@ -31,7 +31,11 @@ export interface DemoResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs: number,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => null);
@@ -42,7 +46,11 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 }
 
 const errorsOf = (page: Page) =>
-  page.evaluate(async () => (await window.__workbench.whenCompiled()).diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.message));
+  page.evaluate(async () =>
+    (await window.__workbench.whenCompiled()).diagnostics
+      .filter((diagnostic) => diagnostic.severity === 'error')
+      .map((diagnostic) => diagnostic.message),
+  );
 
 /** Expressions evaluated in the real side panel (a CDP target Playwright does not attach to). */
 const inPanel = {
@@ -67,17 +75,33 @@ interface StoredTurn {
   role: 'user' | 'assistant';
   text?: string;
   status?: string;
-  segments?: Array<{ kind: 'text' | 'reasoning'; text: string } | { kind: 'tools'; calls: Array<{ name: string; argumentsPreview: string; status: string; summary: string; errorCode?: string }> }>;
+  segments?: Array<
+    | { kind: 'text' | 'reasoning'; text: string }
+    | {
+        kind: 'tools';
+        calls: Array<{
+          name: string;
+          argumentsPreview: string;
+          status: string;
+          summary: string;
+          errorCode?: string;
+        }>;
+      }
+  >;
 }
 
 /** The chat as stored by the worker, printed as user and assistant text plus tool calls. */
 async function printTranscript(harness: ExtensionBrowser): Promise<void> {
   const helper = await harness.openPanelTab();
   try {
-    const list = (await panelRequest(helper, 'session/list', { scope: { siteId: 'typst', projectId: 'thesis' } })) as unknown as { id: string }[];
+    const list = (await panelRequest(helper, 'session/list', {
+      scope: { siteId: 'typst', projectId: 'thesis' },
+    })) as unknown as { id: string }[];
     const latest = list[0];
     if (!latest) throw new Error('Demo: no chat was stored.');
-    const chat = (await panelRequest(helper, 'session/get', { sessionId: latest.id })) as unknown as { turns: StoredTurn[] };
+    const chat = (await panelRequest(helper, 'session/get', {
+      sessionId: latest.id,
+    })) as unknown as { turns: StoredTurn[] };
     console.log('\n--- Transcript ---');
     for (const turn of chat.turns) {
       if (turn.role === 'user') {
@@ -89,7 +113,9 @@ async function printTranscript(harness: ExtensionBrowser): Promise<void> {
         else if (segment.kind === 'tools') {
           for (const call of segment.calls) {
             const outcome = call.errorCode ? `${call.status} (${call.errorCode})` : call.status;
-            console.log(`  [tool] ${call.name} ${call.argumentsPreview} -> ${outcome}: ${call.summary}`);
+            console.log(
+              `  [tool] ${call.name} ${call.argumentsPreview} -> ${outcome}: ${call.summary}`,
+            );
           }
         }
       }
@@ -102,7 +128,12 @@ async function printTranscript(harness: ExtensionBrowser): Promise<void> {
 }
 
 /** Runs the demo on `page` (the workbench tab) with the real side panel `panel`. */
-export async function runDemo(harness: ExtensionBrowser, page: Page, panel: RealSidePanel, options: { headless: boolean; outDir: string }): Promise<DemoResult> {
+export async function runDemo(
+  harness: ExtensionBrowser,
+  page: Page,
+  panel: RealSidePanel,
+  options: { headless: boolean; outDir: string },
+): Promise<DemoResult> {
   mkdirSync(options.outDir, { recursive: true });
   const screenshots: string[] = [];
   const shoot = async (name: string, data: Buffer) => {
@@ -114,11 +145,16 @@ export async function runDemo(harness: ExtensionBrowser, page: Page, panel: Real
   // The compile error the scripted model fixes (its line numbers depend on it).
   const original = (await page.evaluate(() => window.__workbench.getText('main.typ'))) ?? '';
   const lines = original.split('\n');
-  if (lines[DEMO_LINE - 1] !== GOOD) throw new Error(`Demo: line ${DEMO_LINE} of main.typ is not "${GOOD}"; demo.json no longer matches the workbench project.`);
+  if (lines[DEMO_LINE - 1] !== GOOD)
+    throw new Error(
+      `Demo: line ${DEMO_LINE} of main.typ is not "${GOOD}"; demo.json no longer matches the workbench project.`,
+    );
   lines[DEMO_LINE - 1] = BROKEN;
   await page.evaluate((text) => window.__workbench.setText('main.typ', text), lines.join('\n'));
   const before = await errorsOf(page);
-  console.log(`Injected a compile error on line ${DEMO_LINE} of main.typ: ${before.join('; ') || '(the compiler reported none!)'}`);
+  console.log(
+    `Injected a compile error on line ${DEMO_LINE} of main.typ: ${before.join('; ') || '(the compiler reported none!)'}`,
+  );
   await shoot('editor-before.png', await page.screenshot());
 
   // The side panel follows the active tab of its window; if it opened while another
@@ -131,43 +167,70 @@ export async function runDemo(harness: ExtensionBrowser, page: Page, panel: Real
     return panel.evaluate<boolean>(inPanel.composerReady);
   };
   await until('the side panel composer', composerReady, 20_000).catch(async (error: unknown) => {
-    console.error(`The side panel shows: ${await panel.evaluate<string>('document.body.innerText').catch(() => '(unreadable)')}`);
+    console.error(
+      `The side panel shows: ${await panel.evaluate<string>('document.body.innerText').catch(() => '(unreadable)')}`,
+    );
     throw error;
   });
   console.log(`You (typed into the side panel): ${REQUEST}`);
   await panel.evaluate(inPanel.send(REQUEST));
 
-  await until('the diff review in the side panel', () => panel.evaluate<boolean>(inPanel.reviewShown), 60_000);
+  await until(
+    'the diff review in the side panel',
+    () => panel.evaluate<boolean>(inPanel.reviewShown),
+    60_000,
+  );
   // The review is the point of this screenshot: bring it into view as a person
   // would scroll to it, and let the overlay over the editor settle.
-  await panel.evaluate(`document.querySelector('[data-testid="diff-review"]').scrollIntoView({ block: 'end' })`);
+  await panel.evaluate(
+    `document.querySelector('[data-testid="diff-review"]').scrollIntoView({ block: 'end' })`,
+  );
   await sleep(300);
   await shoot('panel-diff.png', await panel.screenshot());
   await shoot('editor-review.png', await page.screenshot());
   if (options.headless) {
     await panel.evaluate(inPanel.apply);
   } else {
-    console.log('Review the diff in the side panel and click Apply (it is applied for you in 20 s otherwise).');
+    console.log(
+      'Review the diff in the side panel and click Apply (it is applied for you in 20 s otherwise).',
+    );
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (await panel.evaluate<boolean>(inPanel.reviewShown).catch(() => false))) await sleep(200);
-    if (await panel.evaluate<boolean>(inPanel.reviewShown).catch(() => false)) await panel.evaluate(inPanel.apply);
+    while (
+      Date.now() < deadline &&
+      (await panel.evaluate<boolean>(inPanel.reviewShown).catch(() => false))
+    )
+      await sleep(200);
+    if (await panel.evaluate<boolean>(inPanel.reviewShown).catch(() => false))
+      await panel.evaluate(inPanel.apply);
   }
 
-  const status = await until('the final answer', () => panel.evaluate<string | null>(inPanel.finished), 60_000);
+  const status = await until(
+    'the final answer',
+    () => panel.evaluate<string | null>(inPanel.finished),
+    60_000,
+  );
   const after = await errorsOf(page);
   await shoot('editor-after.png', await page.screenshot());
   // The panel does not always end scrolled to the latest answer (scroll-follow does
   // not hear about the review card or the stored turn replacing the live one), so
   // scroll to the end as a person would before the screenshot.
-  await panel.evaluate(`(() => { const t = document.querySelector('[data-testid="transcript"]'); t.scrollTop = t.scrollHeight; return true; })()`);
+  await panel.evaluate(
+    `(() => { const t = document.querySelector('[data-testid="transcript"]'); t.scrollTop = t.scrollHeight; return true; })()`,
+  );
   await sleep(100);
   await shoot('panel-end.png', await panel.screenshot());
   await printTranscript(harness);
 
-  const line = (await page.evaluate(() => window.__workbench.getText('main.typ')))?.split('\n')[DEMO_LINE - 1];
+  const line = (await page.evaluate(() => window.__workbench.getText('main.typ')))?.split('\n')[
+    DEMO_LINE - 1
+  ];
   const fixed = status === 'complete' && after.length === 0 && line === GOOD;
-  console.log(`Compile errors before: ${before.length}${before.length ? ` (${before.join('; ')})` : ''}`);
-  console.log(`Compile errors after: ${after.length}${after.length ? ` (${after.join('; ')})` : ''}`);
+  console.log(
+    `Compile errors before: ${before.length}${before.length ? ` (${before.join('; ')})` : ''}`,
+  );
+  console.log(
+    `Compile errors after: ${after.length}${after.length ? ` (${after.join('; ')})` : ''}`,
+  );
   console.log(`main.typ line ${DEMO_LINE}: ${line ?? '(missing)'}`);
   console.log(fixed ? 'Demo result: FIXED' : `Demo result: NOT FIXED (answer ${status})`);
   console.log(`Screenshots:\n${screenshots.map((file) => `  ${file}`).join('\n')}`);

@@ -6,7 +6,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../../test/support/model-server/model-server.mjs';
+import {
+  startModelServer,
+  type ModelServer,
+} from '../../test/support/model-server/model-server.mjs';
 import { startCorsProxy } from '../../test/support/cors-proxy';
 import { REPO_ROOT, type ExtensionBrowser } from '../../test/support/extension-browser';
 
@@ -21,7 +24,12 @@ export function modelFromEnvironment(): StartModel | null {
   const baseUrl = process.env['SIDE_AGENT_BASE_URL'];
   const modelId = process.env['SIDE_AGENT_MODEL'];
   if (!baseUrl || !modelId) return null;
-  return { name: `${modelId} (environment)`, baseUrl, modelId, apiKey: process.env['SIDE_AGENT_API_KEY'] ?? '' };
+  return {
+    name: `${modelId} (environment)`,
+    baseUrl,
+    modelId,
+    apiKey: process.env['SIDE_AGENT_API_KEY'] ?? '',
+  };
 }
 
 export interface DemoModel {
@@ -32,16 +40,25 @@ export interface DemoModel {
 
 export async function startDemoModel(): Promise<DemoModel> {
   const demoScenario = path.join(REPO_ROOT, 'test/support/model-server/scenarios/demo.json');
-  const server = await startModelServer({ scenario: existsSync(demoScenario) ? 'demo' : 'basic-tool-loop' });
+  const server = await startModelServer({
+    scenario: existsSync(demoScenario) ? 'demo' : 'basic-tool-loop',
+  });
   // The worker fetches the model from chrome-extension://…; without a host
   // permission that is a CORS request. Granting the optional permission needs a
   // prompt a headless browser cannot answer, and the scripted server sends no CORS
   // headers, so the demo talks to it through a loopback proxy that answers CORS,
   // exactly as a CORS-enabled provider would be reached.
   const proxy = await startCorsProxy(server.port);
-  console.log(`Demo model server: ${server.baseUrl} (the extension uses it through ${proxy.baseUrl})`);
+  console.log(
+    `Demo model server: ${server.baseUrl} (the extension uses it through ${proxy.baseUrl})`,
+  );
   return {
-    model: { name: 'Demo (scripted)', baseUrl: proxy.baseUrl, apiKey: 'demo', modelId: 'scripted-model' },
+    model: {
+      name: 'Demo (scripted)',
+      baseUrl: proxy.baseUrl,
+      apiKey: 'demo',
+      modelId: 'scripted-model',
+    },
     server,
     close: async () => {
       await proxy.close();
@@ -50,12 +67,22 @@ export async function startDemoModel(): Promise<DemoModel> {
   };
 }
 
-type Envelope = { ok: true; data: Record<string, unknown> } | { ok: false; error: { code: string; message: string } };
+type Envelope =
+  | { ok: true; data: Record<string, unknown> }
+  | { ok: false; error: { code: string; message: string } };
 
 /** One panel-channel request from an extension page (the sender class the worker accepts for settings). */
-export async function panelRequest(page: Page, type: string, payload: unknown): Promise<Record<string, unknown>> {
-  const response = (await page.evaluate((envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }), { type, payload })) as Envelope;
-  if (!response.ok) throw new Error(`${type} failed: ${response.error.code}: ${response.error.message}`);
+export async function panelRequest(
+  page: Page,
+  type: string,
+  payload: unknown,
+): Promise<Record<string, unknown>> {
+  const response = (await page.evaluate(
+    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
+    { type, payload },
+  )) as Envelope;
+  if (!response.ok)
+    throw new Error(`${type} failed: ${response.error.code}: ${response.error.message}`);
   return response.data;
 }
 
@@ -71,17 +98,33 @@ function isLoopback(url: URL): boolean {
  */
 async function requestHostAccess(page: Page, origin: string, headless: boolean): Promise<boolean> {
   const pattern = `${new URL(origin).protocol}//${new URL(origin).hostname}/*`;
-  const already = await page.evaluate((origins) => chrome.permissions.contains({ origins }), [pattern]);
+  const already = await page.evaluate(
+    (origins) => chrome.permissions.contains({ origins }),
+    [pattern],
+  );
   if (already) return true;
-  console.log(`Asking Chromium for access to ${pattern} (the model endpoint)${headless ? '' : ': answer the prompt in the browser'}…`);
+  console.log(
+    `Asking Chromium for access to ${pattern} (the model endpoint)${headless ? '' : ': answer the prompt in the browser'}…`,
+  );
   const waitMs = headless ? 3_000 : 120_000;
   return page
-    .evaluate(({ origins, ms }) => Promise.race([chrome.permissions.request({ origins }), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]), { origins: [pattern], ms: waitMs })
+    .evaluate(
+      ({ origins, ms }) =>
+        Promise.race([
+          chrome.permissions.request({ origins }),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+        ]),
+      { origins: [pattern], ms: waitMs },
+    )
     .catch(() => false);
 }
 
 /** Saves `model` in the extension's settings and makes it the active model. */
-export async function configureModel(harness: ExtensionBrowser, model: StartModel, options: { headless: boolean; demo: boolean }): Promise<void> {
+export async function configureModel(
+  harness: ExtensionBrowser,
+  model: StartModel,
+  options: { headless: boolean; demo: boolean },
+): Promise<void> {
   const helper = await harness.openPanelTab();
   try {
     const url = new URL(model.baseUrl);
@@ -89,10 +132,16 @@ export async function configureModel(harness: ExtensionBrowser, model: StartMode
     // needs the optional host permission, as when the person saves it in Settings.
     if (!options.demo) {
       const granted = await requestHostAccess(helper, url.origin, options.headless);
-      if (!granted) console.log(`Host access to ${url.origin} was not granted; requests work only if the endpoint answers CORS. Grant it in Settings → Models (Save asks again).`);
+      if (!granted)
+        console.log(
+          `Host access to ${url.origin} was not granted; requests work only if the endpoint answers CORS. Grant it in Settings → Models (Save asks again).`,
+        );
     }
     const insecure = url.protocol === 'http:' && !isLoopback(url);
-    if (insecure) console.log(`Warning: ${url.origin} is plain HTTP; the API key and your document travel unencrypted.`);
+    if (insecure)
+      console.log(
+        `Warning: ${url.origin} is plain HTTP; the API key and your document travel unencrypted.`,
+      );
     const view = await panelRequest(helper, 'settings/save-model', {
       model: {
         name: model.name,
@@ -106,7 +155,9 @@ export async function configureModel(harness: ExtensionBrowser, model: StartMode
         apiKey: model.apiKey,
       },
     });
-    const saved = (view['models'] as { id: string; modelId: string; baseUrl?: string }[]).filter((entry) => entry.modelId === model.modelId).at(-1);
+    const saved = (view['models'] as { id: string; modelId: string; baseUrl?: string }[])
+      .filter((entry) => entry.modelId === model.modelId)
+      .at(-1);
     if (!saved) throw new Error('The saved model is not in the settings.');
     await panelRequest(helper, 'settings/save-general', { patch: { activeModelId: saved.id } });
   } finally {

@@ -10,7 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
-import { CHROMIUM_PATH, REPO_ROOT, launchExtensionBrowser } from '../../test/support/extension-browser';
+import {
+  CHROMIUM_PATH,
+  REPO_ROOT,
+  launchExtensionBrowser,
+} from '../../test/support/extension-browser';
 import { openRealSidePanel } from '../../test/support/real-side-panel';
 import { configureModel, modelFromEnvironment, startDemoModel } from './model-config';
 import { runDemo } from './demo';
@@ -21,7 +25,9 @@ const cmVariant = args.has('--legacy') ? 'legacy' : 'current';
 const demoMode = args.has('--demo');
 
 if (!existsSync(CHROMIUM_PATH)) {
-  console.error(`Chromium not found at ${CHROMIUM_PATH}: install it with "sudo apt-get install chromium" or set CHROMIUM_PATH.`);
+  console.error(
+    `Chromium not found at ${CHROMIUM_PATH}: install it with "sudo apt-get install chromium" or set CHROMIUM_PATH.`,
+  );
   process.exit(1);
 }
 
@@ -36,7 +42,10 @@ const model = demo?.model ?? modelFromEnvironment();
 // The harness resolves every other host to nothing (MAP * ~NOTFOUND) so nothing
 // leaves the machine by accident; the model's host is the one exception.
 const modelHost = model ? new URL(model.baseUrl).hostname : null;
-const hostRules = ['EXCLUDE 127.0.0.1', ...(modelHost && modelHost !== '127.0.0.1' ? [`EXCLUDE ${modelHost}`] : [])];
+const hostRules = [
+  'EXCLUDE 127.0.0.1',
+  ...(modelHost && modelHost !== '127.0.0.1' ? [`EXCLUDE ${modelHost}`] : []),
+];
 const harness = await launchExtensionBrowser({ typstPort: workbench.port, headless, hostRules });
 
 let closing: Promise<void> | null = null;
@@ -52,16 +61,31 @@ try {
   if (model) await configureModel(harness, model, { headless, demo: demoMode });
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    null,
+    { timeout: 30_000 },
+  );
   // The first compile renders the preview; screenshots before it show an empty page.
-  await page.evaluate(() => (window as unknown as { __workbench: { whenCompiled(): Promise<unknown> } }).__workbench.whenCompiled());
+  await page.evaluate(() =>
+    (
+      window as unknown as { __workbench: { whenCompiled(): Promise<unknown> } }
+    ).__workbench.whenCompiled(),
+  );
   console.log(`Workbench: https://typst.app/project/thesis (served from ${workbench.origin})`);
-  console.log(model ? `Model: ${model.modelId} at ${model.baseUrl} (saved in Settings → Models and selected)` : 'Model: none configured; add one in the panel (Settings → Models) or set SIDE_AGENT_BASE_URL, SIDE_AGENT_API_KEY and SIDE_AGENT_MODEL.');
+  console.log(
+    model
+      ? `Model: ${model.modelId} at ${model.baseUrl} (saved in Settings → Models and selected)`
+      : 'Model: none configured; add one in the panel (Settings → Models) or set SIDE_AGENT_BASE_URL, SIDE_AGENT_API_KEY and SIDE_AGENT_MODEL.',
+  );
 
   await page.bringToFront();
   const panel = await openRealSidePanel(harness, page);
   if (demoMode) {
-    const result = await runDemo(harness, page, panel, { headless, outDir: path.join(REPO_ROOT, 'test-results', 'demo') });
+    const result = await runDemo(harness, page, panel, {
+      headless,
+      outDir: path.join(REPO_ROOT, 'test-results', 'demo'),
+    });
     process.exitCode = result.fixed ? 0 : 1;
   }
   if (headless) {
@@ -77,9 +101,14 @@ try {
     await panel.detach();
     await shutdown();
   } else {
-    console.log('Chromium is open with the side panel. Close the browser window or press Ctrl-C to stop.');
+    console.log(
+      'Chromium is open with the side panel. Close the browser window or press Ctrl-C to stop.',
+    );
     process.on('SIGINT', () => void shutdown().then(() => process.exit(0)));
-    harness.context.on('close', () => void shutdown().then(() => process.exit(process.exitCode ?? 0)));
+    harness.context.on(
+      'close',
+      () => void shutdown().then(() => process.exit(process.exitCode ?? 0)),
+    );
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

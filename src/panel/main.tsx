@@ -17,12 +17,19 @@ export async function main(root: HTMLElement): Promise<void> {
   const windowId = tabId === undefined ? (await chrome.windows.getCurrent()).id : undefined;
   const panel = new PanelController(createPanelApi(runtimeRequestTransport));
   const handlers = {
-    'tab/site-changed': ({ tabId: changed, site: next }: { tabId: number; site: Parameters<PanelController['serve']>[0] }) => {
+    'tab/site-changed': ({
+      tabId: changed,
+      site: next,
+    }: {
+      tabId: number;
+      site: Parameters<PanelController['serve']>[0];
+    }) => {
       const followsActiveTab = tabId === undefined && next?.windowId === windowId;
       const servesChanged = tabId === undefined ? followsActiveTab : changed === tabId;
       if (servesChanged || changed === panel.site.peek()?.tabId) void panel.serve(next);
     },
-    'panel/quick-attach': (event: Parameters<PanelController['quickAttach']['receive']>[0]) => void panel.quickAttach.receive(event),
+    'panel/quick-attach': (event: Parameters<PanelController['quickAttach']['receive']>[0]) =>
+      void panel.quickAttach.receive(event),
     ...panel.runs.handlers,
   };
   subscribeToWorker(handlers, panel.runs.isActiveRun, lifetime.signal);
@@ -30,8 +37,11 @@ export async function main(root: HTMLElement): Promise<void> {
   // to the same validating event router the worker port feeds. Only code already
   // running in this extension page can reach it, and that code could post to the
   // router anyway; it grants nothing a page or content script could use.
-  const harnessRouter = createEventRouter(workerToPanel, handlers, { isActiveRun: panel.runs.isActiveRun });
-  const deliver = (message: unknown) => harnessRouter.handle(message, { sender: 'worker', signal: lifetime.signal });
+  const harnessRouter = createEventRouter(workerToPanel, handlers, {
+    isActiveRun: panel.runs.isActiveRun,
+  });
+  const deliver = (message: unknown) =>
+    harnessRouter.handle(message, { sender: 'worker', signal: lifetime.signal });
   Object.assign(globalThis, { __sideAgentPanel: { panel, deliver } });
   render(<App panel={panel} />, root);
   const found = await panel.api.request('tab/get-site', {

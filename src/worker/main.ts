@@ -12,7 +12,10 @@ import { createWorkerAgent } from './agent/worker-agent';
 import { createPageRequests } from './page-requests';
 import { createTabsTransport } from './platform/tabs-transport';
 import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-messaging';
-import { ensureMainWorldRegistration, injectIntoOpenTabs } from './platform/main-world-registration';
+import {
+  ensureMainWorldRegistration,
+  injectIntoOpenTabs,
+} from './platform/main-world-registration';
 import { watchTabSites } from './platform/tab-events';
 import { configureSidePanel } from './platform/side-panel';
 import { createQuickAttachPlatform } from './platform/quick-attach-platform';
@@ -43,22 +46,48 @@ export function main(): void {
   setBuiltinToolNames(() => BUILTIN_TOOLS.map((tool) => tool.name));
   // Recovery shares the chats database (schema step 3); `agent` is read only when called.
   const recovery = createRecoveryService({
-    factory: indexedDB, databaseName: DATABASE_NAMES.chats, chats: stores.chats, page: createLiveDocumentPort(pages), siteOf: findTabSite,
+    factory: indexedDB,
+    databaseName: DATABASE_NAMES.chats,
+    chats: stores.chats,
+    page: createLiveDocumentPort(pages),
+    siteOf: findTabSite,
     isRunActive: (scope, sessionId) => agent.status(scope, sessionId) !== null,
     onProblem: (problem) => console.warn(`[side-agent recovery] ${problem}`),
   });
   const agent = createWorkerAgent({ ...stores, pages, events: panelPorts, recovery });
 
   listenForRuntimeMessages({
-    panel: createRequestRouter(panelToWorker, createPanelHandlers({ instanceId, startedAt, version: chrome.runtime.getManifest().version, pages, chats: stores.chats, settings: stores.settings, sessionTransfer: stores.transfer, fetch: platformFetch, agent, recovery })),
-    page: createEventRouter(pageToWorker, createPageHandlers({ markReady: (tabId, version) => readyTabs.set(tabId, version), quickAttach: quickAttach.clicked })),
+    panel: createRequestRouter(
+      panelToWorker,
+      createPanelHandlers({
+        instanceId,
+        startedAt,
+        version: chrome.runtime.getManifest().version,
+        pages,
+        chats: stores.chats,
+        settings: stores.settings,
+        sessionTransfer: stores.transfer,
+        fetch: platformFetch,
+        agent,
+        recovery,
+      }),
+    ),
+    page: createEventRouter(
+      pageToWorker,
+      createPageHandlers({
+        markReady: (tabId, version) => readyTabs.set(tabId, version),
+        quickAttach: quickAttach.clicked,
+      }),
+    ),
   });
   watchTabSites(panelPorts);
   // Turns a previous worker instance left mid-run become "interrupted".
   void agent.reconcile().catch(() => undefined);
   // Commits, reverts and restores a previous instance left mid-way are reconciled against
   // the live document (REV-05); unreachable tabs are reconciled at the next recovery action.
-  (globalThis as { __sideAgentRecovery?: unknown }).__sideAgentRecovery = recovery.startup().catch((error: unknown) => ({ error: String(error) }));
+  (globalThis as { __sideAgentRecovery?: unknown }).__sideAgentRecovery = recovery
+    .startup()
+    .catch((error: unknown) => ({ error: String(error) }));
   configureSidePanel();
 
   // Self-heal on every fresh worker instance, not only onInstalled: the
@@ -68,8 +97,10 @@ export function main(): void {
     const injections = await injectIntoOpenTabs();
     return { registration, injections, storageAccess: await storageAccess };
   })();
-  (globalThis as { __sideAgentStartup?: unknown }).__sideAgentStartup = startup.catch((error: unknown) => ({
-    error: error instanceof Error ? error.message : String(error),
-  }));
+  (globalThis as { __sideAgentStartup?: unknown }).__sideAgentStartup = startup.catch(
+    (error: unknown) => ({
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
   (globalThis as { __sideAgentInstance?: unknown }).__sideAgentInstance = instanceId;
 }

@@ -8,7 +8,10 @@ import type { Result } from '../shared/protocol/envelope';
 import { workerToPage, type WorkerToPage } from '../shared/protocol/worker-to-page';
 import type { RequestTransport } from '../shared/protocol/client';
 
-export type TransportFactory = (tabId: number, onCancel: (requestId: string) => void) => RequestTransport;
+export type TransportFactory = (
+  tabId: number,
+  onCancel: (requestId: string) => void,
+) => RequestTransport;
 
 export interface PageRequests {
   request<K extends MethodName<WorkerToPage>>(
@@ -23,10 +26,17 @@ export function createPageRequests(transportFor: TransportFactory): PageRequests
   return {
     request(tabId, method, payload, options) {
       const cancelOnPage = (requestId: string) => {
-        const cancelClient = createClient(workerToPage, transportFor(tabId, () => undefined));
+        const cancelClient = createClient(
+          workerToPage,
+          transportFor(tabId, () => undefined),
+        );
         void cancelClient.request('page/cancel', { targetRequestId: requestId });
       };
-      return createClient(workerToPage, transportFor(tabId, cancelOnPage)).request(method, payload, options);
+      return createClient(workerToPage, transportFor(tabId, cancelOnPage)).request(
+        method,
+        payload,
+        options,
+      );
     },
   };
 }

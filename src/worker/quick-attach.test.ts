@@ -2,9 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { createEventRouter } from '../shared/protocol/router';
 import { pageToWorker } from '../shared/protocol/page-to-worker';
 import { createPageHandlers } from './handlers/page-to-worker.handlers';
-import { createQuickAttach, QuickAttachQueue, type QuickAttachEntry, type QuickAttachPlatform } from './quick-attach';
+import {
+  createQuickAttach,
+  QuickAttachQueue,
+  type QuickAttachEntry,
+  type QuickAttachPlatform,
+} from './quick-attach';
 
-const entry = (eventId: string, windowId = 1, tabId = 7): QuickAttachEntry => ({ tabId, windowId, kind: 'selection', eventId });
+const entry = (eventId: string, windowId = 1, tabId = 7): QuickAttachEntry => ({
+  tabId,
+  windowId,
+  kind: 'selection',
+  eventId,
+});
 
 describe('QuickAttachQueue', () => {
   it('keeps at most 32 entries, dropping the oldest', () => {
@@ -58,7 +68,12 @@ describe('quick-attach service', () => {
     expect(calls).toEqual(['open', 'windowOf']);
     await done;
     expect(value.openPanel).toHaveBeenCalledWith(7);
-    expect(value.broadcast).toHaveBeenCalledWith({ tabId: 7, windowId: 3, kind: 'image', eventId: 'event-1' });
+    expect(value.broadcast).toHaveBeenCalledWith({
+      tabId: 7,
+      windowId: 3,
+      kind: 'image',
+      eventId: 'event-1',
+    });
     const delivered: QuickAttachEntry[] = [];
     service.panelConnected(4, (item) => delivered.push(item));
     expect(delivered).toEqual([]);
@@ -97,21 +112,31 @@ describe('quick-attach service', () => {
 describe('page/quick-attach event validation', () => {
   const setup = () => {
     const quickAttach = vi.fn(async () => undefined);
-    const router = createEventRouter(pageToWorker, createPageHandlers({ markReady: () => undefined, quickAttach }));
+    const router = createEventRouter(
+      pageToWorker,
+      createPageHandlers({ markReady: () => undefined, quickAttach }),
+    );
     return { quickAttach, router };
   };
   const event = (payload: unknown) => ({ type: 'page/quick-attach', payload });
 
   it('accepts a kind and an event id from the content script of a tab, and calls the handler in the same task', () => {
     const { quickAttach, router } = setup();
-    void router.handle(event({ kind: 'selection', eventId: 'abc-123' }), { sender: 'content-script', tabId: 5 });
+    void router.handle(event({ kind: 'selection', eventId: 'abc-123' }), {
+      sender: 'content-script',
+      tabId: 5,
+    });
     expect(quickAttach).toHaveBeenCalledWith(5, 'selection', 'abc-123');
   });
 
   it('refuses page data, unknown kinds, oversized ids and other senders', async () => {
     const { quickAttach, router } = setup();
     const refused = [
-      [event({ kind: 'selection', eventId: 'a', text: 'page text' }), 'content-script', 'UNKNOWN_PAYLOAD_FIELD'],
+      [
+        event({ kind: 'selection', eventId: 'a', text: 'page text' }),
+        'content-script',
+        'UNKNOWN_PAYLOAD_FIELD',
+      ],
       [event({ kind: 'document', eventId: 'a' }), 'content-script', 'INVALID_PAYLOAD_FIELD'],
       [event({ kind: 'image', eventId: 'x'.repeat(65) }), 'content-script', undefined],
       [event({ kind: 'image', eventId: 'has space' }), 'content-script', 'INVALID_PAYLOAD_FIELD'],

@@ -93,7 +93,10 @@ export interface QuickAttachService {
   readonly queue: QuickAttachQueue;
 }
 
-export function createQuickAttach(platform: QuickAttachPlatform, queue = new QuickAttachQueue()): QuickAttachService {
+export function createQuickAttach(
+  platform: QuickAttachPlatform,
+  queue = new QuickAttachQueue(),
+): QuickAttachService {
   return {
     queue,
     async clicked(tabId, kind, eventId) {

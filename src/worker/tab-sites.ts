@@ -26,7 +26,8 @@ export async function findTabSite(tabId?: number, windowId?: number): Promise<Ta
       return null;
     }
   }
-  const query: chrome.tabs.QueryInfo = windowId !== undefined ? { active: true, windowId } : { active: true, lastFocusedWindow: true };
+  const query: chrome.tabs.QueryInfo =
+    windowId !== undefined ? { active: true, windowId } : { active: true, lastFocusedWindow: true };
   const [tab] = await chrome.tabs.query(query);
   return tab ? siteOfTab(tab) : null;
 }

@@ -43,27 +43,47 @@ let userDataDir: string;
 // The document the review edits, and what `replace_lines` 3..3 makes of it.
 const FILE = 'chapters/intro.typ';
 const TEXT = '= Introduction\n\nA first draft of the opening paragraph.\nIt ends here.\n';
-const EDIT = { start_line: 3, end_line: 3, new_content: 'A revised opening paragraph, approved after a long look.' };
-const EDITED = '= Introduction\n\nA revised opening paragraph, approved after a long look.\nIt ends here.\n';
+const EDIT = {
+  start_line: 3,
+  end_line: 3,
+  new_content: 'A revised opening paragraph, approved after a long look.',
+};
+const EDITED =
+  '= Introduction\n\nA revised opening paragraph, approved after a long look.\nIt ends here.\n';
 /** Minimum time the edit review stays pending; the worker's interaction timeout is 5 minutes. */
 const PENDING_MS = 4 * 60_000 + 20_000;
 
-const instanceOf = async () => ((await driver.send({ type: 'system/ping', payload: {} })).data as { instanceId: string }).instanceId;
+const instanceOf = async () =>
+  ((await driver.send({ type: 'system/ping', payload: {} })).data as { instanceId: string })
+    .instanceId;
 
 beforeAll(async () => {
   const script = await codemirrorBundle();
   site = await startHttpsSite((url) => {
-    if (url.pathname === '/__fixture/codemirror.js') return { type: 'text/javascript', body: script };
-    if (url.pathname.startsWith('/project/')) return { type: 'text/html', body: editorPageHtml({ project: 'Thesis', path: FILE, text: TEXT }) };
+    if (url.pathname === '/__fixture/codemirror.js')
+      return { type: 'text/javascript', body: script };
+    if (url.pathname.startsWith('/project/'))
+      return {
+        type: 'text/html',
+        body: editorPageHtml({ project: 'Thesis', path: FILE, text: TEXT }),
+      };
     return undefined;
   });
   models = await startModelServer({
-    scenario: { name: 'first-byte-45s', turns: [{ firstByteDelayMs: 45_000, steps: [{ text: 'Late but here.' }] }] },
+    scenario: {
+      name: 'first-byte-45s',
+      turns: [{ firstByteDelayMs: 45_000, steps: [{ text: 'Late but here.' }] }],
+    },
     scenarios: [
       {
         name: 'review-4-minutes',
         turns: [
-          { steps: [{ text: 'I will revise the opening paragraph.' }, { toolCall: { id: 'call_revise', name: 'replace_lines', arguments: EDIT } }] },
+          {
+            steps: [
+              { text: 'I will revise the opening paragraph.' },
+              { toolCall: { id: 'call_revise', name: 'replace_lines', arguments: EDIT } },
+            ],
+          },
           { steps: [{ text: 'Revised line 3.' }] },
         ],
       },
@@ -79,7 +99,12 @@ beforeAll(async () => {
     userDataDir,
     acceptInsecureCerts: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       `--host-resolver-rules=MAP typst.app 127.0.0.1:${site.port}, EXCLUDE 127.0.0.1, MAP * ~NOTFOUND`,
       '--ignore-certificate-errors',
     ],
@@ -89,11 +114,16 @@ beforeAll(async () => {
   const extensionId = await browser.installExtension(CHROME_BUILD);
   tab = await browser.newPage();
   await tab.goto('https://typst.app/project/p1');
-  await tab.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', { timeout: 20_000 });
+  await tab.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    { timeout: 20_000 },
+  );
   panel = await browser.newPage();
   // Drop the panel's keep-alive pings; everything else goes through unchanged.
   await panel.evaluateOnNewDocument(() => {
-    const connect = chrome.runtime.connect.bind(chrome.runtime) as (info: chrome.runtime.ConnectInfo) => chrome.runtime.Port;
+    const connect = chrome.runtime.connect.bind(chrome.runtime) as (
+      info: chrome.runtime.ConnectInfo,
+    ) => chrome.runtime.Port;
     (chrome.runtime as { connect: unknown }).connect = (info: chrome.runtime.ConnectInfo) => {
       const port = connect(info);
       const post = port.postMessage.bind(port);
@@ -104,9 +134,15 @@ beforeAll(async () => {
     };
   });
   await panel.goto(`chrome-extension://${extensionId}/sidepanel.html`);
-  const tabId = (await panel.evaluate(async () => (await chrome.tabs.query({ url: 'https://typst.app/*' }))[0]?.id)) as number;
+  const tabId = (await panel.evaluate(
+    async () => (await chrome.tabs.query({ url: 'https://typst.app/*' }))[0]?.id,
+  )) as number;
   await collectPanelEvents(panel as never);
-  driver = createRunDriver(panel as never, { tabId, scope: { siteId: 'typst', projectId: 'p1' }, baseUrl: proxy.baseUrl });
+  driver = createRunDriver(panel as never, {
+    tabId,
+    scope: { siteId: 'typst', projectId: 'p1' },
+    baseUrl: proxy.baseUrl,
+  });
 });
 
 afterAll(async () => {
@@ -141,8 +177,16 @@ describe('worker lifetime during long waits', () => {
     const { runId } = await driver.start(modelId, 'Revise the opening paragraph.', 'ask');
     const instance = await instanceOf();
     const pending = await driver.waitForPending(runId, 60_000);
-    expect(pending).toMatchObject({ kind: 'edit-review', name: 'replace_lines', diff: { fileLabel: FILE, additions: 1, deletions: 1 } });
-    const reviewed = (pending['diff'] as { hunks: { rows: { kind: string; text: string }[] }[] }).hunks.flatMap((hunk) => hunk.rows).filter((row) => row.kind !== 'context');
+    expect(pending).toMatchObject({
+      kind: 'edit-review',
+      name: 'replace_lines',
+      diff: { fileLabel: FILE, additions: 1, deletions: 1 },
+    });
+    const reviewed = (
+      pending['diff'] as { hunks: { rows: { kind: string; text: string }[] }[] }
+    ).hunks
+      .flatMap((hunk) => hunk.rows)
+      .filter((row) => row.kind !== 'context');
     expect(reviewed).toEqual([
       expect.objectContaining({ kind: 'delete', text: 'A first draft of the opening paragraph.' }),
       expect.objectContaining({ kind: 'insert', text: EDIT.new_content }),
@@ -161,13 +205,23 @@ describe('worker lifetime during long waits', () => {
     expect(Date.now() - pendingSince).toBeGreaterThan(240_000);
     expect(end.payload).toMatchObject({ status: 'done' });
     expect(await tab.evaluate(() => window.__fixture.getText())).toBe(EDITED);
-    const receipts = (await driver.eventsOf(runId)).filter((event) => event.type === 'run/tool-status' && event.payload['receipt']);
+    const receipts = (await driver.eventsOf(runId)).filter(
+      (event) => event.type === 'run/tool-status' && event.payload['receipt'],
+    );
     expect(receipts.map((event) => event.payload)).toEqual([
-      expect.objectContaining({ name: 'replace_lines', status: 'done', receipt: expect.objectContaining({ fileLabel: FILE, reviewedDiff: true }) }),
+      expect.objectContaining({
+        name: 'replace_lines',
+        status: 'done',
+        receipt: expect.objectContaining({ fileLabel: FILE, reviewedDiff: true }),
+      }),
     ]);
-    expect(await driver.streamedText(runId, 'text')).toBe('I will revise the opening paragraph.Revised line 3.');
+    expect(await driver.streamedText(runId, 'text')).toBe(
+      'I will revise the opening paragraph.Revised line 3.',
+    );
     // The model's second round saw the applied, reviewed edit.
-    const toolResult = JSON.stringify(models.requests.filter((request) => request.scenario === 'review-4-minutes').at(-1)?.body);
+    const toolResult = JSON.stringify(
+      models.requests.filter((request) => request.scenario === 'review-4-minutes').at(-1)?.body,
+    );
     expect(toolResult).toContain('reviewed_diff');
     expect(await instanceOf()).toBe(instance);
   });

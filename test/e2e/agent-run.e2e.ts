@@ -16,7 +16,11 @@ import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extens
 import { startHttpsSite, type HttpsSite } from '../support/https-site';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from '../e2e-slow/support/run-driver';
+import {
+  collectPanelEvents,
+  createRunDriver,
+  type RunDriver,
+} from '../e2e-slow/support/run-driver';
 
 let site: HttpsSite;
 let harness: ExtensionBrowser;
@@ -26,23 +30,45 @@ let panel: Page;
 let driver: RunDriver;
 
 beforeAll(async () => {
-  site = await startHttpsSite((url) => (url.pathname.startsWith('/project/') ? { type: 'text/html', body: '<!doctype html><title>Thesis</title><p>project</p>' } : undefined));
+  site = await startHttpsSite((url) =>
+    url.pathname.startsWith('/project/')
+      ? { type: 'text/html', body: '<!doctype html><title>Thesis</title><p>project</p>' }
+      : undefined,
+  );
   models = await startModelServer({
     scenario: 'basic-tool-loop',
     scenarios: [
-      { name: 'slow-stream', turns: [{ chunkSize: 4, chunkDelayMs: 40, steps: [{ text: 'This answer streams slowly so the person can press Stop. '.repeat(40) }] }] },
+      {
+        name: 'slow-stream',
+        turns: [
+          {
+            chunkSize: 4,
+            chunkDelayMs: 40,
+            steps: [
+              { text: 'This answer streams slowly so the person can press Stop. '.repeat(40) },
+            ],
+          },
+        ],
+      },
     ],
   });
   proxy = await startCorsProxy(models.port);
   // Loopback stays loopback: the harness maps every other host to NOTFOUND.
-  harness = await launchExtensionBrowser({ typstPort: site.port, hostRules: ['EXCLUDE 127.0.0.1'] });
+  harness = await launchExtensionBrowser({
+    typstPort: site.port,
+    hostRules: ['EXCLUDE 127.0.0.1'],
+  });
   await harness.waitForStartup();
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/p1');
   const tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId);
   await collectPanelEvents(panel);
-  driver = createRunDriver(panel, { tabId, scope: { siteId: 'typst', projectId: 'p1' }, baseUrl: proxy.baseUrl });
+  driver = createRunDriver(panel, {
+    tabId,
+    scope: { siteId: 'typst', projectId: 'p1' },
+    baseUrl: proxy.baseUrl,
+  });
 });
 
 afterAll(async () => {
@@ -55,7 +81,10 @@ afterAll(async () => {
 describe('agent run through the real worker', () => {
   it('runs a scripted multi-round tool conversation and saves it to the captured chat', async () => {
     const modelId = await driver.saveModel('basic-tool-loop');
-    const { runId, sessionId } = await driver.start(modelId, 'How many lines does the document have?');
+    const { runId, sessionId } = await driver.start(
+      modelId,
+      'How many lines does the document have?',
+    );
     const end = await driver.waitForEnd(runId);
     expect(JSON.stringify(end.payload['error'] ?? null)).toBe('null');
     expect(end.payload).toMatchObject({ status: 'done', sessionId });
@@ -64,16 +93,33 @@ describe('agent run through the real worker', () => {
     expect(types.filter((type) => type === 'run/end')).toHaveLength(1);
     expect(types).toContain('run/tool-call');
     expect(types.indexOf('run/tool-call')).toBeLessThan(types.lastIndexOf('run/stream'));
-    expect(await driver.streamedText(runId, 'text')).toBe('Let me read the document.The document has **12 lines**.');
+    expect(await driver.streamedText(runId, 'text')).toBe(
+      'Let me read the document.The document has **12 lines**.',
+    );
     // Round 2 received the tool result for call_read_1 as a structured tool message.
-    const second = models.requests.filter((request) => request.path.endsWith('/chat/completions'))[1];
-    const toolMessage = (second?.body.messages as { role: string; tool_call_id?: string; content?: string }[]).find((message) => message.role === 'tool');
+    const second = models.requests.filter((request) =>
+      request.path.endsWith('/chat/completions'),
+    )[1];
+    const toolMessage = (
+      second?.body.messages as { role: string; tool_call_id?: string; content?: string }[]
+    ).find((message) => message.role === 'tool');
     expect(toolMessage?.tool_call_id).toBe('call_read_1');
     expect(JSON.parse(toolMessage?.content ?? '{}')).toMatchObject({ ok: false });
     const session = await driver.session(sessionId);
-    const turn = session.turns.at(-1) as { role: string; status: string; runId: string; segments: { kind: string }[] };
+    const turn = session.turns.at(-1) as {
+      role: string;
+      status: string;
+      runId: string;
+      segments: { kind: string }[];
+    };
     expect(turn).toMatchObject({ role: 'assistant', status: 'complete', runId });
-    expect(turn.segments.map((segment) => segment.kind)).toEqual(['reasoning', 'text', 'tools', 'reasoning', 'text']);
+    expect(turn.segments.map((segment) => segment.kind)).toEqual([
+      'reasoning',
+      'text',
+      'tools',
+      'reasoning',
+      'text',
+    ]);
     expect(await driver.status(sessionId)).toBeNull();
   });
 
@@ -92,7 +138,10 @@ describe('agent run through the real worker', () => {
     expect(types.length).toBe(countAtEnd);
     expect(types.at(-1)).toBe('run/end');
     const session = await driver.session(sessionId);
-    const turn = session.turns.at(-1) as { status: string; segments: { kind: string; text?: string }[] };
+    const turn = session.turns.at(-1) as {
+      status: string;
+      segments: { kind: string; text?: string }[];
+    };
     expect(turn.status).toBe('cancelled');
     expect(turn.segments[0]?.text?.length ?? 0).toBeGreaterThan(0);
     expect(turn.segments[0]?.text?.length ?? 0).toBeLessThan(40 * 57);

@@ -17,11 +17,19 @@ let site: HttpsSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(FIREFOX_PATH)) throw new Error(`Firefox ESR not found at ${FIREFOX_PATH}: apt-get install firefox-esr, or set FIREFOX_PATH.`);
+  if (!existsSync(FIREFOX_PATH))
+    throw new Error(
+      `Firefox ESR not found at ${FIREFOX_PATH}: apt-get install firefox-esr, or set FIREFOX_PATH.`,
+    );
   const script = await codemirrorBundle();
   site = await startHttpsSite((url) => {
-    if (url.pathname === '/__fixture/codemirror.js') return { type: 'text/javascript', body: script };
-    if (url.pathname.startsWith('/project/')) return { type: 'text/html', body: editorPageHtml({ project: 'Firefox', path: 'main.typ', text: '= Hi\n' }) };
+    if (url.pathname === '/__fixture/codemirror.js')
+      return { type: 'text/javascript', body: script };
+    if (url.pathname.startsWith('/project/'))
+      return {
+        type: 'text/html',
+        body: editorPageHtml({ project: 'Firefox', path: 'main.typ', text: '= Hi\n' }),
+      };
     return undefined;
   });
   browser = await puppeteer.launch({
@@ -48,7 +56,12 @@ describe('Firefox ESR', () => {
     expect(id).toBe('side-agent@side-agent.invalid');
     const page = await browser.newPage();
     await page.goto('https://typst.app/project/firefox');
-    await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', { timeout: 20_000 });
-    expect(await page.evaluate(() => document.documentElement.dataset['sideAgentSite'])).toBe('typst');
+    await page.waitForFunction(
+      () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+      { timeout: 20_000 },
+    );
+    expect(await page.evaluate(() => document.documentElement.dataset['sideAgentSite'])).toBe(
+      'typst',
+    );
   }, 60_000);
 });

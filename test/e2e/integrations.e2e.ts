@@ -27,7 +27,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extension-browser';
-import { loadScenario, startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
+import {
+  loadScenario,
+  startModelServer,
+  type ModelServer,
+} from '../support/model-server/model-server.mjs';
 import { corsHeaders, startSdkPeer } from '../support/mcp/sdk-peer';
 import type { HttpPeer } from '../support/mcp/http-peer';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
@@ -40,7 +44,11 @@ let harness: ExtensionBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
 let mcp: HttpPeer & { headersSeen: Record<string, string>[] };
-let custom: { server: Server; origin: string; posts: { tool: string; arguments: Record<string, unknown> }[] };
+let custom: {
+  server: Server;
+  origin: string;
+  posts: { tool: string; arguments: Record<string, unknown> }[];
+};
 let page: Page;
 let panel: Page;
 let tabId: number;
@@ -48,9 +56,24 @@ let mcpName = '';
 
 /** The custom tool's name as configured in the UI (and as scenarios/integrations-*.json call it). */
 const CUSTOM_TOOL = 'word_count';
-const LOOKUP_SCHEMA = { type: 'object', properties: { term: { type: 'string' } }, required: ['term'], additionalProperties: false };
-const SCHEMA_V1 = { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false };
-const SCHEMA_V2 = { type: 'object', properties: { text: { type: 'string', maxLength: 5000 } }, required: ['text'], additionalProperties: false };
+const LOOKUP_SCHEMA = {
+  type: 'object',
+  properties: { term: { type: 'string' } },
+  required: ['term'],
+  additionalProperties: false,
+};
+const SCHEMA_V1 = {
+  type: 'object',
+  properties: { text: { type: 'string' } },
+  required: ['text'],
+  additionalProperties: false,
+};
+const SCHEMA_V2 = {
+  type: 'object',
+  properties: { text: { type: 'string', maxLength: 5000 } },
+  required: ['text'],
+  additionalProperties: false,
+};
 
 /**
  * scenarios/integrations-both.json with the MCP tool's visible name filled in: it
@@ -58,11 +81,16 @@ const SCHEMA_V2 = { type: 'object', properties: { text: { type: 'string', maxLen
  */
 async function integrationScenario(visibleName: string) {
   const template = await loadScenario('integrations-both');
-  return JSON.parse(JSON.stringify(template).replaceAll('$MCP_LOOKUP', visibleName)) as typeof template;
+  return JSON.parse(
+    JSON.stringify(template).replaceAll('$MCP_LOOKUP', visibleName),
+  ) as typeof template;
 }
 
 async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate((envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }), message)) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
+  const response = (await panel.evaluate(
+    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
+    message,
+  )) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
   if (!response.ok) throw new Error(JSON.stringify(response.error));
   return response.data;
 }
@@ -78,7 +106,9 @@ async function startCustomToolServer(): Promise<typeof custom> {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as (typeof posts)[number];
     posts.push(body);
     const text = String(body.arguments['text'] ?? '');
-    outgoing.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ words: text.split(/\s+/).filter(Boolean).length }));
+    outgoing
+      .writeHead(200, { ...cors, 'content-type': 'application/json' })
+      .end(JSON.stringify({ words: text.split(/\s+/).filter(Boolean).length }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posts };
@@ -95,17 +125,25 @@ async function answerPermissionPrompts(): Promise<void> {
     }) as typeof chrome.permissions.request;
   });
 }
-const permissionRequests = () => panel.evaluate(() => (globalThis as unknown as { __permissionRequests?: unknown[] }).__permissionRequests ?? []);
+const permissionRequests = () =>
+  panel.evaluate(
+    () =>
+      (globalThis as unknown as { __permissionRequests?: unknown[] }).__permissionRequests ?? [],
+  );
 
 async function openSettingsTab(name: 'Tools' | 'MCP'): Promise<void> {
-  if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0) await panel.getByTestId('settings-toggle').click();
+  if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0)
+    await panel.getByTestId('settings-toggle').click();
   await panel.getByRole('tab', { name, exact: true }).click();
   await answerPermissionPrompts();
 }
 
 /** A fresh chat in the panel (the model server answers turn N for N assistant messages). */
 async function freshChat(): Promise<void> {
-  await request({ type: 'session/create', payload: { scope: { siteId: 'typst', projectId: 'thesis' } } });
+  await request({
+    type: 'session/create',
+    payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
+  });
   await panel.reload();
 }
 
@@ -124,20 +162,48 @@ const toolCallsSeen = () => mcp.requests.filter((recorded) => recorded.rpc === '
 beforeAll(async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'integrations-e2e-'));
   workbench = await startWorkbench({ https: makeSelfSignedCert(path.join(tmp, 'cert')) });
-  models = await startModelServer({ scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] } });
+  models = await startModelServer({
+    scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
+  });
   proxy = await startCorsProxy(models.port);
-  mcp = await startSdkPeer({ responseMode: 'json', cors: true, ttlMs: 60_000, tools: [{ name: 'lookup', description: 'Look up a term in the docs.', inputSchema: LOOKUP_SCHEMA }] });
+  mcp = await startSdkPeer({
+    responseMode: 'json',
+    cors: true,
+    ttlMs: 60_000,
+    tools: [
+      { name: 'lookup', description: 'Look up a term in the docs.', inputSchema: LOOKUP_SCHEMA },
+    ],
+  });
   custom = await startCustomToolServer();
-  harness = await launchExtensionBrowser({ typstPort: workbench.port, hostRules: ['EXCLUDE 127.0.0.1'] });
+  harness = await launchExtensionBrowser({
+    typstPort: workbench.port,
+    hostRules: ['EXCLUDE 127.0.0.1'],
+  });
   await harness.waitForStartup();
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    null,
+    { timeout: 20_000 },
+  );
   tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId);
   const view = await request({
     type: 'settings/save-model',
-    payload: { model: { name: 'Scripted', kind: 'openai-compatible', baseUrl: proxy.baseUrl, modelId: 'scripted-model', supportsVision: false, reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' } },
+    payload: {
+      model: {
+        name: 'Scripted',
+        kind: 'openai-compatible',
+        baseUrl: proxy.baseUrl,
+        modelId: 'scripted-model',
+        supportsVision: false,
+        reasoningEffort: 'default',
+        contextWindow: 128_000,
+        insecureOriginAcknowledged: null,
+        apiKey: '',
+      },
+    },
   });
   const modelId = (view['models'] as { id: string }[]).at(-1)!.id;
   await request({ type: 'settings/save-general', payload: { patch: { activeModelId: modelId } } });
@@ -160,18 +226,30 @@ describe('custom tools and MCP servers through the real settings UI and a real r
     await mcpForm.locator('input[name="mcp-name"]').fill('Docs');
     await mcpForm.locator('input[name="mcp-url"]').fill(mcp.url);
     await mcpForm.getByRole('button', { name: 'Save server' }).click();
-    await expect.poll(() => mcpForm.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Saved.');
+    await expect
+      .poll(() => mcpForm.getByRole('status').textContent(), { timeout: 15_000 })
+      .toBe('Saved.');
     await mcpForm.getByRole('button', { name: 'Probe tools' }).click();
     const probe = panel.getByTestId('mcp-probe-result');
-    await expect.poll(() => probe.textContent().catch(() => ''), { timeout: 20_000 }).toContain('Protocol 2026-07-28');
+    await expect
+      .poll(() => probe.textContent().catch(() => ''), { timeout: 20_000 })
+      .toContain('Protocol 2026-07-28');
     expect(await probe.textContent()).toContain('1 valid, 0 rejected');
     // The visible name is the hashed one the model must use; computed here as the worker does.
-    const stored = await (await harness.worker()).evaluate(() => chrome.storage.local.get('integrations.mcp-servers.v1'));
-    const servers = stored['integrations.mcp-servers.v1'] as { id: string; name: string; trust: unknown }[];
+    const stored = await (
+      await harness.worker()
+    ).evaluate(() => chrome.storage.local.get('integrations.mcp-servers.v1'));
+    const servers = stored['integrations.mcp-servers.v1'] as {
+      id: string;
+      name: string;
+      trust: unknown;
+    }[];
     expect(servers.map((server) => [server.name, server.trust])).toEqual([['Docs', null]]);
     mcpName = await mcpVisibleName(servers[0]!.id, 'Docs', 'lookup');
     expect(await probe.textContent()).toContain(mcpName);
-    expect(await mcpForm.locator('.sa-integration-list').textContent()).toContain('Docs asks before each call');
+    expect(await mcpForm.locator('.sa-integration-list').textContent()).toContain(
+      'Docs asks before each call',
+    );
 
     await openSettingsTab('Tools');
     const toolForm = panel.getByRole('region', { name: 'Custom tools' });
@@ -180,8 +258,12 @@ describe('custom tools and MCP servers through the real settings UI and a real r
     await toolForm.locator('input[name="tool-endpoint"]').fill(`${custom.origin}/tool`);
     await toolForm.locator('textarea[name="tool-schema"]').fill(JSON.stringify(SCHEMA_V1, null, 2));
     await toolForm.getByRole('button', { name: 'Save tool' }).click();
-    await expect.poll(() => toolForm.getByRole('status').textContent(), { timeout: 15_000 }).toBe('Saved.');
-    await expect.poll(() => toolForm.locator('.sa-integration-list').textContent()).toContain(`${CUSTOM_TOOL} asks before each call`);
+    await expect
+      .poll(() => toolForm.getByRole('status').textContent(), { timeout: 15_000 })
+      .toBe('Saved.');
+    await expect
+      .poll(() => toolForm.locator('.sa-integration-list').textContent())
+      .toContain(`${CUSTOM_TOOL} asks before each call`);
     // Each save asked for host access to exactly the configured loopback origin.
     const asked = (await permissionRequests()) as { origins: string[] }[];
     expect(asked.length).toBeGreaterThan(0);
@@ -195,28 +277,69 @@ describe('custom tools and MCP servers through the real settings UI and a real r
     await freshChat();
     await send('Look up typst and count the words of my abstract.');
     // First MCP call: the approval names the integration and its destination.
-    await expect.poll(() => approval().getAttribute('aria-label').catch(() => null), { timeout: 20_000 }).toBe(`Approve ${mcpName}`);
+    await expect
+      .poll(
+        () =>
+          approval()
+            .getAttribute('aria-label')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe(`Approve ${mcpName}`);
     expect(await approval().getByTestId('destination').textContent()).toBe(mcp.url);
     expect(await approval().textContent()).toContain('MCP Docs: lookup');
     await approval().getByTestId('allow-run').click();
     // The next prompt is the custom tool's: the second MCP call ran without asking.
-    await expect.poll(() => approval().getAttribute('aria-label').catch(() => null), { timeout: 20_000 }).toBe(`Approve ${CUSTOM_TOOL}`);
+    await expect
+      .poll(
+        () =>
+          approval()
+            .getAttribute('aria-label')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe(`Approve ${CUSTOM_TOOL}`);
     expect(toolCallsSeen()).toBe(2);
     expect(await approval().getByTestId('destination').textContent()).toBe(`${custom.origin}/tool`);
     await approval().getByTestId('deny').click();
-    await expect.poll(() => lastAnswer().getAttribute('data-status').catch(() => null), { timeout: 20_000 }).toBe('complete');
-    expect(await lastAnswer().textContent()).toContain('The docs entry for typst came back; the word count was denied.');
+    await expect
+      .poll(
+        () =>
+          lastAnswer()
+            .getAttribute('data-status')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe('complete');
+    expect(await lastAnswer().textContent()).toContain(
+      'The docs entry for typst came back; the word count was denied.',
+    );
     expect(await cardStatuses()).toEqual(['Done', 'Done', 'Denied \u00b7 TOOL_DENIED']);
     const summaries = await lastAnswer().locator('.tool-summary').allTextContents();
     expect(summaries[0]).toContain('Docs/lookup');
     expect(summaries[2]).toContain('TOOL_DENIED');
     expect(custom.posts).toEqual([]);
     // What the model received: the MCP results (structured) and the denial as a structured error.
-    const last = models.requests.at(-1)!.body as { messages: { role: string; tool_call_id?: string; content: string }[]; tools: { function: { name: string } }[] };
-    expect(last.tools.map((tool) => tool.function.name)).toEqual(expect.arrayContaining([mcpName, CUSTOM_TOOL]));
-    const results = Object.fromEntries(last.messages.filter((message) => message.role === 'tool').map((message) => [message.tool_call_id, JSON.parse(message.content)]));
-    expect(results['call_lookup_1']).toMatchObject({ ok: true, result: { structured: { name: 'lookup', arguments: { term: 'typst' } } } });
-    expect(results['call_lookup_2']).toMatchObject({ ok: true, result: { structured: { name: 'lookup', arguments: { term: 'typst 0.14' } } } });
+    const last = models.requests.at(-1)!.body as {
+      messages: { role: string; tool_call_id?: string; content: string }[];
+      tools: { function: { name: string } }[];
+    };
+    expect(last.tools.map((tool) => tool.function.name)).toEqual(
+      expect.arrayContaining([mcpName, CUSTOM_TOOL]),
+    );
+    const results = Object.fromEntries(
+      last.messages
+        .filter((message) => message.role === 'tool')
+        .map((message) => [message.tool_call_id, JSON.parse(message.content)]),
+    );
+    expect(results['call_lookup_1']).toMatchObject({
+      ok: true,
+      result: { structured: { name: 'lookup', arguments: { term: 'typst' } } },
+    });
+    expect(results['call_lookup_2']).toMatchObject({
+      ok: true,
+      result: { structured: { name: 'lookup', arguments: { term: 'typst 0.14' } } },
+    });
     expect(results['call_words']).toMatchObject({ ok: false, code: 'TOOL_DENIED' });
   });
 
@@ -224,46 +347,94 @@ describe('custom tools and MCP servers through the real settings UI and a real r
     await openSettingsTab('Tools');
     const toolForm = panel.getByRole('region', { name: 'Custom tools' });
     const trust = toolForm.locator('input[name="tool-trusted"]');
-    await toolForm.locator('.sa-integration-list').getByRole('button', { name: CUSTOM_TOOL }).click();
+    await toolForm
+      .locator('.sa-integration-list')
+      .getByRole('button', { name: CUSTOM_TOOL })
+      .click();
     await trust.check();
     await toolForm.getByRole('button', { name: 'Save tool' }).click();
-    await expect.poll(() => toolForm.locator('.sa-integration-list').textContent(), { timeout: 15_000 }).toContain(`${CUSTOM_TOOL} trusted`);
+    await expect
+      .poll(() => toolForm.locator('.sa-integration-list').textContent(), { timeout: 15_000 })
+      .toContain(`${CUSTOM_TOOL} trusted`);
     await panel.getByTestId('settings-toggle').click();
 
     await models.setScenario('integrations-custom');
     await freshChat();
     await send('Count the words of my abstract.');
-    await expect.poll(() => lastAnswer().getAttribute('data-status').catch(() => null), { timeout: 20_000 }).toBe('complete');
+    await expect
+      .poll(
+        () =>
+          lastAnswer()
+            .getAttribute('data-status')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe('complete');
     expect(await approval().count()).toBe(0);
     expect(await cardStatuses()).toEqual(['Done']);
     expect(custom.posts).toEqual([{ tool: CUSTOM_TOOL, arguments: { text: 'one two three' } }]);
-    const answered = models.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
-    expect(JSON.parse(answered.messages.filter((message) => message.role === 'tool').at(-1)!.content)).toEqual({ ok: true, result: { words: 3 } });
+    const answered = models.requests.at(-1)!.body as {
+      messages: { role: string; content: string }[];
+    };
+    expect(
+      JSON.parse(answered.messages.filter((message) => message.role === 'tool').at(-1)!.content),
+    ).toEqual({ ok: true, result: { words: 3 } });
 
     // Edit the trusted tool's schema in the UI: the checkbox clears at once, and the saved tool is no longer trusted.
     await openSettingsTab('Tools');
-    await toolForm.locator('.sa-integration-list').getByRole('button', { name: CUSTOM_TOOL }).click();
+    await toolForm
+      .locator('.sa-integration-list')
+      .getByRole('button', { name: CUSTOM_TOOL })
+      .click();
     expect(await trust.isChecked()).toBe(true);
     await toolForm.locator('textarea[name="tool-schema"]').fill(JSON.stringify(SCHEMA_V2, null, 2));
     expect(await trust.isChecked()).toBe(false);
     await toolForm.getByRole('button', { name: 'Save tool' }).click();
-    await expect.poll(() => toolForm.locator('.sa-integration-list').textContent(), { timeout: 15_000 }).toContain(`${CUSTOM_TOOL} asks before each call`);
-    const stored = await (await harness.worker()).evaluate(() => chrome.storage.local.get('integrations.custom-tools.v1'));
-    const tools = stored['integrations.custom-tools.v1'] as { name: string; schemaJson: string; trust: unknown }[];
-    expect(tools.map((tool) => [tool.name, JSON.parse(tool.schemaJson), tool.trust])).toEqual([[CUSTOM_TOOL, SCHEMA_V2, null]]);
+    await expect
+      .poll(() => toolForm.locator('.sa-integration-list').textContent(), { timeout: 15_000 })
+      .toContain(`${CUSTOM_TOOL} asks before each call`);
+    const stored = await (
+      await harness.worker()
+    ).evaluate(() => chrome.storage.local.get('integrations.custom-tools.v1'));
+    const tools = stored['integrations.custom-tools.v1'] as {
+      name: string;
+      schemaJson: string;
+      trust: unknown;
+    }[];
+    expect(tools.map((tool) => [tool.name, JSON.parse(tool.schemaJson), tool.trust])).toEqual([
+      [CUSTOM_TOOL, SCHEMA_V2, null],
+    ]);
     // Reopened from the saved list, the tool shows no trust: the saved fingerprint no longer matches.
-    await toolForm.locator('.sa-integration-list').getByRole('button', { name: CUSTOM_TOOL }).click();
+    await toolForm
+      .locator('.sa-integration-list')
+      .getByRole('button', { name: CUSTOM_TOOL })
+      .click();
     expect(await trust.isChecked()).toBe(false);
     await panel.getByTestId('settings-toggle').click();
 
     await models.setScenario('integrations-custom');
     await freshChat();
     await send('Count the words of my abstract again.');
-    await expect.poll(() => approval().getAttribute('aria-label').catch(() => null), { timeout: 20_000 }).toBe(`Approve ${CUSTOM_TOOL}`);
+    await expect
+      .poll(
+        () =>
+          approval()
+            .getAttribute('aria-label')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe(`Approve ${CUSTOM_TOOL}`);
     await approval().getByTestId('approve-once').click();
-    await expect.poll(() => lastAnswer().getAttribute('data-status').catch(() => null), { timeout: 20_000 }).toBe('complete');
+    await expect
+      .poll(
+        () =>
+          lastAnswer()
+            .getAttribute('data-status')
+            .catch(() => null),
+        { timeout: 20_000 },
+      )
+      .toBe('complete');
     expect(await cardStatuses()).toEqual(['Done']);
     expect(custom.posts).toHaveLength(2);
   });
 });
-

@@ -8,7 +8,11 @@ import type { Page } from 'playwright-core';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../support/extension-browser';
+import {
+  launchExtensionBrowser,
+  REPO_ROOT,
+  type ExtensionBrowser,
+} from '../support/extension-browser';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
@@ -27,7 +31,10 @@ const modelIds: Record<string, string> = {};
 const SLOW = 'This answer streams slowly so the panel can be reloaded and stopped. '.repeat(60);
 
 async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate((envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }), message)) as {
+  const response = (await panel.evaluate(
+    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
+    message,
+  )) as {
     ok: boolean;
     data: Record<string, unknown>;
     error?: unknown;
@@ -41,7 +48,18 @@ function editScenario(name: string, callId: string, line: string) {
   return {
     name,
     turns: [
-      { steps: [{ text: 'I will change line 1.' }, { toolCall: { id: callId, name: 'replace_lines', arguments: { start_line: 1, end_line: 1, new_content: line } } }] },
+      {
+        steps: [
+          { text: 'I will change line 1.' },
+          {
+            toolCall: {
+              id: callId,
+              name: 'replace_lines',
+              arguments: { start_line: 1, end_line: 1, new_content: line },
+            },
+          },
+        ],
+      },
       { steps: [{ text: 'Done: the edit was handled.' }] },
     ],
   };
@@ -50,17 +68,28 @@ function editScenario(name: string, callId: string, line: string) {
 /** The tool message the worker sent back to the model for a call (from the recorded requests). */
 function toolResultOf(callId: string): string {
   for (const recorded of [...models.requests].reverse()) {
-    const messages = (recorded.body as { messages?: { role: string; tool_call_id?: string; content?: unknown }[] }).messages ?? [];
-    const found = messages.find((message) => message.role === 'tool' && message.tool_call_id === callId);
-    if (found) return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
+    const messages =
+      (recorded.body as { messages?: { role: string; tool_call_id?: string; content?: unknown }[] })
+        .messages ?? [];
+    const found = messages.find(
+      (message) => message.role === 'tool' && message.tool_call_id === callId,
+    );
+    if (found)
+      return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
   }
   throw new Error(`No tool result for ${callId} reached the model.`);
 }
 
 /** Picks the scripted scenario and opens a fresh chat (the server answers turn N for N assistant messages). */
 async function useModel(name: string): Promise<void> {
-  await request({ type: 'settings/save-general', payload: { patch: { activeModelId: modelIds[name] } } });
-  await request({ type: 'session/create', payload: { scope: { siteId: 'typst', projectId: 'thesis' } } });
+  await request({
+    type: 'settings/save-general',
+    payload: { patch: { activeModelId: modelIds[name] } },
+  });
+  await request({
+    type: 'session/create',
+    payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
+  });
 }
 
 async function sendFromComposer(text: string): Promise<void> {
@@ -76,7 +105,11 @@ function transcriptGeometry(testId?: string) {
     const transcript = document.querySelector<HTMLElement>('[data-testid="transcript"]');
     if (!transcript) return null;
     const box = transcript.getBoundingClientRect();
-    const target = id ? Array.from(document.querySelectorAll(`[data-testid="${id}"]`)).at(-1)?.getBoundingClientRect() : undefined;
+    const target = id
+      ? Array.from(document.querySelectorAll(`[data-testid="${id}"]`))
+          .at(-1)
+          ?.getBoundingClientRect()
+      : undefined;
     return {
       fromBottom: transcript.scrollHeight - transcript.scrollTop - transcript.clientHeight,
       overflows: transcript.scrollHeight > transcript.clientHeight + 1,
@@ -93,7 +126,17 @@ beforeAll(async () => {
   models = await startModelServer({
     scenario: 'basic-tool-loop',
     scenarios: [
-      { name: 'answer', turns: [{ steps: [{ reasoning: 'Looking at the title.', field: 'reasoning_content' }, { text: 'The title is **fine**.' }] }] },
+      {
+        name: 'answer',
+        turns: [
+          {
+            steps: [
+              { reasoning: 'Looking at the title.', field: 'reasoning_content' },
+              { text: 'The title is **fine**.' },
+            ],
+          },
+        ],
+      },
       { name: 'slow', turns: [{ chunkSize: 4, chunkDelayMs: 40, steps: [{ text: SLOW }] }] },
       editScenario('edit', 'call_fix', '// fixed by the agent'),
       editScenario('edit-reject', 'call_reject', '// a change the person rejects'),
@@ -101,19 +144,40 @@ beforeAll(async () => {
     ],
   });
   proxy = await startCorsProxy(models.port);
-  harness = await launchExtensionBrowser({ typstPort: workbench.port, hostRules: ['EXCLUDE 127.0.0.1'] });
+  harness = await launchExtensionBrowser({
+    typstPort: workbench.port,
+    hostRules: ['EXCLUDE 127.0.0.1'],
+  });
   await harness.waitForStartup();
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    null,
+    { timeout: 20_000 },
+  );
   tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId);
   for (const name of ['answer', 'slow', 'edit', 'edit-reject', 'vision']) {
     const view = await request({
       type: 'settings/save-model',
-      payload: { model: { name, kind: 'openai-compatible', baseUrl: proxy.baseUrl, modelId: name, supportsVision: name === 'vision', reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' } },
+      payload: {
+        model: {
+          name,
+          kind: 'openai-compatible',
+          baseUrl: proxy.baseUrl,
+          modelId: name,
+          supportsVision: name === 'vision',
+          reasoningEffort: 'default',
+          contextWindow: 128_000,
+          insecureOriginAcknowledged: null,
+          apiKey: '',
+        },
+      },
     });
-    modelIds[name] = (view['models'] as { id: string; modelId: string }[]).filter((model) => model.modelId === name).at(-1)!.id;
+    modelIds[name] = (view['models'] as { id: string; modelId: string }[])
+      .filter((model) => model.modelId === name)
+      .at(-1)!.id;
   }
   await useModel('answer');
   await panel.reload();
@@ -129,9 +193,13 @@ afterAll(async () => {
 describe('side panel chat', () => {
   it('sends from the composer, streams reasoning and answer, and shows the stored turn', async () => {
     await sendFromComposer('Is the title fine?');
-    await expect.poll(() => panel.getByTestId('user-turn').last().textContent(), { timeout: 15_000 }).toContain('Is the title fine?');
+    await expect
+      .poll(() => panel.getByTestId('user-turn').last().textContent(), { timeout: 15_000 })
+      .toContain('Is the title fine?');
     const answer = panel.getByTestId('assistant-turn').last();
-    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 }).toContain('The title is fine.');
+    await expect
+      .poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 })
+      .toContain('The title is fine.');
     expect(await answer.locator('strong').textContent()).toBe('fine');
     expect(await answer.locator('details.stream-reasoning').count()).toBe(1);
     expect(await panel.getByTestId('composer-input').inputValue()).toBe('');
@@ -142,9 +210,14 @@ describe('side panel chat', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await panel.setViewportSize({ width: 400, height: 720 });
       await panel.emulateMedia({ colorScheme });
-      const background = await panel.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const background = await panel.evaluate(
+        () => getComputedStyle(document.body).backgroundColor,
+      );
       expect(background).toBe(colorScheme === 'dark' ? 'rgb(25, 24, 31)' : 'rgb(255, 255, 255)');
-      writeFileSync(path.join(REPO_ROOT, 'test-results', `panel-chat-${colorScheme}.png`), await panel.screenshot());
+      writeFileSync(
+        path.join(REPO_ROOT, 'test-results', `panel-chat-${colorScheme}.png`),
+        await panel.screenshot(),
+      );
     }
     await panel.emulateMedia({ colorScheme: null });
   });
@@ -154,16 +227,32 @@ describe('side panel chat', () => {
     await panel.reload();
     await sendFromComposer('Write a long answer.');
     const live = panel.getByTestId('live-turn');
-    await expect.poll(() => live.textContent().catch(() => ''), { timeout: 15_000 }).toContain('streams slowly');
+    await expect
+      .poll(() => live.textContent().catch(() => ''), { timeout: 15_000 })
+      .toContain('streams slowly');
     await panel.reload();
-    await expect.poll(() => live.textContent().catch(() => ''), { timeout: 15_000 }).toContain('Continuing a run');
+    await expect
+      .poll(() => live.textContent().catch(() => ''), { timeout: 15_000 })
+      .toContain('Continuing a run');
     const before = (await live.textContent())?.length ?? 0;
-    await expect.poll(async () => ((await live.textContent()) ?? '').length, { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(async () => ((await live.textContent()) ?? '').length, { timeout: 10_000 })
+      .toBeGreaterThan(before);
     await panel.getByTestId('stop').click();
     await expect
-      .poll(() => panel.getByTestId('assistant-turn').last().getAttribute('data-status').catch(() => null), { timeout: 15_000 })
+      .poll(
+        () =>
+          panel
+            .getByTestId('assistant-turn')
+            .last()
+            .getAttribute('data-status')
+            .catch(() => null),
+        { timeout: 15_000 },
+      )
       .toBe('cancelled');
-    expect(((await panel.getByTestId('assistant-turn').last().textContent()) ?? '').length).toBeLessThan(SLOW.length);
+    expect(
+      ((await panel.getByTestId('assistant-turn').last().textContent()) ?? '').length,
+    ).toBeLessThan(SLOW.length);
   });
 
   it('shows a proposed edit as a diff review with line numbers and +N −M, and applies it with Ctrl+Enter', async () => {
@@ -192,17 +281,23 @@ describe('side panel chat', () => {
     // turn-views.tsx, a nested render inside a render).
     await panel.keyboard.press('Control+Enter');
     const answer = panel.getByTestId('assistant-turn').last();
-    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 }).toContain('Done: the edit was handled.');
+    await expect
+      .poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 })
+      .toContain('Done: the edit was handled.');
     expect(await answer.getAttribute('data-status')).toBe('complete');
     expect(await answer.textContent()).toContain('replace_lines');
     expect(await review.count()).toBe(0);
-    expect(await page.evaluate(() => window.__workbench.getText('main.typ')?.split('\n')[0])).toBe('// fixed by the agent');
+    expect(await page.evaluate(() => window.__workbench.getText('main.typ')?.split('\n')[0])).toBe(
+      '// fixed by the agent',
+    );
     const applied = toolResultOf('call_fix');
     expect(applied).toContain('"reviewed_diff":true');
     expect(await panel.getByTestId('composer-input').isEnabled()).toBe(true);
     // The live view gave way to the stored turn (and the composer unlocked): the
     // transcript still ends at the bottom, with the final answer in view.
-    await panel.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await panel.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     const atEnd = await transcriptGeometry('assistant-turn');
     expect(atEnd?.overflows).toBe(true);
     expect(atEnd?.fromBottom).toBeLessThanOrEqual(2);
@@ -221,7 +316,9 @@ describe('side panel chat', () => {
     expect(await review.textContent()).toContain('// a change the person rejects');
     await panel.getByTestId('reject').click();
     const answer = panel.getByTestId('assistant-turn').last();
-    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 }).toContain('Done: the edit was handled.');
+    await expect
+      .poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 })
+      .toContain('Done: the edit was handled.');
     expect(await review.count()).toBe(0);
     expect(await page.evaluate(() => window.__workbench.getText('main.typ'))).toBe(before);
     const rejected = toolResultOf('call_reject');
@@ -237,11 +334,15 @@ describe('side panel chat', () => {
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+Home');
     await page.keyboard.press('Shift+End');
-    const selected = await page.evaluate(() => window.__workbench.getText('main.typ')?.split('\n')[0] ?? '');
+    const selected = await page.evaluate(
+      () => window.__workbench.getText('main.typ')?.split('\n')[0] ?? '',
+    );
     expect(selected.length).toBeGreaterThan(0);
     await panel.bringToFront();
     const chips = panel.getByTestId('attachment-chip');
-    await expect.poll(() => panel.getByTestId('add-button').isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => panel.getByTestId('add-button').isEnabled(), { timeout: 15_000 })
+      .toBe(true);
     await panel.getByTestId('add-button').click();
     await panel.getByTestId('add-selection').click();
     await expect.poll(() => chips.count(), { timeout: 10_000 }).toBe(1);
@@ -250,37 +351,75 @@ describe('side panel chat', () => {
     await panel.getByTestId('add-preview').click();
     await expect.poll(() => chips.count(), { timeout: 15_000 }).toBe(2);
     expect(await chips.nth(1).getAttribute('data-kind')).toBe('image');
-    expect(await chips.nth(1).locator('img.chip-thumb').getAttribute('src')).toMatch(/^data:image\//);
+    expect(await chips.nth(1).locator('img.chip-thumb').getAttribute('src')).toMatch(
+      /^data:image\//,
+    );
 
     const sentBefore = models.requests.length;
     await sendFromComposer('What do you see?');
     const answer = panel.getByTestId('assistant-turn').last();
-    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 }).toContain('I see your selection and the preview.');
+    await expect
+      .poll(() => answer.textContent().catch(() => ''), { timeout: 20_000 })
+      .toContain('I see your selection and the preview.');
     expect(await chips.count()).toBe(0);
     // The stored user turn keeps the selection and a thumbnail.
     const userTurn = panel.getByTestId('user-turn').last();
     expect(await userTurn.textContent()).toContain('Selection');
     expect(await userTurn.locator('img.chip-thumb').count()).toBe(1);
     // The model request (as the scripted server received it) carries both.
-    const sent = models.requests.slice(sentBefore).find((recorded) => recorded.body?.model === 'vision');
-    const users = ((sent?.body as { messages: { role: string; content: unknown }[] }).messages ?? []).filter((message) => message.role === 'user');
+    const sent = models.requests
+      .slice(sentBefore)
+      .find((recorded) => recorded.body?.model === 'vision');
+    const users = (
+      (sent?.body as { messages: { role: string; content: unknown }[] }).messages ?? []
+    ).filter((message) => message.role === 'user');
     const last = JSON.stringify(users.at(-1)?.content);
     expect(last).toContain('What do you see?');
     expect(last).toContain(JSON.stringify(selected).slice(1, -1));
-    expect(last).toMatch(/"type":"image_url","image_url":\{"url":"data:image\/(webp|png|jpeg);base64,/);
+    expect(last).toMatch(
+      /"type":"image_url","image_url":\{"url":"data:image\/(webp|png|jpeg);base64,/,
+    );
   });
 
   it('ignores malformed worker events without breaking the view, and says what it does off typst.app', async () => {
     const survived = await panel.evaluate(async () => {
-      const hook = (globalThis as unknown as { __sideAgentPanel: { deliver(message: unknown): Promise<unknown> } }).__sideAgentPanel;
-      for (const message of [null, 'x', { type: 'run/stream', runId: 'nope', payload: { sequence: 1, parts: [{ channel: 'text', text: '<img src=x onerror=alert(1)>' }] } }, { type: 'run/end', payload: {} }]) {
+      const hook = (
+        globalThis as unknown as {
+          __sideAgentPanel: { deliver(message: unknown): Promise<unknown> };
+        }
+      ).__sideAgentPanel;
+      for (const message of [
+        null,
+        'x',
+        {
+          type: 'run/stream',
+          runId: 'nope',
+          payload: {
+            sequence: 1,
+            parts: [{ channel: 'text', text: '<img src=x onerror=alert(1)>' }],
+          },
+        },
+        { type: 'run/end', payload: {} },
+      ]) {
         await hook.deliver(message);
       }
-      return document.querySelectorAll('img[onerror]').length === 0 && document.querySelector('[data-testid="composer-input"]') !== null;
+      return (
+        document.querySelectorAll('img[onerror]').length === 0 &&
+        document.querySelector('[data-testid="composer-input"]') !== null
+      );
     });
     expect(survived).toBe(true);
     const other = await harness.openPanelTab();
-    await expect.poll(() => other.getByTestId('site').textContent().catch(() => ''), { timeout: 10_000 }).toContain('works on typst.app projects');
+    await expect
+      .poll(
+        () =>
+          other
+            .getByTestId('site')
+            .textContent()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toContain('works on typst.app projects');
     await other.close();
   });
 });

@@ -29,7 +29,8 @@ interface DomNode {
 
 function findById(node: DomNode, id: string): DomNode | null {
   const attributes = node.attributes ?? [];
-  for (let index = 0; index < attributes.length; index += 2) if (attributes[index] === 'id' && attributes[index + 1] === id) return node;
+  for (let index = 0; index < attributes.length; index += 2)
+    if (attributes[index] === 'id' && attributes[index + 1] === id) return node;
   for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
     const found = findById(child, id);
     if (found) return found;
@@ -39,11 +40,15 @@ function findById(node: DomNode, id: string): DomNode | null {
 
 /** Centre of a floating button (closed shadow root included), or null while it is hidden. */
 async function buttonCentre(id: string): Promise<{ x: number; y: number } | null> {
-  const { root } = (await pageCdp.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: DomNode };
+  const { root } = (await pageCdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+    root: DomNode;
+  };
   const node = findById(root, id);
   if (!node) return null;
   try {
-    const { model } = (await pageCdp.send('DOM.getBoxModel', { backendNodeId: node.backendNodeId })) as { model: { border: number[] } };
+    const { model } = (await pageCdp.send('DOM.getBoxModel', {
+      backendNodeId: node.backendNodeId,
+    })) as { model: { border: number[] } };
     const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.border;
     return { x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
   } catch {
@@ -58,27 +63,44 @@ const waitForButton = async (id: string) => {
 
 /** The real side panel's target, once it exists. */
 async function sidePanelTarget(): Promise<string | null> {
-  const { targetInfos } = (await harness.cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
-  return targetInfos.find((info) => info.type === 'page' && info.url === `${harness.origin}/sidepanel.html`)?.targetId ?? null;
+  const { targetInfos } = (await harness.cdp.send('Target.getTargets')) as {
+    targetInfos: { targetId: string; type: string; url: string }[];
+  };
+  return (
+    targetInfos.find(
+      (info) => info.type === 'page' && info.url === `${harness.origin}/sidepanel.html`,
+    )?.targetId ?? null
+  );
 }
 
 /** Evaluates in the real side panel (a target Playwright does not attach to). */
 async function panelEval<T>(targetId: string, expression: string): Promise<T> {
-  const { sessionId } = (await harness.cdp.send('Target.attachToTarget', { targetId, flatten: false })) as { sessionId: string };
+  const { sessionId } = (await harness.cdp.send('Target.attachToTarget', {
+    targetId,
+    flatten: false,
+  })) as { sessionId: string };
   try {
     const answer = new Promise<T>((resolve, reject) => {
       const onMessage = (event: { sessionId: string; message: string }) => {
         if (event.sessionId !== sessionId) return;
-        const message = JSON.parse(event.message) as { id?: number; result?: { result: { value: T } }; error?: { message: string } };
+        const message = JSON.parse(event.message) as {
+          id?: number;
+          result?: { result: { value: T } };
+          error?: { message: string };
+        };
         if (message.id !== 1) return;
         harness.cdp.off('Target.receivedMessageFromTarget', onMessage);
-        if (message.error || !message.result) reject(new Error(message.error?.message ?? 'no result'));
+        if (message.error || !message.result)
+          reject(new Error(message.error?.message ?? 'no result'));
         else resolve(message.result.result.value);
       };
       harness.cdp.on('Target.receivedMessageFromTarget', onMessage);
     });
     const params = { expression, awaitPromise: true, returnByValue: true };
-    await harness.cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.evaluate', params }) });
+    await harness.cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id: 1, method: 'Runtime.evaluate', params }),
+    });
     return await answer;
   } finally {
     await harness.cdp.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
@@ -99,7 +121,11 @@ beforeAll(async () => {
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
   await page.evaluate(() => window.__workbench.ready);
-  await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    null,
+    { timeout: 20_000 },
+  );
   await page.evaluate(() => window.__workbench.openFile('main.typ'));
   pageCdp = await page.context().newCDPSession(page);
 });
@@ -122,7 +148,10 @@ describe('quick attach on typst.app', () => {
     const centre = await waitForButton('typst-side-agent-selection-float');
     await page.evaluate(({ x, y }) => {
       const options = { bubbles: true, composed: true, clientX: x, clientY: y };
-      for (const target of [document.elementFromPoint(x, y), document.querySelector('side-agent-quick-attach')]) {
+      for (const target of [
+        document.elementFromPoint(x, y),
+        document.querySelector('side-agent-quick-attach'),
+      ]) {
         target?.dispatchEvent(new MouseEvent('mousedown', options));
         target?.dispatchEvent(new MouseEvent('click', options));
         (target as HTMLElement | null)?.click();
@@ -133,12 +162,19 @@ describe('quick attach on typst.app', () => {
   });
 
   it('a trusted click opens the side panel of that window and adds the selection', async () => {
-    const firstLine = await page.evaluate(() => (window.__workbench.getText('main.typ') ?? '').split('\n')[0] ?? '');
+    const firstLine = await page.evaluate(
+      () => (window.__workbench.getText('main.typ') ?? '').split('\n')[0] ?? '',
+    );
     const centre = await waitForButton('typst-side-agent-selection-float');
     await page.mouse.click(centre.x, centre.y);
     await expect.poll(sidePanelTarget, { timeout: 15_000, interval: 100 }).not.toBeNull();
     const panel = (await sidePanelTarget())!;
-    await expect.poll(async () => (await chips(panel)).filter((chip) => chip.kind === 'selection').length, { timeout: 15_000, interval: 150 }).toBe(1);
+    await expect
+      .poll(async () => (await chips(panel)).filter((chip) => chip.kind === 'selection').length, {
+        timeout: 15_000,
+        interval: 150,
+      })
+      .toBe(1);
     const [chip] = await chips(panel);
     expect(chip?.text).toContain(firstLine.slice(0, 20));
     // The editor kept its selection: the button is still there.
@@ -147,12 +183,19 @@ describe('quick attach on typst.app', () => {
 
   it('the image button adds the opened image once per burst of clicks', async () => {
     await page.evaluate(() => window.__workbench.openFile('images/plate.png'));
-    await expect.poll(() => buttonCentre('typst-side-agent-selection-float'), { timeout: 10_000 }).toBeNull();
+    await expect
+      .poll(() => buttonCentre('typst-side-agent-selection-float'), { timeout: 10_000 })
+      .toBeNull();
     const centre = await waitForButton('typst-side-agent-image-float');
     await page.mouse.click(centre.x, centre.y);
     await page.mouse.click(centre.x, centre.y);
     const panel = (await sidePanelTarget())!;
-    await expect.poll(async () => (await chips(panel)).filter((chip) => chip.kind === 'image').length, { timeout: 15_000, interval: 150 }).toBe(1);
+    await expect
+      .poll(async () => (await chips(panel)).filter((chip) => chip.kind === 'image').length, {
+        timeout: 15_000,
+        interval: 150,
+      })
+      .toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const all = await chips(panel);
     expect(all.filter((chip) => chip.kind === 'image')).toHaveLength(1);

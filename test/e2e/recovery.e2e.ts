@@ -15,16 +15,33 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../support/extension-browser';
+import {
+  launchExtensionBrowser,
+  REPO_ROOT,
+  type ExtensionBrowser,
+} from '../support/extension-browser';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import { startWorkbench, type RunningWorkbench } from '../../workbench/server.mjs';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from '../e2e-slow/support/run-driver';
+import {
+  collectPanelEvents,
+  createRunDriver,
+  type RunDriver,
+} from '../e2e-slow/support/run-driver';
 import './support/workbench-browser';
 
 const FILE = 'chapters/intro.typ';
-const ORIGINAL = ['= Introduction', '', 'Alpha paragraph.', '', 'Beta paragraph.', '', 'Gamma paragraph.', ''].join('\n');
+const ORIGINAL = [
+  '= Introduction',
+  '',
+  'Alpha paragraph.',
+  '',
+  'Beta paragraph.',
+  '',
+  'Gamma paragraph.',
+  '',
+].join('\n');
 const scope = { siteId: 'typst' as const, projectId: 'thesis' };
 
 /** Response k of a chat: its first request carries k assistant messages (one per earlier answer). */
@@ -34,7 +51,17 @@ function editScenario(name: string, k: number, search: string, replace: string) 
     name,
     turns: [
       ...filler,
-      { steps: [{ toolCall: { id: `call_${name}`, name: 'search_replace', arguments: { search, replace } } }] },
+      {
+        steps: [
+          {
+            toolCall: {
+              id: `call_${name}`,
+              name: 'search_replace',
+              arguments: { search, replace },
+            },
+          },
+        ],
+      },
       { steps: [{ text: `Edited (${name}).` }] },
     ],
   };
@@ -82,7 +109,8 @@ let control: Page;
 let driver: RunDriver;
 
 const getDoc = () => page.evaluate((file) => window.__workbench.getText(file), FILE);
-const setDoc = (text: string) => page.evaluate(([file, value]) => window.__workbench.setText(file, value), [FILE, text] as const);
+const setDoc = (text: string) =>
+  page.evaluate(([file, value]) => window.__workbench.setText(file, value), [FILE, text] as const);
 
 /** Sends one user message in `sessionId` and waits for the run's end. */
 async function respond(sessionId: string, modelId: string, question: string) {
@@ -90,13 +118,39 @@ async function respond(sessionId: string, modelId: string, question: string) {
   const identity = { tabId, scope, sessionId };
   const must = async (message: Record<string, unknown>) => {
     const result = await driver.send(message);
-    if (!result.ok) throw new Error(`${String(message['type'])}: ${result.error?.code} ${result.error?.message}`);
+    if (!result.ok)
+      throw new Error(`${String(message['type'])}: ${result.error?.code} ${result.error?.message}`);
     return result.data;
   };
   await must({ type: 'run/reserve', runId, payload: identity });
   const userTurnId = `u-${runId}`;
-  await must({ type: 'session/append-user-turn', payload: { sessionId, turn: { id: userTurnId, role: 'user', createdAt: Date.now(), text: question, file: null, attachments: [] } } });
-  await must({ type: 'run/start', runId, payload: { ...identity, userTurnId, modelId, editMode: 'auto', file: null, attachments: [], attachmentRecords: [] } });
+  await must({
+    type: 'session/append-user-turn',
+    payload: {
+      sessionId,
+      turn: {
+        id: userTurnId,
+        role: 'user',
+        createdAt: Date.now(),
+        text: question,
+        file: null,
+        attachments: [],
+      },
+    },
+  });
+  await must({
+    type: 'run/start',
+    runId,
+    payload: {
+      ...identity,
+      userTurnId,
+      modelId,
+      editMode: 'auto',
+      file: null,
+      attachments: [],
+      attachmentRecords: [],
+    },
+  });
   const end = await driver.waitForEnd(runId, 30_000);
   expect(end.payload).toMatchObject({ status: 'done' });
   return runId;
@@ -130,16 +184,27 @@ beforeAll(async () => {
       editScenario('edit-a', 0, 'Alpha paragraph.', 'Alpha paragraph, revised by the agent.'),
       editScenario('edit-b', 1, 'Beta paragraph.', 'Beta paragraph, revised by the agent.'),
       editScenario('edit-c', 2, 'Gamma paragraph.', 'Gamma paragraph, revised by the agent.'),
-      { name: 'answer', turns: [{ steps: [{ text: 'Nothing to change.' }] }], repeatLastTurn: true },
+      {
+        name: 'answer',
+        turns: [{ steps: [{ text: 'Nothing to change.' }] }],
+        repeatLastTurn: true,
+      },
     ],
   });
   proxy = await startCorsProxy(models.port);
-  harness = await launchExtensionBrowser({ typstPort: workbench.port, hostRules: ['EXCLUDE 127.0.0.1'] });
+  harness = await launchExtensionBrowser({
+    typstPort: workbench.port,
+    hostRules: ['EXCLUDE 127.0.0.1'],
+  });
   await harness.waitForStartup();
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
   await page.evaluate(() => window.__workbench.ready);
-  await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 15_000 });
+  await page.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    null,
+    { timeout: 15_000 },
+  );
   await page.evaluate((file) => window.__workbench.openFile(file), FILE);
   tabId = await harness.tabIdOf(page);
   control = await harness.openPanelTab(tabId);
@@ -158,25 +223,43 @@ describe('recovery on the workbench', () => {
   it('three responses edit the document; Revert on the first reverts all three, newest first', async () => {
     await setDoc(ORIGINAL);
     const sessionId = await newChat();
-    for (const [name, question] of [['edit-a', 'Revise alpha.'], ['edit-b', 'Revise beta.'], ['edit-c', 'Revise gamma.']] as const) {
+    for (const [name, question] of [
+      ['edit-a', 'Revise alpha.'],
+      ['edit-b', 'Revise beta.'],
+      ['edit-c', 'Revise gamma.'],
+    ] as const) {
       await respond(sessionId, await model(name), question);
     }
     expect(await getDoc()).toContain('Gamma paragraph, revised by the agent.');
     const panel = await openPanel();
-    await expect.poll(() => panel.locator('[data-testid="revert"]').count(), { timeout: 10_000 }).toBe(3);
+    await expect
+      .poll(() => panel.locator('[data-testid="revert"]').count(), { timeout: 10_000 })
+      .toBe(3);
     await panel.locator('[data-testid="revert"]').first().click();
-    await expect.poll(() => panel.locator('[data-testid="revert-confirm"]').textContent()).toContain('and 2 later ones');
+    await expect
+      .poll(() => panel.locator('[data-testid="revert-confirm"]').textContent())
+      .toContain('and 2 later ones');
     // A caret in unchanged text stays put: the inverse is sent as minimal changes, not a
     // whole-document replacement (which would map it to the start of the document).
     await page.evaluate(() => window.__workbench.getView()?.dispatch({ selection: { anchor: 5 } }));
     await panel.locator('[data-testid="revert-confirm-yes"]').click();
-    await expect.poll(() => panel.locator('[data-testid="recovery-message"]').textContent(), { timeout: 15_000 }).toContain('Reverted 3 responses');
+    await expect
+      .poll(() => panel.locator('[data-testid="recovery-message"]').textContent(), {
+        timeout: 15_000,
+      })
+      .toContain('Reverted 3 responses');
     expect(await getDoc()).toBe(ORIGINAL);
-    expect(await page.evaluate(() => window.__workbench.getView()?.state.selection.main.head)).toBe(5);
+    expect(await page.evaluate(() => window.__workbench.getView()?.state.selection.main.head)).toBe(
+      5,
+    );
     await expect.poll(() => panel.locator('[data-testid="reverted-badge"]').count()).toBe(3);
     // The chat is saved with the fixed editor event on every reverted answer.
     const stored = await driver.session(sessionId);
-    expect(stored.turns.filter((turn) => turn['role'] === 'assistant').map((turn) => turn['editorEvents'])).toEqual([['reverted'], ['reverted'], ['reverted']]);
+    expect(
+      stored.turns
+        .filter((turn) => turn['role'] === 'assistant')
+        .map((turn) => turn['editorEvents']),
+    ).toEqual([['reverted'], ['reverted'], ['reverted']]);
     await panel.close();
   });
 
@@ -185,13 +268,21 @@ describe('recovery on the workbench', () => {
     const sessionId = await newChat();
     await respond(sessionId, await model('edit-a'), 'Revise alpha.');
     await respond(sessionId, await model('edit-b'), 'Revise beta.');
-    await setDoc(((await getDoc()) ?? '').replace('= Introduction', '= Introduction (edited by hand)'));
+    await setDoc(
+      ((await getDoc()) ?? '').replace('= Introduction', '= Introduction (edited by hand)'),
+    );
     await respond(sessionId, await model('edit-c'), 'Revise gamma.');
     const panel = await openPanel();
-    await expect.poll(() => panel.locator('[data-testid="revert"]').count(), { timeout: 10_000 }).toBe(3);
+    await expect
+      .poll(() => panel.locator('[data-testid="revert"]').count(), { timeout: 10_000 })
+      .toBe(3);
     await panel.locator('[data-testid="revert"]').first().click();
     await panel.locator('[data-testid="revert-confirm-yes"]').click();
-    await expect.poll(() => panel.locator('[data-testid="recovery-message"]').textContent(), { timeout: 15_000 }).toContain('(1 of 3 reverted)');
+    await expect
+      .poll(() => panel.locator('[data-testid="recovery-message"]').textContent(), {
+        timeout: 15_000,
+      })
+      .toContain('(1 of 3 reverted)');
     const text = await getDoc();
     expect(text).toContain('(edited by hand)');
     expect(text).not.toContain('Gamma paragraph, revised');
@@ -208,13 +299,19 @@ describe('recovery on the workbench', () => {
     const panel = await openPanel();
     await panel.locator('[data-testid="snapshot-toggle"]').click();
     await panel.locator('[data-testid="snapshot-item"][data-kind="automatic"] button').click();
-    await expect.poll(() => panel.locator('[data-testid="snapshot-diff"]').textContent(), { timeout: 10_000 }).toContain('Beta paragraph, rewritten by hand.');
+    await expect
+      .poll(() => panel.locator('[data-testid="snapshot-diff"]').textContent(), { timeout: 10_000 })
+      .toContain('Beta paragraph, rewritten by hand.');
     await panel.locator('[data-testid="snapshot-restore"]').click();
     await panel.locator('[data-testid="snapshot-confirm-yes"]').click();
     await expect.poll(() => getDoc(), { timeout: 10_000 }).toBe(ORIGINAL);
-    await expect.poll(() => panel.locator('[data-testid="recovery-message"]').textContent()).toContain('Before restore');
+    await expect
+      .poll(() => panel.locator('[data-testid="recovery-message"]').textContent())
+      .toContain('Before restore');
     await panel.locator('[data-testid="snapshot-toggle"]').click();
-    await expect.poll(() => panel.locator('[data-testid="snapshot-item"][data-kind="rescue"]').count()).toBe(1);
+    await expect
+      .poll(() => panel.locator('[data-testid="snapshot-item"][data-kind="rescue"]').count())
+      .toBe(1);
     const stored = await driver.session(sessionId);
     expect(stored.turns.at(-1)?.['editorEvents']).toEqual(['snapshot-restored']);
     await panel.close();
@@ -225,10 +322,22 @@ describe('worker stopped between the steps of a commit and of a revert', () => {
   type Harness = Record<string, (...args: unknown[]) => Promise<unknown>>;
   const call = async <T>(name: string, ...args: unknown[]): Promise<T> => {
     const worker = await harness.worker();
-    return (await worker.evaluate(([method, params]) => (globalThis as never as { __recoveryHarness: Harness }).__recoveryHarness[method as string]!(...(params as unknown[])), [name, args] as const)) as T;
+    return (await worker.evaluate(
+      ([method, params]) =>
+        (globalThis as never as { __recoveryHarness: Harness }).__recoveryHarness[
+          method as string
+        ]!(...(params as unknown[])),
+      [name, args] as const,
+    )) as T;
   };
   const install = async () => {
-    const bundle = await build({ stdin: { contents: HARNESS, resolveDir: REPO_ROOT, loader: 'ts' }, bundle: true, format: 'iife', write: false, platform: 'browser' });
+    const bundle = await build({
+      stdin: { contents: HARNESS, resolveDir: REPO_ROOT, loader: 'ts' },
+      bundle: true,
+      format: 'iife',
+      write: false,
+      platform: 'browser',
+    });
     await (await harness.worker()).evaluate(bundle.outputFiles[0]?.text ?? '');
   };
   /** Stops the worker, wakes a fresh instance and returns its startup reconciliation. */
@@ -236,7 +345,9 @@ describe('worker stopped between the steps of a commit and of a revert', () => {
     await harness.stopWorker();
     await driver.send({ type: 'system/ping', payload: {} });
     const worker = await harness.worker();
-    return (await worker.evaluate(() => (globalThis as { __sideAgentRecovery?: Promise<unknown> }).__sideAgentRecovery)) as { checkpointId: string; from: string; action: string; meta: { status: string } | null }[];
+    return (await worker.evaluate(
+      () => (globalThis as { __sideAgentRecovery?: Promise<unknown> }).__sideAgentRecovery,
+    )) as { checkpointId: string; from: string; action: string; meta: { status: string } | null }[];
   };
 
   it.each([
@@ -246,11 +357,24 @@ describe('worker stopped between the steps of a commit and of a revert', () => {
     await setDoc(ORIGINAL);
     const sessionId = await newChat();
     await install();
-    const staged = await call<{ checkpointId: string; changes: unknown }>('stage', tabId, sessionId, `run-${action}`, 'Alpha paragraph.', 'Alpha, staged.');
+    const staged = await call<{ checkpointId: string; changes: unknown }>(
+      'stage',
+      tabId,
+      sessionId,
+      `run-${action}`,
+      'Alpha paragraph.',
+      'Alpha, staged.',
+    );
     if (landed) await call('commitPage', tabId, staged.changes);
     const outcomes = await restart();
-    expect(outcomes.find((outcome) => outcome.checkpointId === staged.checkpointId)).toMatchObject({ from: 'prepared', action, meta: status ? { status } : null });
-    expect(await getDoc()).toBe(landed ? ORIGINAL.replace('Alpha paragraph.', 'Alpha, staged.') : ORIGINAL);
+    expect(outcomes.find((outcome) => outcome.checkpointId === staged.checkpointId)).toMatchObject({
+      from: 'prepared',
+      action,
+      meta: status ? { status } : null,
+    });
+    expect(await getDoc()).toBe(
+      landed ? ORIGINAL.replace('Alpha paragraph.', 'Alpha, staged.') : ORIGINAL,
+    );
   });
 
   it.each([
@@ -260,13 +384,27 @@ describe('worker stopped between the steps of a commit and of a revert', () => {
     await setDoc(ORIGINAL);
     const sessionId = await newChat();
     await install();
-    const staged = await call<{ checkpointId: string; changes: unknown }>('stage', tabId, sessionId, `run-r-${action}`, 'Beta paragraph.', 'Beta, applied.');
+    const staged = await call<{ checkpointId: string; changes: unknown }>(
+      'stage',
+      tabId,
+      sessionId,
+      `run-r-${action}`,
+      'Beta paragraph.',
+      'Beta, applied.',
+    );
     await call('commitPage', tabId, staged.changes);
     await call('commitJournal', staged.checkpointId, tabId);
     await call('beginRevert', staged.checkpointId);
-    if (landed) expect(await call('revertPage', staged.checkpointId, tabId)).toBe('inverse-changes');
+    if (landed)
+      expect(await call('revertPage', staged.checkpointId, tabId)).toBe('inverse-changes');
     const outcomes = await restart();
-    expect(outcomes.find((outcome) => outcome.checkpointId === staged.checkpointId)).toMatchObject({ from: 'reverting', action, meta: { status } });
-    expect(await getDoc()).toBe(landed ? ORIGINAL : ORIGINAL.replace('Beta paragraph.', 'Beta, applied.'));
+    expect(outcomes.find((outcome) => outcome.checkpointId === staged.checkpointId)).toMatchObject({
+      from: 'reverting',
+      action,
+      meta: { status },
+    });
+    expect(await getDoc()).toBe(
+      landed ? ORIGINAL : ORIGINAL.replace('Beta paragraph.', 'Beta, applied.'),
+    );
   });
 });

@@ -12,7 +12,11 @@ import type { Page } from 'playwright-core';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchExtensionBrowser, REPO_ROOT, type ExtensionBrowser } from '../support/extension-browser';
+import {
+  launchExtensionBrowser,
+  REPO_ROOT,
+  type ExtensionBrowser,
+} from '../support/extension-browser';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
@@ -21,7 +25,10 @@ import './support/workbench-browser';
 
 // The scenario's line numbers refer to this file: line 5 is `#lorem(200)`, which the
 // test breaks into `#lorem(200` (an unclosed delimiter, a compile error).
-const INTRO = readFileSync(path.join(REPO_ROOT, 'workbench/project/thesis/chapters/intro.typ'), 'utf8');
+const INTRO = readFileSync(
+  path.join(REPO_ROOT, 'workbench/project/thesis/chapters/intro.typ'),
+  'utf8',
+);
 const BROKEN = INTRO.replace('#lorem(200)\n', '#lorem(200\n');
 const OVERLAY = '#side-agent-review-overlay';
 
@@ -31,8 +38,14 @@ let models: ModelServer;
 let proxy: CorsProxy;
 let helper: Page;
 
-async function request(from: Page, message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await from.evaluate((envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }), message)) as {
+async function request(
+  from: Page,
+  message: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  const response = (await from.evaluate(
+    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
+    message,
+  )) as {
     ok: boolean;
     data: Record<string, unknown>;
     error?: unknown;
@@ -44,9 +57,14 @@ async function request(from: Page, message: Record<string, unknown>): Promise<Re
 /** The tool message the worker sent the model for `callId`, from the newest request of `sessionStart` on. */
 function toolResult(callId: string, sessionStart: number): string {
   for (const recorded of models.requests.slice(sessionStart).reverse()) {
-    const messages = (recorded.body as { messages?: { role: string; tool_call_id?: string; content?: unknown }[] }).messages ?? [];
-    const found = messages.find((message) => message.role === 'tool' && message.tool_call_id === callId);
-    if (found) return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
+    const messages =
+      (recorded.body as { messages?: { role: string; tool_call_id?: string; content?: unknown }[] })
+        .messages ?? [];
+    const found = messages.find(
+      (message) => message.role === 'tool' && message.tool_call_id === callId,
+    );
+    if (found)
+      return typeof found.content === 'string' ? found.content : JSON.stringify(found.content);
   }
   throw new Error(`No tool result for ${callId} reached the model.`);
 }
@@ -60,15 +78,33 @@ beforeAll(async () => {
   // Behind the CORS proxy as in panel-chat.e2e.ts: the worker reaches loopback
   // without an optional host-permission prompt headless Chromium cannot answer.
   proxy = await startCorsProxy(models.port);
-  harness = await launchExtensionBrowser({ typstPort: workbench.port, hostRules: ['EXCLUDE 127.0.0.1'] });
+  harness = await launchExtensionBrowser({
+    typstPort: workbench.port,
+    hostRules: ['EXCLUDE 127.0.0.1'],
+  });
   await harness.waitForStartup();
   helper = await harness.openPanelTab();
   const saved = await request(helper, {
     type: 'settings/save-model',
-    payload: { model: { name: 'Scripted', kind: 'openai-compatible', baseUrl: proxy.baseUrl, modelId: 'scripted-model', supportsVision: false, reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' } },
+    payload: {
+      model: {
+        name: 'Scripted',
+        kind: 'openai-compatible',
+        baseUrl: proxy.baseUrl,
+        modelId: 'scripted-model',
+        supportsVision: false,
+        reasoningEffort: 'default',
+        contextWindow: 128_000,
+        insecureOriginAcknowledged: null,
+        apiKey: '',
+      },
+    },
   });
   const id = (saved['models'] as { id: string }[]).at(-1)!.id;
-  await request(helper, { type: 'settings/save-general', payload: { patch: { activeModelId: id } } });
+  await request(helper, {
+    type: 'settings/save-general',
+    payload: { patch: { activeModelId: id } },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -89,7 +125,11 @@ describe.each([
     page = await harness.context.newPage();
     await page.goto(`https://typst.app/project/thesis${query}`);
     await page.evaluate(() => window.__workbench.ready);
-    await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge'] === 'connected', null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+      null,
+      { timeout: 20_000 },
+    );
     expect(await page.evaluate(() => window.__workbench.cmVariant)).toBe(variant);
     // The person is on main.typ; the compile error is in the included intro.
     await page.evaluate(() => window.__workbench.openFile('main.typ'));
@@ -97,7 +137,10 @@ describe.each([
     const compiled = await page.evaluate(() => window.__workbench.whenCompiled());
     expect(compiled.diagnostics.some((diagnostic) => diagnostic.severity === 'error')).toBe(true);
     // A fresh chat: the server picks the turn by the number of assistant messages.
-    await request(helper, { type: 'session/create', payload: { scope: { siteId: 'typst', projectId: 'thesis' } } });
+    await request(helper, {
+      type: 'session/create',
+      payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
+    });
     panel = await harness.openPanelTab(await harness.tabIdOf(page));
   });
 
@@ -116,7 +159,9 @@ describe.each([
 
     // open_project_file waits for the person; the panel says what to do.
     const wait = panel.getByTestId('page-wait');
-    await expect.poll(() => wait.textContent().catch(() => ''), { timeout: 20_000 }).toContain('Open chapters/intro.typ in the Files panel.');
+    await expect
+      .poll(() => wait.textContent().catch(() => ''), { timeout: 20_000 })
+      .toContain('Open chapters/intro.typ in the Files panel.');
     // As a person would: expand the collapsed chapters folder, then click the file.
     const folder = page.getByRole('button', { name: 'chapters' });
     if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
@@ -144,15 +189,26 @@ describe.each([
     expect(overlay).toMatchObject({ outsideEditor: true, visible: true });
     expect(overlay.text).toContain('#lorem(200)');
     // Nothing is written before the person applies.
-    expect(await page.evaluate(() => window.__workbench.getText('chapters/intro.typ'))).toBe(BROKEN);
+    expect(await page.evaluate(() => window.__workbench.getText('chapters/intro.typ'))).toBe(
+      BROKEN,
+    );
 
     await panel.keyboard.press('Control+Enter');
 
     const answer = panel.getByTestId('assistant-turn').last();
-    await expect.poll(() => answer.textContent().catch(() => ''), { timeout: 30_000 }).toContain('compiles without errors');
+    await expect
+      .poll(() => answer.textContent().catch(() => ''), { timeout: 30_000 })
+      .toContain('compiles without errors');
     expect(await answer.getAttribute('data-status')).toBe('complete');
     const transcript = (await answer.textContent()) ?? '';
-    for (const tool of ['read_file_structure', 'open_project_file', 'read_document', 'replace_lines', 'read_diagnostics']) expect(transcript).toContain(tool);
+    for (const tool of [
+      'read_file_structure',
+      'open_project_file',
+      'read_document',
+      'replace_lines',
+      'read_diagnostics',
+    ])
+      expect(transcript).toContain(tool);
     expect(await review.count()).toBe(0);
     expect(await page.$(OVERLAY)).toBeNull();
 

@@ -35,7 +35,11 @@ async function setMain(text: string) {
  * What a main-world script sees: walk `cmTile` (view >= 6.39) or `cmView` (<= 6.38) from
  * `.cm-content` up to the EditorView, as the recipe documents. Stores it on window.__found.
  */
-async function findViewFromDom(): Promise<{ via: string; hops: number; sameAsApp: boolean } | null> {
+async function findViewFromDom(): Promise<{
+  via: string;
+  hops: number;
+  sameAsApp: boolean;
+} | null> {
   return page.evaluate(() => {
     const content = document.querySelector('.cm-content') as any;
     if (!content) return null;
@@ -54,7 +58,11 @@ async function findViewFromDom(): Promise<{ via: string; hops: number; sameAsApp
 
 function crumbs(): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('header [role="heading"][aria-level="1"] > span > span:first-child')].map((s) => s.textContent ?? ''),
+    [
+      ...document.querySelectorAll(
+        'header [role="heading"][aria-level="1"] > span > span:first-child',
+      ),
+    ].map((s) => s.textContent ?? ''),
   );
 }
 
@@ -65,7 +73,8 @@ describe('typst workbench', () => {
     expect(result.pages).toBe(5);
     const canvases = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLCanvasElement>('.preview canvas')].map((c) => {
-        const data = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+        const data =
+          c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
         let ink = 0;
         for (let i = 0; i < data.length; i += 4 * 97) if ((data[i] ?? 255) < 128) ink += 1;
         return { width: c.width, height: c.height, ink };
@@ -89,17 +98,24 @@ describe('typst workbench', () => {
       const files = document.querySelector('aside[role="region"][aria-label="Files"]');
       const rows = [...(files?.querySelector('ul')?.children ?? [])].map((li) => {
         const button = li.querySelector(':scope > button');
-        const paths = [...(button?.querySelectorAll('svg path') ?? [])].map((p) => p.getAttribute('d') ?? '');
+        const paths = [...(button?.querySelectorAll('svg path') ?? [])].map(
+          (p) => p.getAttribute('d') ?? '',
+        );
         return {
           label: button?.textContent ?? '',
-          shapes: button?.querySelectorAll('svg rect, svg circle, svg ellipse, svg line, svg polyline, svg polygon').length ?? -1,
+          shapes:
+            button?.querySelectorAll(
+              'svg rect, svg circle, svg ellipse, svg line, svg polyline, svg polygon',
+            ).length ?? -1,
           paths,
           hasChildList: li.querySelector(':scope > ul') !== null,
           selected: button?.getAttribute('aria-selected'),
         };
       });
       const viewport = window.innerWidth;
-      const improveRect = document.querySelector('[role="region"][aria-label="Improve"]')?.getBoundingClientRect();
+      const improveRect = document
+        .querySelector('[role="region"][aria-label="Improve"]')
+        ?.getBoundingClientRect();
       return {
         statusText: status?.textContent,
         firstHeading: files?.querySelector('h1, h2, h3, h4, [role="heading"]')?.textContent,
@@ -111,7 +127,13 @@ describe('typst workbench', () => {
     });
     expect(facts.statusText).toBe('');
     expect(facts.firstHeading).toBe('Files');
-    expect(facts.rows.map((r) => r.label)).toEqual(['chapters', 'images', 'LICENSE', 'main.typ', 'ref.bib']);
+    expect(facts.rows.map((r) => r.label)).toEqual([
+      'chapters',
+      'images',
+      'LICENSE',
+      'main.typ',
+      'ref.bib',
+    ]);
     for (const folder of facts.rows.slice(0, 2)) {
       // The closed-folder glyph test from the study: one path, one move-to, C + H + V, ends in Z.
       expect(folder.hasChildList).toBe(false);
@@ -137,7 +159,8 @@ describe('typst workbench', () => {
     await page.waitForFunction(
       () => {
         const mark = document.querySelector('.cm-lintRange-error');
-        const improve = document.querySelector('[role="region"][aria-label="Improve"]')?.textContent ?? '';
+        const improve =
+          document.querySelector('[role="region"][aria-label="Improve"]')?.textContent ?? '';
         return mark !== null && improve.includes('1 compiler error');
       },
       null,
@@ -146,7 +169,9 @@ describe('typst workbench', () => {
     expect(Date.now() - typedAt).toBeLessThan(2000);
     const shown = await page.evaluate(() => {
       const panel = document.querySelector('[role="region"][aria-label="Improve"]');
-      const button = [...(panel?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('compiler error'));
+      const button = [...(panel?.querySelectorAll('button') ?? [])].find((b) =>
+        b.textContent?.includes('compiler error'),
+      );
       const list = button?.nextElementSibling;
       const row = list?.querySelector('[role="listitem"]');
       const lines = window.__workbench.getView()?.state.doc.lines ?? 0;
@@ -154,7 +179,9 @@ describe('typst workbench', () => {
         buttonParagraphs: [...(button?.querySelectorAll('p') ?? [])].map((p) => p.textContent),
         listRole: list?.getAttribute('role'),
         message: row?.querySelector('p')?.textContent,
-        badge: [...(row?.querySelectorAll('span') ?? [])].map((s) => s.textContent).find((t) => t?.startsWith('line ')),
+        badge: [...(row?.querySelectorAll('span') ?? [])]
+          .map((s) => s.textContent)
+          .find((t) => t?.startsWith('line ')),
         mark: document.querySelector('.cm-lintRange-error')?.textContent,
         lines,
       };
@@ -173,8 +200,12 @@ describe('typst workbench', () => {
     await setMain('= Notes\nWe recieve the data.\n');
     const rows = await page.evaluate(() => {
       const panel = document.querySelector('[role="region"][aria-label="Improve"]');
-      const button = [...(panel?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('Misspellings'));
-      return [...(button?.nextElementSibling?.querySelectorAll('[role="listitem"]') ?? [])].map((r) => r.textContent);
+      const button = [...(panel?.querySelectorAll('button') ?? [])].find((b) =>
+        b.textContent?.includes('Misspellings'),
+      );
+      return [...(button?.nextElementSibling?.querySelectorAll('[role="listitem"]') ?? [])].map(
+        (r) => r.textContent,
+      );
     });
     expect(rows).toEqual(['recieve → receivemain.typline 2']);
     await resetProject();
@@ -191,26 +222,36 @@ describe('typst workbench', () => {
     const before = await findViewFromDom();
     expect(before?.sameAsApp).toBe(true);
     await page.click('aside[aria-label="Files"] button:has-text("chapters")');
-    const chapters = page.locator('aside[aria-label="Files"] li:has(> button:has-text("chapters"))');
+    const chapters = page.locator(
+      'aside[aria-label="Files"] li:has(> button:has-text("chapters"))',
+    );
     expect(await chapters.locator(':scope > ul').count()).toBe(1);
     expect(await chapters.locator(':scope > button svg path').count()).toBe(2); // open-folder glyph
     await page.click('aside[aria-label="Files"] button:has-text("intro.typ")');
     const changed = await page.evaluate(() => {
       const old = (window as any).__found;
-      return { newView: window.__workbench.getView() !== old, oldConnected: old.dom.isConnected, text: window.__workbench.getText() };
+      return {
+        newView: window.__workbench.getView() !== old,
+        oldConnected: old.dom.isConnected,
+        text: window.__workbench.getText(),
+      };
     });
     expect(changed.newView).toBe(true);
     expect(changed.oldConnected).toBe(false);
     expect(changed.text?.startsWith('= Introduction')).toBe(true);
     expect(await crumbs()).toEqual(['alice', 'Thesis', 'chapters', 'intro.typ']);
     expect(await page.title()).toBe('Thesis – intro.typ – Typst');
-    const selected = await page.locator('aside[aria-label="Files"] [aria-selected="true"]').allInnerTexts();
+    const selected = await page
+      .locator('aside[aria-label="Files"] [aria-selected="true"]')
+      .allInnerTexts();
     expect(selected).toEqual(['intro.typ']);
     const after = await findViewFromDom();
     expect(after?.sameAsApp).toBe(true);
 
     // An error in the included file lands on the included file's lint layer.
-    await page.evaluate(() => window.__workbench.setText('chapters/intro.typ', '= Introduction\n#oops'));
+    await page.evaluate(() =>
+      window.__workbench.setText('chapters/intro.typ', '= Introduction\n#oops'),
+    );
     await page.evaluate(() => window.__workbench.whenCompiled());
     expect(await page.locator('.cm-lintRange-error').first().innerText()).toBe('oops');
 
@@ -222,7 +263,11 @@ describe('typst workbench', () => {
     expect(asset).toMatch(/Resolution:\s*240 × 160 px/);
     expect(asset).toMatch(/Size:\s*13\.9 kB/);
     expect(await page.locator('.cm-editor').count()).toBe(0);
-    expect(await page.locator('img[alt*="preview"]').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+    expect(
+      await page
+        .locator('img[alt*="preview"]')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBe(240);
     expect(await crumbs()).toEqual(['alice', 'Thesis', 'images', 'plate.png']);
 
     await page.click('aside[aria-label="Files"] button:has-text("LICENSE")');
@@ -235,7 +280,9 @@ describe('typst workbench', () => {
     const found = await findViewFromDom();
     expect(found).toEqual({ via: 'cmTile', hops: 1, sameAsApp: true });
     const result = await page.evaluate(async () => {
-      (window as any).__found.dispatch({ changes: { from: 0, to: 0, insert: '#undefinedthing\n' } });
+      (window as any).__found.dispatch({
+        changes: { from: 0, to: 0, insert: '#undefinedthing\n' },
+      });
       return window.__workbench.whenCompiled();
     });
     expect(result.diagnostics.map((d) => d.message)).toContain('unknown variable: undefinedthing');
@@ -245,16 +292,28 @@ describe('typst workbench', () => {
   test('bad input gives a diagnostic, never a crash or hang', async () => {
     const cases: [string, 'error' | 'warning', RegExp][] = [
       ['= Broken\n#let x = (1, 2\n', 'error', /unclosed delimiter|expected/],
-      ['#set text(font: "No Such Font 123")\nHello', 'warning', /unknown font family: no such font 123/],
-      ['#include "chapters/missing.typ"', 'error', /file not found|failed to load file|access denied/],
+      [
+        '#set text(font: "No Such Font 123")\nHello',
+        'warning',
+        /unknown font family: no such font 123/,
+      ],
+      [
+        '#include "chapters/missing.typ"',
+        'error',
+        /file not found|failed to load file|access denied/,
+      ],
       ['#import "@preview/cetz:0.3.4": canvas\n', 'error', /failed to load package|package/],
     ];
     for (const [text, severity, message] of cases) {
       const result = await setMain(text);
-      const match = result.diagnostics.find((d) => d.severity === severity && message.test(d.message));
+      const match = result.diagnostics.find(
+        (d) => d.severity === severity && message.test(d.message),
+      );
       expect(match, `${text} -> ${JSON.stringify(result.diagnostics)}`).toBeDefined();
       const summary = severity === 'error' ? 'compiler error' : 'warning';
-      expect(await page.locator('[role="region"][aria-label="Improve"]').innerText()).toContain(summary);
+      expect(await page.locator('[role="region"][aria-label="Improve"]').innerText()).toContain(
+        summary,
+      );
     }
     // Still alive and compiling after all of that.
     const fixed = await setMain('= Fine\nAll good.');
@@ -264,7 +323,8 @@ describe('typst workbench', () => {
   });
 
   test('a 1 MiB document stays editable', async () => {
-    const paragraph = 'The plate cools evenly along its edges while the centre keeps its heat for longer. ';
+    const paragraph =
+      'The plate cools evenly along its edges while the centre keeps its heat for longer. ';
     const big = `= Big\n${Array.from({ length: 1300 }, () => paragraph.repeat(10) + '\n\n').join('')}`;
     expect(big.length).toBeGreaterThan(1024 * 1024);
     await page.evaluate((t) => window.__workbench.setText('main.typ', t), big);
@@ -273,7 +333,9 @@ describe('typst workbench', () => {
     const started = Date.now();
     await page.keyboard.type('Typed while compiling. ');
     const typingMs = Date.now() - started;
-    expect(await page.evaluate(() => window.__workbench.getText()?.slice(0, 40))).toContain('Typed while compiling. ');
+    expect(await page.evaluate(() => window.__workbench.getText()?.slice(0, 40))).toContain(
+      'Typed while compiling. ',
+    );
     expect(typingMs).toBeLessThan(5_000); // about 20 ms per key here; a blocked main thread would take seconds
     const result = await page.evaluate(() => window.__workbench.whenCompiled());
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -281,13 +343,21 @@ describe('typst workbench', () => {
     // Every page has a canvas; far pages are drawn only when scrolled near.
     expect(await page.locator('.preview canvas').count()).toBe(result.pages);
     await page.locator('.preview canvas').last().scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLCanvasElement>('.preview canvas')].at(-1)?.dataset.drawn === '1');
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLCanvasElement>('.preview canvas')].at(-1)?.dataset
+          .drawn === '1',
+    );
     await resetProject();
   });
 
   test('test controls: remote edit, slow compiler, hidden Files panel, project switch', async () => {
-    await page.evaluate(() => window.__workbench.remoteEdit({ from: 0, to: 0, insert: '// from a collaborator\n' }));
-    expect(await page.evaluate(() => window.__workbench.getText()?.split('\n')[0])).toBe('// from a collaborator');
+    await page.evaluate(() =>
+      window.__workbench.remoteEdit({ from: 0, to: 0, insert: '// from a collaborator\n' }),
+    );
+    expect(await page.evaluate(() => window.__workbench.getText()?.split('\n')[0])).toBe(
+      '// from a collaborator',
+    );
 
     await page.evaluate(() => window.__workbench.setCompileDelay(1500));
     await page.evaluate(() => window.__workbench.setText('main.typ', '= Slow\n#nope'));
@@ -318,17 +388,23 @@ describe('typst workbench', () => {
     expect(await legacy.evaluate(() => document.documentElement.dataset.cmVariant)).toBe('legacy');
     const found = await findViewFromDom();
     expect(found).toEqual({ via: 'cmView', hops: 1, sameAsApp: true });
-    expect(await legacy.evaluate(() => 'cmTile' in (document.querySelector('.cm-content') as object))).toBe(false);
+    expect(
+      await legacy.evaluate(() => 'cmTile' in (document.querySelector('.cm-content') as object)),
+    ).toBe(false);
     const result = await setMain('#legacyerror');
     expect(result.diagnostics.map((d) => d.message)).toContain('unknown variable: legacyerror');
     expect(await legacy.locator('.cm-lintRange-error').innerText()).toBe('legacyerror');
   });
 
   test('no request ever left the typst.app origin', () => {
-    const strays = browser.requests.filter((url) => !url.startsWith(`${TYPST_ORIGIN}/`) && !/^(data|blob):/.test(url));
+    const strays = browser.requests.filter(
+      (url) => !url.startsWith(`${TYPST_ORIGIN}/`) && !/^(data|blob):/.test(url),
+    );
     expect(browser.requests.length).toBeGreaterThan(20);
     expect(strays).toEqual([]);
-    expect(browser.requests.some((url) => url.includes('/__workbench/generated/fonts/NewCMMath'))).toBe(true);
+    expect(
+      browser.requests.some((url) => url.includes('/__workbench/generated/fonts/NewCMMath')),
+    ).toBe(true);
   });
 });
 
@@ -341,7 +417,9 @@ describe('workbench server', () => {
       expect(html).toContain('/__workbench/generated/legacy/main.js');
       const current = await (await fetch(`${server.origin}/project/anything?cm=current`)).text();
       expect(current).toContain('/__workbench/generated/current/main.js');
-      const wasm = await fetch(`${server.origin}/__workbench/generated/wasm/typst_ts_renderer_bg.wasm`);
+      const wasm = await fetch(
+        `${server.origin}/__workbench/generated/wasm/typst_ts_renderer_bg.wasm`,
+      );
       expect(wasm.headers.get('content-type')).toBe('application/wasm');
       await wasm.arrayBuffer();
       const escape = await fetch(`${server.origin}/__workbench/..%2f..%2fpackage.json`);

@@ -19,10 +19,19 @@ export async function startCorsProxy(targetPort: number): Promise<CorsProxy> {
   };
   const server = createServer((incoming, outgoing) => {
     if (incoming.method === 'OPTIONS') return void outgoing.writeHead(204, cors).end();
-    const upstream = httpRequest({ host: '127.0.0.1', port: targetPort, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
-      answer.pipe(outgoing);
-    });
+    const upstream = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: targetPort,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, { ...answer.headers, ...cors });
+        answer.pipe(outgoing);
+      },
+    );
     upstream.on('error', () => outgoing.writeHead(502, cors).end());
     // A client that gives up (Stop) must also end the upstream request.
     outgoing.on('close', () => upstream.destroy());
@@ -33,9 +42,10 @@ export async function startCorsProxy(targetPort: number): Promise<CorsProxy> {
   return {
     port,
     baseUrl: `http://127.0.0.1:${port}/v1`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -3,7 +3,13 @@
 // the helpers every such test needs: the extension id, the worker, stopping the
 // worker for real (recipe-browser-testing.md recipe 4), the panel page in a tab
 // with an explicit target tab, and the real side panel over raw CDP (recipe 5).
-import { chromium, type BrowserContext, type CDPSession, type Page, type Worker } from 'playwright-core';
+import {
+  chromium,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+  type Worker,
+} from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +57,9 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-export async function launchExtensionBrowser(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
+export async function launchExtensionBrowser(
+  options: LaunchOptions = {},
+): Promise<ExtensionBrowser> {
   const extensionDir = options.extensionDir ?? CHROME_BUILD;
   const userDataDir = mkdtempSync(path.join(os.tmpdir(), 'side-agent-e2e-'));
   const rules = [
@@ -71,8 +79,13 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       ignoreDefaultArgs: ['--disable-extensions'],
       args: [
         '--enable-unsafe-extension-debugging',
-        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
         `--host-resolver-rules=${rules.join(', ')}`,
         '--ignore-certificate-errors',
       ],
@@ -84,16 +97,25 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
   const browser = context.browser();
   if (!browser) throw new Error('A persistent Chromium context has a browser.');
   const cdp = await browser.newBrowserCDPSession();
-  const load = async () => ((await cdp.send('Extensions.loadUnpacked' as 'Browser.getVersion', { path: extensionDir } as never)) as unknown as { id: string }).id;
+  const load = async () =>
+    (
+      (await cdp.send(
+        'Extensions.loadUnpacked' as 'Browser.getVersion',
+        { path: extensionDir } as never,
+      )) as unknown as { id: string }
+    ).id;
   const extensionId = await load();
   const origin = `chrome-extension://${extensionId}`;
   const isOurs = (worker: Worker) => worker.url().startsWith(`${origin}/`);
   const firstWorker =
-    context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 }));
+    context.serviceWorkers().find(isOurs) ??
+    (await context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 }));
 
   const workerTargets = async () => {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
-    return targetInfos.filter((target) => target.type === 'service_worker' && target.url.startsWith(`${origin}/`));
+    return targetInfos.filter(
+      (target) => target.type === 'service_worker' && target.url.startsWith(`${origin}/`),
+    );
   };
 
   const harness: ExtensionBrowser = {
@@ -107,19 +129,31 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
     workerTargets,
     async stopWorker() {
       const until = Date.now() + 5_000;
-      for (let targets = await workerTargets(); targets.length > 0; targets = await workerTargets()) {
+      for (
+        let targets = await workerTargets();
+        targets.length > 0;
+        targets = await workerTargets()
+      ) {
         if (Date.now() > until) throw new Error('The worker did not stop.');
-        for (const target of targets) await cdp.send('Target.closeTarget', { targetId: target.targetId }).catch(() => undefined);
+        for (const target of targets)
+          await cdp
+            .send('Target.closeTarget', { targetId: target.targetId })
+            .catch(() => undefined);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
     async waitForStartup() {
       const worker = await harness.worker();
-      return worker.evaluate(() => (globalThis as { __sideAgentStartup?: Promise<unknown> }).__sideAgentStartup);
+      return worker.evaluate(
+        () => (globalThis as { __sideAgentStartup?: Promise<unknown> }).__sideAgentStartup,
+      );
     },
     async tabIdOf(page) {
       const worker = await harness.worker();
-      const id = await worker.evaluate(async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id, page.url());
+      const id = await worker.evaluate(
+        async (url) => (await chrome.tabs.query({})).find((tab) => tab.url === url)?.id,
+        page.url(),
+      );
       if (id === undefined) throw new Error(`No tab shows ${page.url()}`);
       return id;
     },
@@ -129,7 +163,9 @@ export async function launchExtensionBrowser(options: LaunchOptions = {}): Promi
       return panel;
     },
     async reloadExtension() {
-      const replaced = context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 }).catch(() => null);
+      const replaced = context
+        .waitForEvent('serviceworker', { predicate: isOurs, timeout: 15_000 })
+        .catch(() => null);
       await load();
       await replaced;
       for (let attempt = 0; attempt < 100 && (await workerTargets()).length === 0; attempt += 1) {

@@ -18,12 +18,15 @@ export function codemirrorBundle(): Promise<string> {
   return bundle;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char] ?? char);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[char] ?? char);
 
 /** An editor page whose breadcrumb reads `account › project › ...path`. */
 export function editorPageHtml(options: { project: string; path: string; text: string }): string {
   const crumbs = ['me', options.project, ...options.path.split('/')]
-    .map((crumb) => `<span><span>${escapeHtml(crumb)}</span><svg width="8" height="8"></svg></span>`)
+    .map(
+      (crumb) => `<span><span>${escapeHtml(crumb)}</span><svg width="8" height="8"></svg></span>`,
+    )
     .join('');
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(options.project)} – ${escapeHtml(
     options.path.split('/').pop() ?? '',

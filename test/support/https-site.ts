@@ -28,7 +28,9 @@ export async function startHttpsSite(handler: SiteHandler): Promise<HttpsSite> {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(answer.status ?? 200, { 'content-type': answer.type, 'cache-control': 'no-store' }).end(answer.body);
+    response
+      .writeHead(answer.status ?? 200, { 'content-type': answer.type, 'cache-control': 'no-store' })
+      .end(answer.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

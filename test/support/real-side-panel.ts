@@ -17,7 +17,10 @@ interface TargetInfo {
 }
 
 /** Opens the side panel for `page`'s window (with the user gesture page.evaluate carries). */
-export async function openRealSidePanel(harness: ExtensionBrowser, page: Page): Promise<RealSidePanel> {
+export async function openRealSidePanel(
+  harness: ExtensionBrowser,
+  page: Page,
+): Promise<RealSidePanel> {
   const helper = await harness.openPanelTab();
   const tabId = await harness.tabIdOf(page);
   await helper.evaluate(async (id) => {
@@ -28,7 +31,9 @@ export async function openRealSidePanel(harness: ExtensionBrowser, page: Page): 
   const panelUrl = `${harness.origin}/sidepanel.html`;
   let target: TargetInfo | undefined;
   for (let attempt = 0; attempt < 100 && !target; attempt += 1) {
-    const { targetInfos } = (await harness.cdp.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
+    const { targetInfos } = (await harness.cdp.send('Target.getTargets')) as {
+      targetInfos: TargetInfo[];
+    };
     target = targetInfos.find((info) => info.type === 'page' && info.url === panelUrl);
     if (!target) await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -37,12 +42,21 @@ export async function openRealSidePanel(harness: ExtensionBrowser, page: Page): 
 }
 
 async function attach(cdp: CDPSession, targetId: string): Promise<RealSidePanel> {
-  const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: false })) as { sessionId: string };
+  const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: false })) as {
+    sessionId: string;
+  };
   let nextId = 0;
-  const waiting = new Map<number, (message: { result?: unknown; error?: { message: string } }) => void>();
+  const waiting = new Map<
+    number,
+    (message: { result?: unknown; error?: { message: string } }) => void
+  >();
   const onMessage = (event: { sessionId: string; message: string }) => {
     if (event.sessionId !== sessionId) return;
-    const message = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
+    const message = JSON.parse(event.message) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+    };
     if (message.id !== undefined) {
       waiting.get(message.id)?.(message);
       waiting.delete(message.id);
@@ -52,12 +66,21 @@ async function attach(cdp: CDPSession, targetId: string): Promise<RealSidePanel>
   const call = (method: string, params: Record<string, unknown> = {}) =>
     new Promise<unknown>((resolve, reject) => {
       nextId += 1;
-      waiting.set(nextId, (message) => (message.error ? reject(new Error(message.error.message)) : resolve(message.result)));
-      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: nextId, method, params }) });
+      waiting.set(nextId, (message) =>
+        message.error ? reject(new Error(message.error.message)) : resolve(message.result),
+      );
+      void cdp.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id: nextId, method, params }),
+      });
     });
   return {
     async evaluate<T>(expression: string) {
-      const result = (await call('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as {
+      const result = (await call('Runtime.evaluate', {
+        expression,
+        awaitPromise: true,
+        returnByValue: true,
+      })) as {
         result: { value: T };
         exceptionDetails?: { text: string };
       };

@@ -16,10 +16,27 @@ export function typstCertificate(): TlsFiles {
   const certPath = path.join(dir, 'cert.pem');
   if (!existsSync(keyPath) || !existsSync(certPath)) {
     mkdirSync(dir, { recursive: true });
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyPath, '-out', certPath, '-days', '7',
-      '-subj', '/CN=typst.app', '-addext', 'subjectAltName=DNS:typst.app',
-    ], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        keyPath,
+        '-out',
+        certPath,
+        '-days',
+        '7',
+        '-subj',
+        '/CN=typst.app',
+        '-addext',
+        'subjectAltName=DNS:typst.app',
+      ],
+      { stdio: 'ignore' },
+    );
   }
   return { key: readFileSync(keyPath), cert: readFileSync(certPath) };
 }

@@ -16,7 +16,10 @@ function walk(dir: string): string[] {
 
 const files = walk(src).map((file) => path.relative(root, file).split(path.sep).join('/'));
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-const codeLines = (file: string) => read(file).split('\n').filter((line) => line.trim() !== '' && !line.trim().startsWith('//')).length;
+const codeLines = (file: string) =>
+  read(file)
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.trim().startsWith('//')).length;
 
 describe('architecture', () => {
   it('registers every *.tool.ts in the built-in tool list', () => {
@@ -30,29 +33,42 @@ describe('architecture', () => {
   });
 
   it('keeps entry files to wiring only', () => {
-    for (const file of files.filter((file) => file.startsWith('src/entrypoints/') && /\.(ts|tsx)$/.test(file))) {
+    for (const file of files.filter(
+      (file) => file.startsWith('src/entrypoints/') && /\.(ts|tsx)$/.test(file),
+    )) {
       expect(codeLines(file), file).toBeLessThanOrEqual(12);
     }
   });
 
   it('keeps composition roots small', () => {
-    for (const file of ['src/worker/main.ts', 'src/page/isolated/main.ts', 'src/page/main/main.ts', 'src/panel/main.tsx']) {
+    for (const file of [
+      'src/worker/main.ts',
+      'src/page/isolated/main.ts',
+      'src/page/main/main.ts',
+      'src/panel/main.tsx',
+    ]) {
       expect(codeLines(file), file).toBeLessThanOrEqual(100);
     }
   });
 
   it('never lets one site import another', () => {
-    const sites = readdirSync(path.join(src, 'sites')).filter((name) => statSync(path.join(src, 'sites', name)).isDirectory());
+    const sites = readdirSync(path.join(src, 'sites')).filter((name) =>
+      statSync(path.join(src, 'sites', name)).isDirectory(),
+    );
     for (const file of files.filter((file) => file.startsWith('src/sites/'))) {
       const own = file.split('/')[2];
       for (const other of sites.filter((site) => site !== own)) {
-        expect(read(file), `${file} imports sites/${other}`).not.toMatch(new RegExp(`from '[./]*(?:sites/)?\\.\\./${other}/|sites/${other}/`));
+        expect(read(file), `${file} imports sites/${other}`).not.toMatch(
+          new RegExp(`from '[./]*(?:sites/)?\\.\\./${other}/|sites/${other}/`),
+        );
       }
     }
   });
 
   it('imports zod only through the jitless module', () => {
-    for (const file of files.filter((file) => /\.(ts|tsx)$/.test(file) && file !== 'src/shared/schema/zod.ts')) {
+    for (const file of files.filter(
+      (file) => /\.(ts|tsx)$/.test(file) && file !== 'src/shared/schema/zod.ts',
+    )) {
       expect(read(file), file).not.toMatch(/from 'zod'/);
     }
   });

@@ -30,13 +30,23 @@ export class WorkbenchApp {
   diagnostics: WorkbenchDiagnostic[] = [];
   lastCompileMs = 0;
   /** Figures for tests and benchmarks: worker init, each compile, each preview render (ms). */
-  readonly timings = { initMs: [] as number[], compileMs: [] as number[], renderMs: [] as number[] };
+  readonly timings = {
+    initMs: [] as number[],
+    compileMs: [] as number[],
+    renderMs: [] as number[],
+  };
   pageCount = 0;
 
   constructor(root: HTMLElement) {
     const sidebar = el('div', { class: 'sidebar' }, this.tree.region, this.improve);
-    root.replaceChildren(this.header.header, el('div', { class: 'workspace' }, sidebar, this.editorHost, this.preview));
-    this.compiler = new CompileClient({ collect: () => this.collect(), onResult: (r) => this.showResult(r) });
+    root.replaceChildren(
+      this.header.header,
+      el('div', { class: 'workspace' }, sidebar, this.editorHost, this.preview),
+    );
+    this.compiler = new CompileClient({
+      collect: () => this.collect(),
+      onResult: (r) => this.showResult(r),
+    });
   }
 
   async load(idOrName: string): Promise<void> {
@@ -49,7 +59,8 @@ export class WorkbenchApp {
     this.tree.setFiles([...project.files.keys()]);
     this.openFile(project.mainPath);
     const binaries: Record<string, Uint8Array> = {};
-    for (const file of project.files.values()) if (file.kind === 'binary') binaries[compilerPath(file.path)] = file.bytes;
+    for (const file of project.files.values())
+      if (file.kind === 'binary') binaries[compilerPath(file.path)] = file.bytes;
     this.compiler.compileNow(binaries);
   }
 
@@ -65,7 +76,12 @@ export class WorkbenchApp {
       renderAssetView(this.editorHost, this.project.id, file);
     } else {
       this.editorHost.replaceChildren();
-      this.view = createEditor({ parent: this.editorHost, path, text: file.text, onChange: () => this.compiler.schedule() });
+      this.view = createEditor({
+        parent: this.editorHost,
+        path,
+        text: file.text,
+        onChange: () => this.compiler.schedule(),
+      });
       showLint(this.view, path, this.diagnostics);
     }
     this.tree.select(path);
@@ -87,7 +103,14 @@ export class WorkbenchApp {
     if (file) file.text = text;
     else {
       const now = new Date().toISOString();
-      this.project.files.set(path, { path, kind: 'text', text, bytes: new Uint8Array(), size: text.length, lastModified: now });
+      this.project.files.set(path, {
+        path,
+        kind: 'text',
+        text,
+        bytes: new Uint8Array(),
+        size: text.length,
+        lastModified: now,
+      });
       this.tree.setFiles([...this.project.files.keys()]);
       this.tree.select(this.currentPath);
     }
@@ -118,7 +141,17 @@ export class WorkbenchApp {
     this.timings.compileMs.push(response.compileMs);
     this.diagnostics = convertDiagnostics(response.diagnostics, (path) => this.textOf(path));
     if (response.failure) {
-      this.diagnostics.push({ path: this.project.mainPath, severity: 'error', message: `compiler failure: ${response.failure}`, hint: null, start: null, end: null, from: 0, to: 0, line: 1 });
+      this.diagnostics.push({
+        path: this.project.mainPath,
+        severity: 'error',
+        message: `compiler failure: ${response.failure}`,
+        hint: null,
+        start: null,
+        end: null,
+        from: 0,
+        to: 0,
+        line: 1,
+      });
     }
     const misspellings = [...this.project.files.values()]
       .filter((f) => f.kind === 'text' && f.path.endsWith('.typ'))

@@ -4,7 +4,14 @@ import { ASSET_LABELS, assetImageAlt } from './typst-dom';
 import { el } from './html';
 import type { ProjectFile } from './project';
 
-const FORMATS: Record<string, string> = { png: 'PNG', jpg: 'JPEG', jpeg: 'JPEG', gif: 'GIF', webp: 'WebP', svg: 'SVG' };
+const FORMATS: Record<string, string> = {
+  png: 'PNG',
+  jpg: 'JPEG',
+  jpeg: 'JPEG',
+  gif: 'GIF',
+  webp: 'WebP',
+  svg: 'SVG',
+};
 
 export function isImage(path: string): boolean {
   return (path.split('.').pop()?.toLowerCase() ?? '') in FORMATS;
@@ -23,10 +30,17 @@ function formatSize(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-export function renderAssetView(container: HTMLElement, projectId: string, file: ProjectFile): void {
+export function renderAssetView(
+  container: HTMLElement,
+  projectId: string,
+  file: ProjectFile,
+): void {
   const extension = file.path.split('.').pop()?.toLowerCase() ?? '';
   const size = pngSize(file.bytes);
-  const img = el('img', { src: `/__workbench/api/project/${encodeURIComponent(projectId)}/file/${file.path}`, alt: assetImageAlt(file.path) });
+  const img = el('img', {
+    src: `/__workbench/api/project/${encodeURIComponent(projectId)}/file/${file.path}`,
+    alt: assetImageAlt(file.path),
+  });
   const rows: [string, string][] = [
     [ASSET_LABELS.path, file.path],
     [ASSET_LABELS.format, FORMATS[extension] ?? extension.toUpperCase()],
@@ -36,5 +50,7 @@ export function renderAssetView(container: HTMLElement, projectId: string, file:
   ];
   const details = el('dl', { class: 'asset-details' });
   for (const [label, value] of rows) details.append(el('dt', {}, label), el('dd', {}, value));
-  container.replaceChildren(el('div', { class: 'asset-view' }, el('div', { class: 'asset-image' }, img), details));
+  container.replaceChildren(
+    el('div', { class: 'asset-view' }, el('div', { class: 'asset-image' }, img), details),
+  );
 }

@@ -18,7 +18,9 @@ export interface CompileClientOptions {
 }
 
 export class CompileClient {
-  private readonly worker = new Worker('/__workbench/generated/compile-worker.js', { type: 'module' });
+  private readonly worker = new Worker('/__workbench/generated/compile-worker.js', {
+    type: 'module',
+  });
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inFlight = false;
   private dirty = false;
@@ -34,7 +36,15 @@ export class CompileClient {
     this.worker.onerror = (event: ErrorEvent) => {
       if (!this.inFlight) return;
       const failure = event.message || 'the compiler worker failed';
-      void this.finish({ type: 'compiled', id: 0, hasError: true, diagnostics: [], vector: null, compileMs: 0, failure });
+      void this.finish({
+        type: 'compiled',
+        id: 0,
+        hasError: true,
+        diagnostics: [],
+        vector: null,
+        compileMs: 0,
+        failure,
+      });
     };
   }
 
@@ -74,7 +84,12 @@ export class CompileClient {
     this.inFlight = true;
     this.dirty = false;
     const input = this.options.collect();
-    const request: CompileRequest = { type: 'compile', id: this.nextId++, delayMs: this.delayMs, ...input };
+    const request: CompileRequest = {
+      type: 'compile',
+      id: this.nextId++,
+      delayMs: this.delayMs,
+      ...input,
+    };
     if (this.pendingBinaries) request.binaries = this.pendingBinaries;
     this.pendingBinaries = undefined;
     this.worker.postMessage(request);

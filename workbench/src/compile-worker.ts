@@ -19,11 +19,20 @@ let queue: Promise<void> = Promise.resolve();
 let binaries: Record<string, Uint8Array> = {};
 
 async function createCompiler(): Promise<TypstCompiler> {
-  const fontFiles = (await (await fetch(new URL('fonts/index.json', generated))).json()) as string[];
+  const fontFiles = (await (
+    await fetch(new URL('fonts/index.json', generated))
+  ).json()) as string[];
   const compiler = createTypstCompiler();
   await compiler.init({
-    getModule: () => ({ module_or_path: new URL('wasm/typst_ts_web_compiler_bg.wasm', generated).href }),
-    beforeBuild: [loadFonts(fontFiles.map((f) => new URL(`fonts/${f}`, generated).href), { assets: false })],
+    getModule: () => ({
+      module_or_path: new URL('wasm/typst_ts_web_compiler_bg.wasm', generated).href,
+    }),
+    beforeBuild: [
+      loadFonts(
+        fontFiles.map((f) => new URL(`fonts/${f}`, generated).href),
+        { assets: false },
+      ),
+    ],
   });
   return compiler;
 }
@@ -47,10 +56,21 @@ async function compile(request: CompileRequest): Promise<CompileResponse> {
   // runWithWorld, not compile(): compile() drops warnings when the document has no error.
   const result = await compiler.runWithWorld({ mainFilePath: request.mainPath }, async (world) => {
     const checked = await world.compile({ diagnostics: 'full' });
-    const vector = checked.hasError ? null : ((await world.vector({ diagnostics: 'full' })).result ?? null);
-    return { hasError: checked.hasError, diagnostics: (checked.diagnostics ?? []) as RawDiagnostic[], vector };
+    const vector = checked.hasError
+      ? null
+      : ((await world.vector({ diagnostics: 'full' })).result ?? null);
+    return {
+      hasError: checked.hasError,
+      diagnostics: (checked.diagnostics ?? []) as RawDiagnostic[],
+      vector,
+    };
   });
-  const response: CompileResponse = { type: 'compiled', id: request.id, ...result, compileMs: performance.now() - started };
+  const response: CompileResponse = {
+    type: 'compiled',
+    id: request.id,
+    ...result,
+    compileMs: performance.now() - started,
+  };
   if (initMs !== undefined) response.initMs = initMs;
   return response;
 }
@@ -65,7 +85,15 @@ scope.onmessage = (event: MessageEvent<CompileRequest>) => {
       // A compiler that threw may be in any state; start a fresh one next time.
       compilerPromise = null;
       const failure = error instanceof Error ? error.message : String(error);
-      response = { type: 'compiled', id: request.id, hasError: true, diagnostics: [], vector: null, compileMs: 0, failure };
+      response = {
+        type: 'compiled',
+        id: request.id,
+        hasError: true,
+        diagnostics: [],
+        vector: null,
+        compileMs: 0,
+        failure,
+      };
     }
     const transfer = response.vector ? [response.vector.buffer] : [];
     scope.postMessage(response, transfer);

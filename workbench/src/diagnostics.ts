@@ -29,7 +29,10 @@ const RANGE = /^(\d+):(\d+)-(\d+):(\d+)$/;
 export function offsetOf(text: string, lineStarts: number[], line: number, column: number): number {
   const lineIndex = Math.min(Math.max(line, 0), lineStarts.length - 1);
   const lineStart = lineStarts[lineIndex] ?? 0;
-  const lineEnd = lineIndex + 1 < lineStarts.length ? (lineStarts[lineIndex + 1] ?? text.length) - 1 : text.length;
+  const lineEnd =
+    lineIndex + 1 < lineStarts.length
+      ? (lineStarts[lineIndex + 1] ?? text.length) - 1
+      : text.length;
   let offset = lineStart;
   for (let points = 0; points < column && offset < lineEnd; points++) {
     const code = text.charCodeAt(offset);
@@ -51,7 +54,10 @@ function severityOf(raw: string): Severity {
 }
 
 /** Maps raw diagnostics; `textOf` gives a project file's current text (or null if not a text file). */
-export function convertDiagnostics(raw: RawDiagnostic[], textOf: (path: string) => string | null): WorkbenchDiagnostic[] {
+export function convertDiagnostics(
+  raw: RawDiagnostic[],
+  textOf: (path: string) => string | null,
+): WorkbenchDiagnostic[] {
   const starts = new Map<string, number[]>();
   return raw.map((d) => {
     const cut = d.message.indexOf(', hints: ');

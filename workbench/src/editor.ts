@@ -32,13 +32,23 @@ export function createEditor(options: EditorOptions): EditorView {
 export function showLint(view: EditorView, path: string, diagnostics: WorkbenchDiagnostic[]): void {
   const marks: Diagnostic[] = diagnostics
     .filter((d) => d.path === path && d.start !== null)
-    .map((d) => ({ ...clampToDoc(view.state.doc, d), severity: d.severity, message: d.hint ? `${d.message} (hint: ${d.hint})` : d.message }));
+    .map((d) => ({
+      ...clampToDoc(view.state.doc, d),
+      severity: d.severity,
+      message: d.hint ? `${d.message} (hint: ${d.hint})` : d.message,
+    }));
   view.dispatch(setDiagnostics(view.state, marks));
 }
 
 /** A collaborator's change: it arrives as a remote transaction, not as user input. */
-export function applyRemoteEdit(view: EditorView, change: { from: number; to: number; insert: string }): void {
-  view.dispatch({ changes: change, annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)] });
+export function applyRemoteEdit(
+  view: EditorView,
+  change: { from: number; to: number; insert: string },
+): void {
+  view.dispatch({
+    changes: change,
+    annotations: [Transaction.remote.of(true), Transaction.addToHistory.of(false)],
+  });
 }
 
 /** Replaces the whole document (test control `setText` on the open file). */

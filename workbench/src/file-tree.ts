@@ -1,6 +1,13 @@
 // The Files sidebar: a nested <ul>/<li> tree, folders first, each row labelled by a direct
 // child <button>. Collapsed folders render no child list and use the closed-folder glyph.
-import { CLOSED_FOLDER_PATH, FILE_PATH, FILES_HEADING, FILES_REGION_LABEL, OPEN_FOLDER_PATHS, SELECTED_ATTRIBUTE } from './typst-dom';
+import {
+  CLOSED_FOLDER_PATH,
+  FILE_PATH,
+  FILES_HEADING,
+  FILES_REGION_LABEL,
+  OPEN_FOLDER_PATHS,
+  SELECTED_ATTRIBUTE,
+} from './typst-dom';
 import { el, icon } from './html';
 
 interface Folder {
@@ -9,7 +16,11 @@ interface Folder {
 }
 
 export class FileTree {
-  readonly region = el('aside', { role: 'region', 'aria-label': FILES_REGION_LABEL, class: 'files' });
+  readonly region = el('aside', {
+    role: 'region',
+    'aria-label': FILES_REGION_LABEL,
+    class: 'files',
+  });
   private readonly expanded = new Set<string>();
   private paths: string[] = [];
   private selected = '';
@@ -50,8 +61,15 @@ export class FileTree {
     for (const name of [...folder.folders.keys()].sort()) {
       const path = prefix + name;
       const open = this.expanded.has(path);
-      const button = el('button', { type: 'button', class: 'row folder', 'aria-expanded': String(open) });
-      button.append(open ? icon(OPEN_FOLDER_PATHS) : icon([CLOSED_FOLDER_PATH]), el('span', {}, name));
+      const button = el('button', {
+        type: 'button',
+        class: 'row folder',
+        'aria-expanded': String(open),
+      });
+      button.append(
+        open ? icon(OPEN_FOLDER_PATHS) : icon([CLOSED_FOLDER_PATH]),
+        el('span', {}, name),
+      );
       button.addEventListener('click', () => {
         if (open) this.expanded.delete(path);
         else this.expanded.add(path);
@@ -61,7 +79,11 @@ export class FileTree {
       ul.append(el('li', {}, button, open && child ? this.list(child, `${path}/`) : null));
     }
     for (const path of [...folder.files].sort()) {
-      const button = el('button', { type: 'button', class: 'row file', [SELECTED_ATTRIBUTE]: String(path === this.selected) });
+      const button = el('button', {
+        type: 'button',
+        class: 'row file',
+        [SELECTED_ATTRIBUTE]: String(path === this.selected),
+      });
       button.append(icon([FILE_PATH]), el('span', {}, path.slice(prefix.length)));
       button.addEventListener('click', () => this.onOpen(path));
       ul.append(el('li', {}, button));

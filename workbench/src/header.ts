@@ -1,11 +1,25 @@
 // The top bar: breadcrumb account › project › folders… › file, and the tab title.
-import { ACCOUNT_STATUS_LABEL, BREADCRUMB_CHEVRON_PATH, BREADCRUMB_ROLE, documentTitle } from './typst-dom';
+import {
+  ACCOUNT_STATUS_LABEL,
+  BREADCRUMB_CHEVRON_PATH,
+  BREADCRUMB_ROLE,
+  documentTitle,
+} from './typst-dom';
 import { el, icon } from './html';
 import { baseName } from './project';
 
 export function createHeader(): { header: HTMLElement; crumbs: HTMLElement } {
-  const crumbs = el('div', { role: BREADCRUMB_ROLE.role, 'aria-level': BREADCRUMB_ROLE.ariaLevel, class: 'breadcrumb' });
-  const header = el('header', { class: 'topbar' }, crumbs, el('div', { class: 'topbar-actions' }, el('button', { type: 'button' }, 'Share')));
+  const crumbs = el('div', {
+    role: BREADCRUMB_ROLE.role,
+    'aria-level': BREADCRUMB_ROLE.ariaLevel,
+    class: 'breadcrumb',
+  });
+  const header = el(
+    'header',
+    { class: 'topbar' },
+    crumbs,
+    el('div', { class: 'topbar-actions' }, el('button', { type: 'button' }, 'Share')),
+  );
   return { header, crumbs };
 }
 
@@ -19,7 +33,12 @@ function crumb(name: string, last: boolean, status = false): HTMLElement {
   );
 }
 
-export function updateHeader(crumbs: HTMLElement, account: string, project: string, path: string): void {
+export function updateHeader(
+  crumbs: HTMLElement,
+  account: string,
+  project: string,
+  path: string,
+): void {
   const parts = path.split('/');
   crumbs.replaceChildren(
     crumb(account, false, true),

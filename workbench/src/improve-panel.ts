@@ -27,10 +27,19 @@ export interface ImproveRow {
 }
 
 export function createImprovePanel(): HTMLElement {
-  return el('section', { role: 'region', 'aria-label': IMPROVE_REGION_LABEL, class: 'improve' }, el('h2', {}, IMPROVE_HEADING));
+  return el(
+    'section',
+    { role: 'region', 'aria-label': IMPROVE_REGION_LABEL, class: 'improve' },
+    el('h2', {}, IMPROVE_HEADING),
+  );
 }
 
-function group(source: string, summary: string, rows: ImproveRow[], onPick: (row: ImproveRow) => void): HTMLElement {
+function group(
+  source: string,
+  summary: string,
+  rows: ImproveRow[],
+  onPick: (row: ImproveRow) => void,
+): HTMLElement {
   const list = el('div', { role: GROUP_LIST_ROLE });
   for (const row of rows) {
     const item = el(
@@ -44,7 +53,12 @@ function group(source: string, summary: string, rows: ImproveRow[], onPick: (row
     item.addEventListener('click', () => onPick(row));
     list.append(item);
   }
-  const button = el('button', { type: 'button', 'aria-expanded': 'true' }, el('p', {}, source), el('p', {}, summary));
+  const button = el(
+    'button',
+    { type: 'button', 'aria-expanded': 'true' },
+    el('p', {}, source),
+    el('p', {}, summary),
+  );
   button.addEventListener('click', () => {
     list.hidden = !list.hidden;
     button.setAttribute('aria-expanded', String(!list.hidden));
@@ -60,14 +74,26 @@ export function renderImprovePanel(
 ): void {
   // Traces ("hint" severity entries such as the #include that led to an error) stay out of
   // the panel; they are lint marks only.
-  const toRow = (d: WorkbenchDiagnostic): ImproveRow => ({ message: d.message, hint: d.hint, path: d.path, line: d.line });
+  const toRow = (d: WorkbenchDiagnostic): ImproveRow => ({
+    message: d.message,
+    hint: d.hint,
+    path: d.path,
+    line: d.line,
+  });
   const errors = diagnostics.filter((d) => d.severity === 'error').map(toRow);
   const warnings = diagnostics.filter((d) => d.severity === 'warning').map(toRow);
-  const spelling = misspellings.map((m) => ({ message: `${m.original}${SPELLING_ARROW}${m.suggestion}`, path: m.path, line: m.line }));
+  const spelling = misspellings.map((m) => ({
+    message: `${m.original}${SPELLING_ARROW}${m.suggestion}`,
+    path: m.path,
+    line: m.line,
+  }));
   const parts: HTMLElement[] = [el('h2', {}, IMPROVE_HEADING)];
-  if (errors.length) parts.push(group(COMPILER_GROUP_SOURCE, errorSummary(errors.length), errors, onPick));
-  if (warnings.length) parts.push(group(COMPILER_GROUP_SOURCE, warningSummary(warnings.length), warnings, onPick));
-  if (spelling.length) parts.push(group(SPELLING_GROUP_SOURCE, spellingSummary(spelling.length), spelling, onPick));
+  if (errors.length)
+    parts.push(group(COMPILER_GROUP_SOURCE, errorSummary(errors.length), errors, onPick));
+  if (warnings.length)
+    parts.push(group(COMPILER_GROUP_SOURCE, warningSummary(warnings.length), warnings, onPick));
+  if (spelling.length)
+    parts.push(group(SPELLING_GROUP_SOURCE, spellingSummary(spelling.length), spelling, onPick));
   if (parts.length === 1) parts.push(el('p', { class: 'clean' }, IMPROVE_CLEAN_TEXT));
   panel.replaceChildren(...parts);
 }

@@ -16,13 +16,22 @@ let generation = 0;
 function renderer(): Promise<TypstRenderer> {
   rendererPromise ??= (async () => {
     const r = createTypstRenderer();
-    await r.init({ getModule: () => ({ module_or_path: '/__workbench/generated/wasm/typst_ts_renderer_bg.wasm' }) });
+    await r.init({
+      getModule: () => ({
+        module_or_path: '/__workbench/generated/wasm/typst_ts_renderer_bg.wasm',
+      }),
+    });
     return r;
   })();
   return rendererPromise;
 }
 
-async function drawPages(vector: Uint8Array, canvases: HTMLCanvasElement[], indices: number[], gen: number): Promise<void> {
+async function drawPages(
+  vector: Uint8Array,
+  canvases: HTMLCanvasElement[],
+  indices: number[],
+  gen: number,
+): Promise<void> {
   const r = await renderer();
   await r.runWithSession({ format: 'vector', artifactContent: vector }, async (session) => {
     const pages = session.retrievePagesInfo();
@@ -34,18 +43,30 @@ async function drawPages(vector: Uint8Array, canvases: HTMLCanvasElement[], indi
       canvas.height = Math.ceil(page.height * PIXEL_PER_PT);
       const context = canvas.getContext('2d');
       if (!context) continue;
-      await r.renderCanvas({ renderSession: session, canvas: context, pageOffset: i, pixelPerPt: PIXEL_PER_PT, backgroundColor: '#ffffff' });
+      await r.renderCanvas({
+        renderSession: session,
+        canvas: context,
+        pageOffset: i,
+        pixelPerPt: PIXEL_PER_PT,
+        backgroundColor: '#ffffff',
+      });
       canvas.dataset.drawn = '1';
     }
   });
 }
 
-function observeLazyPages(container: HTMLElement, vector: Uint8Array, canvases: HTMLCanvasElement[], gen: number): void {
+function observeLazyPages(
+  container: HTMLElement,
+  vector: Uint8Array,
+  canvases: HTMLCanvasElement[],
+  gen: number,
+): void {
   observer?.disconnect();
   let pending: number[] = [];
   observer = new IntersectionObserver(
     (entries) => {
-      for (const entry of entries) if (entry.isIntersecting) pending.push(canvases.indexOf(entry.target as HTMLCanvasElement));
+      for (const entry of entries)
+        if (entry.isIntersecting) pending.push(canvases.indexOf(entry.target as HTMLCanvasElement));
       const batch = pending;
       pending = [];
       if (batch.length) void drawPages(vector, canvases, batch, gen);
@@ -59,7 +80,10 @@ function observeLazyPages(container: HTMLElement, vector: Uint8Array, canvases: 
 export async function renderPreview(container: HTMLElement, vector: Uint8Array): Promise<number> {
   const gen = ++generation;
   const r = await renderer();
-  const pages = await r.runWithSession({ format: 'vector', artifactContent: vector }, async (session) => session.retrievePagesInfo());
+  const pages = await r.runWithSession(
+    { format: 'vector', artifactContent: vector },
+    async (session) => session.retrievePagesInfo(),
+  );
   const canvases = pages.map((page) => {
     const canvas = document.createElement('canvas');
     canvas.style.width = `${page.width}pt`;

@@ -28,11 +28,20 @@ export interface WorkbenchControls {
   timings(): { initMs: number[]; compileMs: number[]; renderMs: number[] };
 }
 
-export function installControls(app: WorkbenchApp, cmVariant: string, ready: Promise<void>): WorkbenchControls {
+export function installControls(
+  app: WorkbenchApp,
+  cmVariant: string,
+  ready: Promise<void>,
+): WorkbenchControls {
   const controls: WorkbenchControls = {
     cmVariant,
     ready,
-    project: () => ({ id: app.project.id, name: app.project.name, account: app.project.account, files: [...app.project.files.keys()] }),
+    project: () => ({
+      id: app.project.id,
+      name: app.project.name,
+      account: app.project.account,
+      files: [...app.project.files.keys()],
+    }),
     currentPath: () => app.currentPath,
     getText: (path) => app.textOf(path ?? app.currentPath),
     setText: (path, text) => app.setText(path, text),
@@ -40,7 +49,11 @@ export function installControls(app: WorkbenchApp, cmVariant: string, ready: Pro
     openFile: (path) => app.openFile(path),
     switchProject: async (idOrName) => {
       await app.load(idOrName);
-      history.pushState(null, '', `/project/${encodeURIComponent(app.project.id)}${location.search}`);
+      history.pushState(
+        null,
+        '',
+        `/project/${encodeURIComponent(app.project.id)}${location.search}`,
+      );
       await app.compiler.whenIdle();
     },
     hideFilesPanel: (hidden) => {
@@ -51,7 +64,11 @@ export function installControls(app: WorkbenchApp, cmVariant: string, ready: Pro
     },
     whenCompiled: async () => {
       await app.compiler.whenIdle();
-      return { diagnostics: structuredClone(app.diagnostics), compileMs: app.lastCompileMs, pages: app.pageCount };
+      return {
+        diagnostics: structuredClone(app.diagnostics),
+        compileMs: app.lastCompileMs,
+        pages: app.pageCount,
+      };
     },
     isCompileIdle: () => app.compiler.idle,
     compileCount: () => app.compiler.compileCount,

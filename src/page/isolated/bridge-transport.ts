@@ -1,6 +1,11 @@
 // Transport: the isolated relay's side of the window.postMessage bridge. The only
 // isolated file that posts to or listens on the page window.
-import { ToIsolatedFrameSchema, isBridgeFrame, type ToIsolatedFrame, type ToMainFrame } from '../../shared/protocol/page-bridge';
+import {
+  ToIsolatedFrameSchema,
+  isBridgeFrame,
+  type ToIsolatedFrame,
+  type ToMainFrame,
+} from '../../shared/protocol/page-bridge';
 
 export function postToMain(frame: ToMainFrame): void {
   // '*' is deliberate: the MAIN world shares this window's origin, and a stricter
@@ -9,7 +14,10 @@ export function postToMain(frame: ToMainFrame): void {
 }
 
 /** Calls `listener` with every well-formed frame addressed to the isolated side. */
-export function onFrameFromMain(listener: (frame: ToIsolatedFrame) => void, signal: AbortSignal): void {
+export function onFrameFromMain(
+  listener: (frame: ToIsolatedFrame) => void,
+  signal: AbortSignal,
+): void {
   window.addEventListener(
     'message',
     (event: MessageEvent<unknown>) => {

@@ -4,7 +4,11 @@
 // world executeScript). Each element is removed after it loads or fails.
 import { BRIDGE_FALLBACK_BACKOFF_MS, BRIDGE_FALLBACK_FIRST_MS } from '../../shared/protocol/limits';
 
-export function scheduleFallbackLoader(scriptUrl: string, isReady: () => boolean, signal: AbortSignal): void {
+export function scheduleFallbackLoader(
+  scriptUrl: string,
+  isReady: () => boolean,
+  signal: AbortSignal,
+): void {
   let attempt = 0;
   const next = (wait: number) => {
     const timer = setTimeout(load, wait);
@@ -19,7 +23,8 @@ export function scheduleFallbackLoader(scriptUrl: string, isReady: () => boolean
     script.addEventListener('load', done, { once: true });
     script.addEventListener('error', done, { once: true });
     (document.head ?? document.documentElement).append(script);
-    const wait = BRIDGE_FALLBACK_BACKOFF_MS[Math.min(attempt, BRIDGE_FALLBACK_BACKOFF_MS.length - 1)] ?? 5_000;
+    const wait =
+      BRIDGE_FALLBACK_BACKOFF_MS[Math.min(attempt, BRIDGE_FALLBACK_BACKOFF_MS.length - 1)] ?? 5_000;
     attempt += 1;
     next(wait);
   }

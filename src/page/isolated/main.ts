@@ -32,7 +32,10 @@ export function main(): void {
   const mark = (state: string) => {
     document.documentElement.dataset['sideAgentBridge'] = state;
   };
-  const events = createEmitter(pageToWorker, createWorkerEventTransport((accepted) => mark(accepted ? 'connected' : 'ready')));
+  const events = createEmitter(
+    pageToWorker,
+    createWorkerEventTransport((accepted) => mark(accepted ? 'connected' : 'ready')),
+  );
   const relay = createRelay({
     nonce,
     post: postToMain,
@@ -42,7 +45,9 @@ export function main(): void {
     },
   });
   onFrameFromMain((frame) => relay.receive(frame), lifetime.signal);
-  onWorkerRequest((message) => relay.router.handle(message, { sender: 'worker', signal: lifetime.signal }));
+  onWorkerRequest((message) =>
+    relay.router.handle(message, { sender: 'worker', signal: lifetime.signal }),
+  );
 
   // Either world may start first (no ordering guarantee at document_start), so
   // the init frame repeats until the MAIN runtime answers.
@@ -54,10 +59,17 @@ export function main(): void {
     setTimeout(handshake, fast ? BRIDGE_HANDSHAKE_RETRY_MS : SLOW_HANDSHAKE_RETRY_MS);
   };
   handshake();
-  scheduleFallbackLoader(chrome.runtime.getURL('/page-main.js'), () => relay.stats.ready, lifetime.signal);
+  scheduleFallbackLoader(
+    chrome.runtime.getURL('/page-main.js'),
+    () => relay.stats.ready,
+    lifetime.signal,
+  );
   // Floating "Add to agent" buttons (study CTX-11); rendered here so a click keeps its
   // user gesture on the way to the worker, which opens the side panel with it.
-  startQuickAttachLayer({ signal: lifetime.signal, emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }) });
+  startQuickAttachLayer({
+    signal: lifetime.signal,
+    emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }),
+  });
 
   window.addEventListener(
     'pagehide',

@@ -28,11 +28,24 @@ export class PendingRequests {
 
   /** Registers a waiter; throws with a code when the id is taken or the map is full. */
   wait(requestId: string): Promise<unknown> {
-    if (this.#waiters.has(requestId)) throw new ProtocolFailure('DUPLICATE_REQUEST_ID', 'A request with this id is already pending.');
-    if (this.#waiters.size >= this.maxPending) throw new ProtocolFailure('PAGE_PENDING_LIMIT', `At most ${this.maxPending} page requests may be pending.`);
+    if (this.#waiters.has(requestId))
+      throw new ProtocolFailure(
+        'DUPLICATE_REQUEST_ID',
+        'A request with this id is already pending.',
+      );
+    if (this.#waiters.size >= this.maxPending)
+      throw new ProtocolFailure(
+        'PAGE_PENDING_LIMIT',
+        `At most ${this.maxPending} page requests may be pending.`,
+      );
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
-        () => this.reject(requestId, 'PAGE_REQUEST_TIMEOUT', `The page did not answer within ${this.timeoutMs} ms.`),
+        () =>
+          this.reject(
+            requestId,
+            'PAGE_REQUEST_TIMEOUT',
+            `The page did not answer within ${this.timeoutMs} ms.`,
+          ),
         this.timeoutMs,
       );
       this.#waiters.set(requestId, { resolve, reject, timer });

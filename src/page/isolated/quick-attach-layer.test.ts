@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BUTTON_IDS, IMAGE_CLICK_DEBOUNCE_MS, startQuickAttachLayer } from './quick-attach-layer';
-import { ANCHORS_EVENT, ANCHORS_REQUEST_EVENT, parseAnchors, placeButton } from './quick-attach-placement';
+import {
+  ANCHORS_EVENT,
+  ANCHORS_REQUEST_EVENT,
+  parseAnchors,
+  placeButton,
+} from './quick-attach-placement';
 
 const controllers: AbortController[] = [];
 afterEach(() => {
@@ -15,7 +20,8 @@ function start(now = () => 0) {
   return { layer, emit, controller };
 }
 
-const publish = (detail: unknown) => document.dispatchEvent(new CustomEvent(ANCHORS_EVENT, { detail }));
+const publish = (detail: unknown) =>
+  document.dispatchEvent(new CustomEvent(ANCHORS_EVENT, { detail }));
 
 /** A click as the browser makes it for a person (happy-dom marks dispatched events untrusted). */
 function trustedClick(target: EventTarget): void {
@@ -34,7 +40,10 @@ describe('quick-attach placement', () => {
   });
 
   it('accepts only well-formed anchors messages', () => {
-    expect(parseAnchors('{"selection":{"x":1,"y":2},"image":null}')).toEqual({ selection: { x: 1, y: 2 }, image: null });
+    expect(parseAnchors('{"selection":{"x":1,"y":2},"image":null}')).toEqual({
+      selection: { x: 1, y: 2 },
+      image: null,
+    });
     for (const bad of [
       { selection: null, image: null },
       '{"selection":{"x":1},"image":null}',
@@ -92,9 +101,12 @@ describe('quick-attach layer', () => {
 
   it('coalesces anchor updates into one animation frame', () => {
     const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const raf = vi
+      .spyOn(window, 'requestAnimationFrame')
+      .mockImplementation((callback) => frames.push(callback));
     const { layer } = start();
-    for (let x = 0; x < 20; x += 1) publish(JSON.stringify({ selection: { x: 10 + x, y: 10 }, image: null }));
+    for (let x = 0; x < 20; x += 1)
+      publish(JSON.stringify({ selection: { x: 10 + x, y: 10 }, image: null }));
     expect(frames).toHaveLength(1);
     frames[0]?.(0);
     expect(layer.buttons.selection.style.transform).toBe('translate(29px, 10px)');

@@ -14,7 +14,14 @@
 // sends page data: the event names a kind and an id, nothing else.
 import type { QuickAttachKind } from '../../shared/protocol/page-to-worker';
 import { createId } from '../../shared/lib/ids';
-import { ANCHORS_EVENT, ANCHORS_REQUEST_EVENT, NO_ANCHORS, parseAnchors, placeButton, type Anchors } from './quick-attach-placement';
+import {
+  ANCHORS_EVENT,
+  ANCHORS_REQUEST_EVENT,
+  NO_ANCHORS,
+  parseAnchors,
+  placeButton,
+  type Anchors,
+} from './quick-attach-placement';
 
 /** Study CTX-11: repeated image clicks within this window count once. */
 export const IMAGE_CLICK_DEBOUNCE_MS = 900;
@@ -24,7 +31,10 @@ export const BUTTON_IDS: Readonly<Record<QuickAttachKind, string>> = {
   selection: 'typst-side-agent-selection-float',
   image: 'typst-side-agent-image-float',
 };
-const LABELS: Readonly<Record<QuickAttachKind, string>> = { selection: 'Add to agent', image: 'Add image to agent' };
+const LABELS: Readonly<Record<QuickAttachKind, string>> = {
+  selection: 'Add to agent',
+  image: 'Add image to agent',
+};
 
 const STYLE = `
 :host { all: initial; }
@@ -59,7 +69,10 @@ export function startQuickAttachLayer(options: QuickAttachLayerOptions): QuickAt
   const now = options.now ?? Date.now;
   // A custom element name: generic page selectors (`div`, `button`) never match the host.
   const host = document.createElement('side-agent-quick-attach');
-  host.setAttribute('style', 'all: initial !important; position: fixed !important; left: 0 !important; top: 0 !important; width: 0 !important; height: 0 !important; display: block !important;');
+  host.setAttribute(
+    'style',
+    'all: initial !important; position: fixed !important; left: 0 !important; top: 0 !important; width: 0 !important; height: 0 !important; display: block !important;',
+  );
   const root = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
   style.textContent = STYLE;

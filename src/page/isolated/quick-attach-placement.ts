@@ -29,7 +29,8 @@ function point(value: unknown): Point | null | undefined {
   if (typeof value !== 'object' || Array.isArray(value)) return undefined;
   const { x, y, ...rest } = value as Record<string, unknown>;
   if (Object.keys(rest).length > 0) return undefined;
-  const ok = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= MAX_COORDINATE;
+  const ok = (n: unknown): n is number =>
+    typeof n === 'number' && Number.isFinite(n) && Math.abs(n) <= MAX_COORDINATE;
   return ok(x) && ok(y) ? { x, y } : undefined;
 }
 

@@ -5,12 +5,21 @@ import type { ToMainFrame } from '../../shared/protocol/page-bridge';
 import { BRIDGE_SOURCE } from '../../shared/protocol/page-bridge';
 
 const NONCE = 'nonce-1';
-const request = (requestId: string, type = 'page/echo', payload: unknown = { text: 'hi' }) => ({ type, requestId, payload });
+const request = (requestId: string, type = 'page/echo', payload: unknown = { text: 'hi' }) => ({
+  type,
+  requestId,
+  payload,
+});
 
 function setup(pending?: PendingRequests) {
   const posted: ToMainFrame[] = [];
-  const relay = createRelay({ nonce: NONCE, post: (frame) => posted.push(frame), ...(pending ? { pending } : {}) });
-  const ready = () => relay.receive({ source: BRIDGE_SOURCE, nonce: NONCE, kind: 'ready', runtimeVersion: 1 });
+  const relay = createRelay({
+    nonce: NONCE,
+    post: (frame) => posted.push(frame),
+    ...(pending ? { pending } : {}),
+  });
+  const ready = () =>
+    relay.receive({ source: BRIDGE_SOURCE, nonce: NONCE, kind: 'ready', runtimeVersion: 1 });
   const answer = (requestId: string, response: unknown, nonce = NONCE) =>
     relay.receive({ source: BRIDGE_SOURCE, nonce, kind: 'response', requestId, response } as never);
   const handle = (raw: unknown) => relay.router.handle(raw, { sender: 'worker' });
@@ -27,7 +36,15 @@ describe('isolated relay', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(posted).toHaveLength(0);
     ready();
-    expect(posted).toEqual([{ source: BRIDGE_SOURCE, nonce: NONCE, kind: 'request', requestId: 'a', envelope: request('a') }]);
+    expect(posted).toEqual([
+      {
+        source: BRIDGE_SOURCE,
+        nonce: NONCE,
+        kind: 'request',
+        requestId: 'a',
+        envelope: request('a'),
+      },
+    ]);
     answer('a', { ok: true, data: { text: 'hi' } });
     expect(await result).toEqual({ ok: true, data: { text: 'hi' } });
   });
@@ -78,7 +95,9 @@ describe('isolated relay', () => {
     const { posted, ready, handle } = setup();
     const queued = handle(request('early'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(await handle({ type: 'page/cancel', requestId: 'c1', payload: { targetRequestId: 'early' } })).toEqual({ ok: true, data: { cancelled: true } });
+    expect(
+      await handle({ type: 'page/cancel', requestId: 'c1', payload: { targetRequestId: 'early' } }),
+    ).toEqual({ ok: true, data: { cancelled: true } });
     expect(await queued).toMatchObject({ error: { code: 'CANCELLED' } });
     ready();
     // A request cancelled before the handshake never reaches the page.
@@ -100,8 +119,12 @@ describe('isolated relay', () => {
   it('refuses requests the channel does not declare before posting anything', async () => {
     const { posted, ready, handle } = setup();
     ready();
-    expect(await handle({ type: 'page/apply-anything', requestId: 'x', payload: {} })).toMatchObject({ error: { code: 'UNKNOWN_MESSAGE_TYPE' } });
-    expect(await handle({ type: 'page/echo', requestId: 'y', payload: { text: 'a', extra: 1 } })).toMatchObject({ error: { code: 'UNKNOWN_PAYLOAD_FIELD' } });
+    expect(
+      await handle({ type: 'page/apply-anything', requestId: 'x', payload: {} }),
+    ).toMatchObject({ error: { code: 'UNKNOWN_MESSAGE_TYPE' } });
+    expect(
+      await handle({ type: 'page/echo', requestId: 'y', payload: { text: 'a', extra: 1 } }),
+    ).toMatchObject({ error: { code: 'UNKNOWN_PAYLOAD_FIELD' } });
     expect(posted).toHaveLength(0);
   });
 });

@@ -25,7 +25,9 @@ export function createWorkerEventTransport(onAnswer: (accepted: boolean) => void
     async emit(envelope: Envelope) {
       try {
         const answer: unknown = await chrome.runtime.sendMessage(envelope);
-        onAnswer(typeof answer === 'object' && answer !== null && (answer as { ok?: unknown }).ok === true);
+        onAnswer(
+          typeof answer === 'object' && answer !== null && (answer as { ok?: unknown }).ok === true,
+        );
       } catch {
         // The worker may be restarting or the extension updated under us; the event
         // is advisory (the worker re-checks pages when it needs them).

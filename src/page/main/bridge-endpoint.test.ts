@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createBridgeEndpoint } from './bridge-endpoint';
 import { createRequestRouter } from '../../shared/protocol/router';
 import { refusingTypstHandlers, workerToPage } from '../../shared/protocol/worker-to-page';
-import { BRIDGE_SOURCE, MAIN_RUNTIME_VERSION, type ToIsolatedFrame } from '../../shared/protocol/page-bridge';
+import {
+  BRIDGE_SOURCE,
+  MAIN_RUNTIME_VERSION,
+  type ToIsolatedFrame,
+} from '../../shared/protocol/page-bridge';
 
 function setup() {
   const posted: ToIsolatedFrame[] = [];
@@ -12,7 +16,8 @@ function setup() {
     'page/get-context': (_payload, context) =>
       new Promise((resolve) => {
         context.signal.addEventListener('abort', () => (aborted = true));
-        release = () => resolve({ siteId: 'web', url: '', title: '', fileLabel: null, editor: null });
+        release = () =>
+          resolve({ siteId: 'web', url: '', title: '', fileLabel: null, editor: null });
       }),
     'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
     'page/cancel': () => ({ cancelled: false }),
@@ -21,10 +26,29 @@ function setup() {
   });
   const endpoint = createBridgeEndpoint(router, (frame) => posted.push(frame));
   const init = (nonce: string) => endpoint.receive({ source: BRIDGE_SOURCE, nonce, kind: 'init' });
-  const request = (nonce: string, requestId: string, type = 'page/echo', payload: unknown = { text: requestId }) =>
-    endpoint.receive({ source: BRIDGE_SOURCE, nonce, kind: 'request', requestId, envelope: { type, requestId, payload } });
+  const request = (
+    nonce: string,
+    requestId: string,
+    type = 'page/echo',
+    payload: unknown = { text: requestId },
+  ) =>
+    endpoint.receive({
+      source: BRIDGE_SOURCE,
+      nonce,
+      kind: 'request',
+      requestId,
+      envelope: { type, requestId, payload },
+    });
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { endpoint, posted, init, request, flush, release: () => release?.(), wasAborted: () => aborted };
+  return {
+    endpoint,
+    posted,
+    init,
+    request,
+    flush,
+    release: () => release?.(),
+    wasAborted: () => aborted,
+  };
 }
 
 describe('MAIN bridge endpoint', () => {
@@ -36,7 +60,13 @@ describe('MAIN bridge endpoint', () => {
     await flush();
     expect(posted).toEqual([
       { source: BRIDGE_SOURCE, nonce: 'n1', kind: 'ready', runtimeVersion: MAIN_RUNTIME_VERSION },
-      { source: BRIDGE_SOURCE, nonce: 'n1', kind: 'response', requestId: 'r1', response: { ok: true, data: { text: 'r1' } } },
+      {
+        source: BRIDGE_SOURCE,
+        nonce: 'n1',
+        kind: 'response',
+        requestId: 'r1',
+        response: { ok: true, data: { text: 'r1' } },
+      },
     ]);
     expect(endpoint.refused()).toEqual({ UNKNOWN_NONCE: 1 });
   });
@@ -57,7 +87,9 @@ describe('MAIN bridge endpoint', () => {
     request('n1', 'old');
     request('n9', 'new');
     await flush();
-    expect(posted.filter((frame) => frame.kind === 'response').map((frame) => frame.nonce)).toEqual(['n9']);
+    expect(posted.filter((frame) => frame.kind === 'response').map((frame) => frame.nonce)).toEqual(
+      ['n9'],
+    );
     expect(endpoint.handshakes()).toBe(9);
   });
 
@@ -66,7 +98,12 @@ describe('MAIN bridge endpoint', () => {
     init('n1');
     request('n1', 'slow', 'page/get-context', {});
     await flush();
-    endpoint.receive({ source: BRIDGE_SOURCE, nonce: 'n1', kind: 'cancel', targetRequestId: 'slow' });
+    endpoint.receive({
+      source: BRIDGE_SOURCE,
+      nonce: 'n1',
+      kind: 'cancel',
+      targetRequestId: 'slow',
+    });
     release();
     await flush();
     expect(wasAborted()).toBe(true);

@@ -6,8 +6,16 @@
 // ## Never
 // Answers a frame whose nonce never sent `init`, or runs a request id twice.
 import type { Result } from '../../shared/protocol/envelope';
-import { BRIDGE_REMEMBERED_NONCES, BRIDGE_REMEMBERED_REQUEST_IDS } from '../../shared/protocol/limits';
-import { BRIDGE_SOURCE, MAIN_RUNTIME_VERSION, type ToIsolatedFrame, type ToMainFrame } from '../../shared/protocol/page-bridge';
+import {
+  BRIDGE_REMEMBERED_NONCES,
+  BRIDGE_REMEMBERED_REQUEST_IDS,
+} from '../../shared/protocol/limits';
+import {
+  BRIDGE_SOURCE,
+  MAIN_RUNTIME_VERSION,
+  type ToIsolatedFrame,
+  type ToMainFrame,
+} from '../../shared/protocol/page-bridge';
 import type { RequestRouter } from '../../shared/protocol/router';
 
 interface NonceState {
@@ -23,7 +31,10 @@ export interface BridgeEndpoint {
   dispose(): void;
 }
 
-export function createBridgeEndpoint(router: RequestRouter, post: (frame: ToIsolatedFrame) => void): BridgeEndpoint {
+export function createBridgeEndpoint(
+  router: RequestRouter,
+  post: (frame: ToIsolatedFrame) => void,
+): BridgeEndpoint {
   // Insertion order doubles as recency order: a re-init moves the nonce to the end.
   const nonces = new Map<string, NonceState>();
   let handshakes = 0;
@@ -67,7 +78,10 @@ export function createBridgeEndpoint(router: RequestRouter, post: (frame: ToIsol
     const controller = new AbortController();
     state.inFlight.set(requestId, controller);
     try {
-      const response = await router.handle(envelope, { sender: 'worker', signal: controller.signal });
+      const response = await router.handle(envelope, {
+        sender: 'worker',
+        signal: controller.signal,
+      });
       if (!controller.signal.aborted) respond(nonce, requestId, response);
     } finally {
       state.inFlight.delete(requestId);
@@ -79,7 +93,12 @@ export function createBridgeEndpoint(router: RequestRouter, post: (frame: ToIsol
       if (frame.kind === 'init') {
         remember(frame.nonce);
         handshakes += 1;
-        post({ source: BRIDGE_SOURCE, nonce: frame.nonce, kind: 'ready', runtimeVersion: MAIN_RUNTIME_VERSION });
+        post({
+          source: BRIDGE_SOURCE,
+          nonce: frame.nonce,
+          kind: 'ready',
+          runtimeVersion: MAIN_RUNTIME_VERSION,
+        });
         return;
       }
       const state = nonces.get(frame.nonce);
@@ -99,7 +118,8 @@ export function createBridgeEndpoint(router: RequestRouter, post: (frame: ToIsol
     handshakes: () => handshakes,
     refused: () => ({ ...refused }),
     dispose() {
-      for (const state of nonces.values()) for (const controller of state.inFlight.values()) controller.abort();
+      for (const state of nonces.values())
+        for (const controller of state.inFlight.values()) controller.abort();
       nonces.clear();
     },
   };

@@ -30,7 +30,10 @@ export function main(): void {
   let endpoint: ReturnType<typeof createBridgeEndpoint> | null = null;
   const handlers = defineHandlers(workerToPage, {
     'page/get-context': () => siteFor(location.href).getContext(),
-    'page/ping': () => ({ runtimeVersion: MAIN_RUNTIME_VERSION, handshakes: endpoint?.handshakes() ?? 0 }),
+    'page/ping': () => ({
+      runtimeVersion: MAIN_RUNTIME_VERSION,
+      handshakes: endpoint?.handshakes() ?? 0,
+    }),
     'page/echo': ({ text }) => ({ text }),
     // The endpoint aborts the target's handler when the cancel frame arrives; this
     // handler only answers a cancel that was routed as a request.

@@ -26,7 +26,8 @@ export function SiteGate({ panel }: { readonly panel: PanelController }) {
   );
 }
 
-const SHORTCUTS = 'Enter sends \u00b7 Shift+Enter new line \u00b7 Ctrl/\u2318+Enter applies a reviewed diff \u00b7 Esc rejects it';
+const SHORTCUTS =
+  'Enter sends \u00b7 Shift+Enter new line \u00b7 Ctrl/\u2318+Enter applies a reviewed diff \u00b7 Esc rejects it';
 
 /** The side panel. */
 export function App({ panel }: { readonly panel: PanelController }) {
@@ -40,7 +41,11 @@ export function App({ panel }: { readonly panel: PanelController }) {
   };
   const live = panel.runs.live.value;
   const running = live?.isActive ?? false;
-  const errors = [panel.send.error.value, panel.session.error.value, panel.attachments.error.value].filter((error) => error !== null);
+  const errors = [
+    panel.send.error.value,
+    panel.session.error.value,
+    panel.attachments.error.value,
+  ].filter((error) => error !== null);
   return (
     <main class="panel" aria-label="Side Agent">
       <Header

@@ -16,7 +16,13 @@ export interface HeaderProps {
 }
 
 /** The header bar. */
-export function Header({ panel, settingsOpen, revision, onToggleSettings, onManageChats }: HeaderProps) {
+export function Header({
+  panel,
+  settingsOpen,
+  revision,
+  onToggleSettings,
+  onManageChats,
+}: HeaderProps) {
   const scope = scopeOf(panel.site.value);
   const meta = panel.session.meta.value;
   return (

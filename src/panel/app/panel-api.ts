@@ -27,7 +27,9 @@ export type PanelApi = Client<typeof panelApiChannel>;
 export type RunClient = Client<RequestChannel<typeof runRequestMethods>>;
 /** What the send flow calls. */
 export type SendClient = Client<
-  RequestChannel<typeof runRequestMethods & typeof sessionRequestMethods & typeof contextRequestMethods>
+  RequestChannel<
+    typeof runRequestMethods & typeof sessionRequestMethods & typeof contextRequestMethods
+  >
 >;
 /** The session methods. */
 export type SessionClient = Client<RequestChannel<typeof sessionRequestMethods>>;

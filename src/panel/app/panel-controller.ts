@@ -42,7 +42,9 @@ export class PanelController {
   /** Clicks on typst.app's floating "Add to agent" buttons for this panel's tab. */
   readonly quickAttach: QuickAttachInbox;
   /** The panel can chat: a typst.app project tab with a loaded chat. */
-  readonly enabled = computed(() => scopeOf(this.site.value) !== null && this.session.meta.value !== null);
+  readonly enabled = computed(
+    () => scopeOf(this.site.value) !== null && this.session.meta.value !== null,
+  );
 
   constructor(
     readonly api: PanelApi,
@@ -147,7 +149,9 @@ export class PanelController {
     // The worker stored the assistant turn; show the stored one instead of the live view.
     const reloaded = await this.session.reload();
     if (reloaded && this.runs.live.peek()?.runId === runId) {
-      const stored = this.session.turns.peek().some((turn) => turn.role === 'assistant' && turn.runId === runId);
+      const stored = this.session.turns
+        .peek()
+        .some((turn) => turn.role === 'assistant' && turn.runId === runId);
       // A run that ended done hands its view to the stored turn (never rendered twice).
       if (stored) this.runs.release({ handOver: true });
     }

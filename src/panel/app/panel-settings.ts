@@ -14,7 +14,9 @@ export class PanelSettings {
   readonly view = signal<SettingsView | null>(null);
   readonly error = signal<ProtocolError | null>(null);
   /** The Editor edits mode; unknown or missing values are Ask. */
-  readonly editMode = computed<EditMode>(() => normalizeEditMode(this.view.value?.general.editMode));
+  readonly editMode = computed<EditMode>(() =>
+    normalizeEditMode(this.view.value?.general.editMode),
+  );
   /** The active model's id when it still exists, else the first model's. */
   readonly activeModelId = computed<string | null>(() => {
     const view = this.view.value;

@@ -31,7 +31,10 @@ function chunkEnd(text: string, start: number, size: number): number {
 export class AnswerView {
   /** The streaming renderer; host `answer.element` once. */
   readonly answer: StreamingAnswer;
-  private readonly segments: Array<{ host: HTMLElement; calls: Signal<readonly ToolCallRecord[]> }> = [];
+  private readonly segments: Array<{
+    host: HTMLElement;
+    calls: Signal<readonly ToolCallRecord[]>;
+  }> = [];
   private readonly byCallId = new Map<string, Signal<readonly ToolCallRecord[]>>();
 
   constructor(options: StreamingAnswerOptions = {}) {
@@ -103,7 +106,9 @@ export class AnswerView {
       }
     }
     const received = this.answer.receivedChars;
-    return received.text === text && received.reasoning === reasoning && calls === this.byCallId.size;
+    return (
+      received.text === text && received.reasoning === reasoning && calls === this.byCallId.size
+    );
   }
 
   /** Brings the tool cards to their stored values (final status, summary, receipt). */
@@ -117,7 +122,9 @@ export class AnswerView {
   upsertCall(call: ToolCallRecord, forceNewSegment = false): void {
     const owner = this.byCallId.get(call.callId);
     if (owner) {
-      owner.value = owner.value.map((existing) => (existing.callId === call.callId ? call : existing));
+      owner.value = owner.value.map((existing) =>
+        existing.callId === call.callId ? call : existing,
+      );
       return;
     }
     if (this.byCallId.size >= MAX_TOOL_CALLS) return;
@@ -130,12 +137,17 @@ export class AnswerView {
   patchCall(callId: string, patch: Partial<ToolCallRecord>): void {
     const owner = this.byCallId.get(callId);
     if (!owner) return;
-    owner.value = owner.value.map((call) => (call.callId === callId ? { ...call, ...patch } : call));
+    owner.value = owner.value.map((call) =>
+      call.callId === callId ? { ...call, ...patch } : call,
+    );
   }
 
   /** The current value of a call, if known. */
   call(callId: string): ToolCallRecord | undefined {
-    return this.byCallId.get(callId)?.peek().find((call) => call.callId === callId);
+    return this.byCallId
+      .get(callId)
+      ?.peek()
+      .find((call) => call.callId === callId);
   }
 
   /** Ends the renderer (flushes pending text). */

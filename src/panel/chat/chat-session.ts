@@ -3,7 +3,12 @@
 // opens with the project (or a new one is created), and the turns are reloaded from
 // the worker after a run ends, because the worker writes the assistant turn.
 import { signal } from '@preact/signals';
-import type { ChatScope, ChatTurn, SessionMeta, UserTurn } from '../../shared/protocol/chat-records';
+import type {
+  ChatScope,
+  ChatTurn,
+  SessionMeta,
+  UserTurn,
+} from '../../shared/protocol/chat-records';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { SessionClient } from '../app/panel-api';
 

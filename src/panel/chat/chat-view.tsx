@@ -30,7 +30,11 @@ export interface ChatViewProps {
   readonly onSuggestion: (text: string) => void;
 }
 
-const SUGGESTIONS = ['Fix the compile errors in this file', 'Improve the wording of this section', 'Explain what this file does'];
+const SUGGESTIONS = [
+  'Fix the compile errors in this file',
+  'Improve the wording of this section',
+  'Explain what this file does',
+];
 
 function lastUserTurn(turns: readonly ChatTurn[]): UserTurn | null {
   for (let index = turns.length - 1; index >= 0; index -= 1) {
@@ -58,17 +62,28 @@ export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: 
   const pending = live?.pending.value ?? null;
   const turns = session.turns.value;
   // While a run is shown live, its partially stored turn (if any) is not shown twice.
-  const shown = live ? turns.filter((turn) => turn.role !== 'assistant' || turn.runId !== live.runId) : turns;
+  const shown = live
+    ? turns.filter((turn) => turn.role !== 'assistant' || turn.runId !== live.runId)
+    : turns;
   const lastUser = lastUserTurn(shown);
   const adoptView = (turn: AssistantTurn) => runs.takeView(turn);
   const last = shown[shown.length - 1];
   useLayoutEffect(() => followState?.contentChanged(), [followState, shown.length, live]);
   return (
     <div class="chat-view">
-      <div class="transcript" role="log" aria-label="Conversation" ref={scroller} data-testid="transcript">
+      <div
+        class="transcript"
+        role="log"
+        aria-label="Conversation"
+        ref={scroller}
+        data-testid="transcript"
+      >
         {shown.length === 0 && !live ? (
           <div class="empty-state">
-            <p>Ask about your Typst document, or let the agent edit it. Every edit is shown as a diff first unless you choose Auto approve.</p>
+            <p>
+              Ask about your Typst document, or let the agent edit it. Every edit is shown as a diff
+              first unless you choose Auto approve.
+            </p>
             <div class="suggestions">
               {SUGGESTIONS.map((text) => (
                 <button type="button" key={text} onClick={() => onSuggestion(text)}>
@@ -85,14 +100,18 @@ export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: 
             <AssistantTurnView
               key={turn.id}
               turn={turn}
-              onRegenerate={turn === last && !live && lastUser ? () => onRegenerate(lastUser) : undefined}
+              onRegenerate={
+                turn === last && !live && lastUser ? () => onRegenerate(lastUser) : undefined
+              }
               adopt={adoptView}
             />
           ),
         )}
         {live ? <LiveTurn key={live.runId} run={live} runs={runs} /> : null}
       </div>
-      {followState ? <JumpToLatest follow={followState} label={pending ? 'Review pending' : undefined} /> : null}
+      {followState ? (
+        <JumpToLatest follow={followState} label={pending ? 'Review pending' : undefined} />
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,12 @@
 // snapshot's sequence, so nothing is shown twice.
 import { signal } from '@preact/signals';
 import type { ProtocolError } from '../../shared/protocol/envelope';
-import type { PendingInteraction, RunEventPayloads, RunIdentity, RunSnapshot } from '../../shared/protocol/run-messages';
+import type {
+  PendingInteraction,
+  RunEventPayloads,
+  RunIdentity,
+  RunSnapshot,
+} from '../../shared/protocol/run-messages';
 import type { z } from '../../shared/schema/zod';
 import { AnswerView } from './answer-view';
 import type { StreamingAnswerOptions } from './stream/streaming-answer';
@@ -78,7 +83,14 @@ export class LiveRun {
   toolStatus(payload: Payload<'run/tool-status'>): void {
     const { callId, name, status, summary, errorCode, receipt } = payload;
     if (!this.view.call(callId)) {
-      this.view.upsertCall({ callId, name, argumentsPreview: '', argumentsChars: 0, status, summary });
+      this.view.upsertCall({
+        callId,
+        name,
+        argumentsPreview: '',
+        argumentsChars: 0,
+        status,
+        summary,
+      });
     }
     this.view.patchCall(callId, {
       status,

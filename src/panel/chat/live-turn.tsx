@@ -18,13 +18,31 @@ export function LiveTurn({ run, runs }: LiveTurnProps) {
   const pending = run.pending.value;
   const error = run.error.value;
   return (
-    <article class="turn assistant-turn live-turn" data-testid="live-turn" data-status={status} aria-label="Side Agent" aria-busy={run.isActive}>
-      {run.reconnected ? <p class="turn-note muted">Continuing a run that was already going.</p> : null}
+    <article
+      class="turn assistant-turn live-turn"
+      data-testid="live-turn"
+      data-status={status}
+      aria-label="Side Agent"
+      aria-busy={run.isActive}
+    >
+      {run.reconnected ? (
+        <p class="turn-note muted">Continuing a run that was already going.</p>
+      ) : null}
       <StreamingMessage answer={run.view.answer} />
       {status === 'starting' ? <p class="muted typing">Starting{'\u2026'}</p> : null}
-      {pending ? <PendingView pending={pending} busy={run.resolving.value} onDecide={(decision) => void runs.resolve(decision)} /> : null}
+      {pending ? (
+        <PendingView
+          pending={pending}
+          busy={run.resolving.value}
+          onDecide={(decision) => void runs.resolve(decision)}
+        />
+      ) : null}
       {run.notices.value.map((notice, index) => (
-        <p class={`notice notice-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'} key={index}>
+        <p
+          class={`notice notice-${notice.level}`}
+          role={notice.level === 'error' ? 'alert' : 'status'}
+          key={index}
+        >
           {notice.code ? `${notice.code}: ${notice.message}` : notice.message}
         </p>
       ))}

@@ -6,19 +6,61 @@ import { createFakeApi } from './__fixtures__/fake-panel-api';
 import { RunController } from './run-controller';
 import { ManualFrameScheduler } from './stream/frame-scheduler';
 
-const IDENTITY = { tabId: 3, scope: { siteId: 'typst' as const, projectId: 'p1' }, sessionId: 's1' };
+const IDENTITY = {
+  tabId: 3,
+  scope: { siteId: 'typst' as const, projectId: 'p1' },
+  sessionId: 's1',
+};
 const PENDING = {
-  kind: 'edit-review' as const, callId: 'c2', name: 'replace_lines',
-  diff: { fileLabel: 'main.typ', additions: 1, deletions: 1, truncated: false, hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1, rows: [{ kind: 'delete' as const, oldLine: 1, text: 'a' }, { kind: 'insert' as const, newLine: 1, text: 'b' }] }] },
+  kind: 'edit-review' as const,
+  callId: 'c2',
+  name: 'replace_lines',
+  diff: {
+    fileLabel: 'main.typ',
+    additions: 1,
+    deletions: 1,
+    truncated: false,
+    hunks: [
+      {
+        oldStart: 1,
+        oldLines: 1,
+        newStart: 1,
+        newLines: 1,
+        rows: [
+          { kind: 'delete' as const, oldLine: 1, text: 'a' },
+          { kind: 'insert' as const, newLine: 1, text: 'b' },
+        ],
+      },
+    ],
+  },
 };
 const SNAPSHOT: RunSnapshot = {
-  runId: 'r1', identity: IDENTITY, sequence: 2, pending: PENDING,
+  runId: 'r1',
+  identity: IDENTITY,
+  sequence: 2,
+  pending: PENDING,
   turn: {
-    id: 'a1', role: 'assistant', createdAt: 1, runId: 'r1', status: 'incomplete',
+    id: 'a1',
+    role: 'assistant',
+    createdAt: 1,
+    runId: 'r1',
+    status: 'incomplete',
     segments: [
       { kind: 'reasoning', text: 'thinking' },
       { kind: 'text', text: 'So far **bold**.' },
-      { kind: 'tools', calls: [{ callId: 'c1', name: 'read_document', argumentsPreview: '{}', argumentsChars: 2, status: 'done', summary: '40 lines' }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            callId: 'c1',
+            name: 'read_document',
+            argumentsPreview: '{}',
+            argumentsChars: 2,
+            status: 'done',
+            summary: '40 lines',
+          },
+        ],
+      },
     ],
   },
 };
@@ -35,9 +77,22 @@ function setup() {
     'run/cancel': () => ({ cancelled: true }),
   });
   const ended: string[] = [];
-  const runs = new RunController({ client: fake.api, answerOptions: () => ({ scheduler }), onEnded: (run) => ended.push(run.runId) });
-  const router = createEventRouter(workerToPanel, { 'tab/site-changed': () => undefined, 'panel/quick-attach': () => undefined, ...runs.handlers }, { isActiveRun: runs.isActiveRun });
-  const deliver = (message: unknown) => router.handle(message, { sender: 'worker', signal: new AbortController().signal });
+  const runs = new RunController({
+    client: fake.api,
+    answerOptions: () => ({ scheduler }),
+    onEnded: (run) => ended.push(run.runId),
+  });
+  const router = createEventRouter(
+    workerToPanel,
+    {
+      'tab/site-changed': () => undefined,
+      'panel/quick-attach': () => undefined,
+      ...runs.handlers,
+    },
+    { isActiveRun: runs.isActiveRun },
+  );
+  const deliver = (message: unknown) =>
+    router.handle(message, { sender: 'worker', signal: new AbortController().signal });
   return { fake, runs, deliver, scheduler, decisions, ended };
 }
 
@@ -49,10 +104,20 @@ describe('RunController', () => {
     const element = live.view.answer.element;
     expect(element.textContent).toContain('So far');
     expect(element.querySelector('strong')?.textContent).toBe('bold');
-    expect(element.querySelector('[data-testid="tool-card"]')?.textContent).toContain('read_document');
+    expect(element.querySelector('[data-testid="tool-card"]')?.textContent).toContain(
+      'read_document',
+    );
     expect(live.pending.value?.callId).toBe('c2');
-    await deliver({ type: 'run/stream', runId: 'r1', payload: { sequence: 2, parts: [{ channel: 'text', text: 'DUPLICATE' }] } });
-    await deliver({ type: 'run/stream', runId: 'r1', payload: { sequence: 3, parts: [{ channel: 'text', text: ' more' }] } });
+    await deliver({
+      type: 'run/stream',
+      runId: 'r1',
+      payload: { sequence: 2, parts: [{ channel: 'text', text: 'DUPLICATE' }] },
+    });
+    await deliver({
+      type: 'run/stream',
+      runId: 'r1',
+      payload: { sequence: 3, parts: [{ channel: 'text', text: ' more' }] },
+    });
     scheduler.runFrame();
     expect(element.textContent).not.toContain('DUPLICATE');
     expect(element.textContent).toContain('more');
@@ -73,15 +138,32 @@ describe('RunController', () => {
     const bad = [
       { type: 'run/stream', runId: 'r9', payload: { sequence: 'x', parts: [] } },
       { type: 'run/tool-call', runId: 'r9', payload: { callId: 'c', name: 'n' } },
-      { type: 'run/stream', runId: 'other', payload: { sequence: 1, parts: [{ channel: 'text', text: 'foreign' }] } },
+      {
+        type: 'run/stream',
+        runId: 'other',
+        payload: { sequence: 1, parts: [{ channel: 'text', text: 'foreign' }] },
+      },
       { type: 'run/pending', runId: 'r9', payload: { pending: { kind: 'nope' } } },
       { type: 'run/end', payload: { status: 'done' } },
       null,
       'garbage',
     ];
     for (const message of bad) await expect(deliver(message)).resolves.toBeDefined();
-    await deliver({ type: 'run/tool-call', runId: 'r9', payload: { callId: 'c1', name: '<img src=x onerror=alert(1)>', argumentsPreview: '<script>x</script>', argumentsChars: 18 } });
-    await deliver({ type: 'run/stream', runId: 'r9', payload: { sequence: 1, parts: [{ channel: 'text', text: 'ok' }] } });
+    await deliver({
+      type: 'run/tool-call',
+      runId: 'r9',
+      payload: {
+        callId: 'c1',
+        name: '<img src=x onerror=alert(1)>',
+        argumentsPreview: '<script>x</script>',
+        argumentsChars: 18,
+      },
+    });
+    await deliver({
+      type: 'run/stream',
+      runId: 'r9',
+      payload: { sequence: 1, parts: [{ channel: 'text', text: 'ok' }] },
+    });
     scheduler.runFrame();
     const element = runs.live.value!.view.answer.element;
     expect(element.textContent).not.toContain('foreign');
@@ -93,13 +175,38 @@ describe('RunController', () => {
   it('ends once on run/end and updates tool status', async () => {
     const { runs, deliver, ended } = setup();
     runs.begin('r5', IDENTITY);
-    await deliver({ type: 'run/tool-call', runId: 'r5', payload: { callId: 'c1', name: 'read', argumentsPreview: '{}', argumentsChars: 2 } });
-    await deliver({ type: 'run/tool-status', runId: 'r5', payload: { callId: 'c1', name: 'read', status: 'failed', summary: 'nope', errorCode: 'PAGE_NO_EDITOR' } });
-    const end = { type: 'run/end', runId: 'r5', payload: { status: 'error', sessionId: 's1', assistantTurnId: 'a5', error: { code: 'PROVIDER_AUTH', message: 'bad key' } } };
+    await deliver({
+      type: 'run/tool-call',
+      runId: 'r5',
+      payload: { callId: 'c1', name: 'read', argumentsPreview: '{}', argumentsChars: 2 },
+    });
+    await deliver({
+      type: 'run/tool-status',
+      runId: 'r5',
+      payload: {
+        callId: 'c1',
+        name: 'read',
+        status: 'failed',
+        summary: 'nope',
+        errorCode: 'PAGE_NO_EDITOR',
+      },
+    });
+    const end = {
+      type: 'run/end',
+      runId: 'r5',
+      payload: {
+        status: 'error',
+        sessionId: 's1',
+        assistantTurnId: 'a5',
+        error: { code: 'PROVIDER_AUTH', message: 'bad key' },
+      },
+    };
     await deliver(end);
     await deliver(end);
     const live = runs.live.value!;
-    expect(live.view.answer.element.querySelector('[data-testid="tool-status"]')?.textContent).toContain('PAGE_NO_EDITOR');
+    expect(
+      live.view.answer.element.querySelector('[data-testid="tool-status"]')?.textContent,
+    ).toContain('PAGE_NO_EDITOR');
     expect(live.status.value).toBe('error');
     expect(live.error.value?.code).toBe('PROVIDER_AUTH');
     expect(ended).toEqual(['r5']);

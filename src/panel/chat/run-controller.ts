@@ -17,7 +17,10 @@ import { LiveRun } from './live-run';
 import type { StreamingAnswerOptions } from './stream/streaming-answer';
 
 /** The run/* part of the worker -> panel handler map. */
-export type RunEventHandlers = Omit<EventHandlers<WorkerToPanel>, 'tab/site-changed' | 'panel/quick-attach'>;
+export type RunEventHandlers = Omit<
+  EventHandlers<WorkerToPanel>,
+  'tab/site-changed' | 'panel/quick-attach'
+>;
 
 /** What the run controller needs. */
 export interface RunControllerDeps {
@@ -29,7 +32,12 @@ export interface RunControllerDeps {
 }
 
 function sameIdentity(a: RunIdentity, b: RunIdentity): boolean {
-  return a.tabId === b.tabId && a.sessionId === b.sessionId && a.scope.siteId === b.scope.siteId && a.scope.projectId === b.scope.projectId;
+  return (
+    a.tabId === b.tabId &&
+    a.sessionId === b.sessionId &&
+    a.scope.siteId === b.scope.siteId &&
+    a.scope.projectId === b.scope.projectId
+  );
 }
 
 /** Tracks and drives the one run the panel shows. */
@@ -40,15 +48,17 @@ export class RunController {
   private handoff: { readonly runId: string; readonly view: AnswerView } | null = null;
 
   constructor(private readonly deps: RunControllerDeps) {
-    const withRun = <P>(apply: (run: LiveRun, payload: P) => void) => (payload: P, context: { runId?: string }) => {
-      const run = this.live.peek();
-      if (!run || run.runId !== context.runId) return;
-      try {
-        apply(run, payload);
-      } catch (error) {
-        console.warn('Side Agent: a run event could not be shown.', error);
-      }
-    };
+    const withRun =
+      <P>(apply: (run: LiveRun, payload: P) => void) =>
+      (payload: P, context: { runId?: string }) => {
+        const run = this.live.peek();
+        if (!run || run.runId !== context.runId) return;
+        try {
+          apply(run, payload);
+        } catch (error) {
+          console.warn('Side Agent: a run event could not be shown.', error);
+        }
+      };
     this.handlers = {
       'run/start': withRun((run, payload) => {
         if (sameIdentity(run.identity, payload.identity)) run.started();
@@ -92,7 +102,12 @@ export class RunController {
     const snapshot = result.data;
     if (this.live.peek()?.runId === snapshot.runId) return true;
     this.release();
-    this.live.value = new LiveRun(snapshot.runId, snapshot.identity, this.deps.answerOptions?.(), snapshot);
+    this.live.value = new LiveRun(
+      snapshot.runId,
+      snapshot.identity,
+      this.deps.answerOptions?.(),
+      snapshot,
+    );
     return true;
   }
 
@@ -101,7 +116,8 @@ export class RunController {
     const run = this.live.peek();
     if (!run?.isActive) return;
     const result = await this.deps.client.request('run/cancel', {}, { runId: run.runId });
-    if (!result.ok) run.notice({ level: 'error', code: result.error.code, message: result.error.message });
+    if (!result.ok)
+      run.notice({ level: 'error', code: result.error.code, message: result.error.message });
   }
 
   /** Answers the pending interaction with its exact (runId, callId); one decision at a time. */
@@ -110,7 +126,11 @@ export class RunController {
     const pending = run?.pending.peek();
     if (!run || !pending || run.resolving.peek()) return;
     run.resolving.value = true;
-    const result = await this.deps.client.request('run/resolve', { callId: pending.callId, decision }, { runId: run.runId });
+    const result = await this.deps.client.request(
+      'run/resolve',
+      { callId: pending.callId, decision },
+      { runId: run.runId },
+    );
     if (result.ok && result.data.accepted) {
       if (run.pending.peek()?.callId === pending.callId) run.setPending(null);
       return;
@@ -130,7 +150,8 @@ export class RunController {
     this.dropHandoff();
     const run = this.live.peek();
     if (!run) return;
-    if (options.handOver && run.status.peek() === 'done') this.handoff = { runId: run.runId, view: run.view };
+    if (options.handOver && run.status.peek() === 'done')
+      this.handoff = { runId: run.runId, view: run.view };
     else run.dispose();
     this.live.value = null;
   }

@@ -5,16 +5,32 @@ import { createFakeApi, type FakeHandler } from './__fixtures__/fake-panel-api';
 import { RunController } from './run-controller';
 import { SendController } from './send-controller';
 
-const SITE: TabSite = { tabId: 7, windowId: 1, url: 'https://typst.app/project/p1', siteId: 'typst', projectId: 'p1' };
+const SITE: TabSite = {
+  tabId: 7,
+  windowId: 1,
+  url: 'https://typst.app/project/p1',
+  siteId: 'typst',
+  projectId: 'p1',
+};
 
 function setup(overrides: Record<string, FakeHandler> = {}) {
   const state = { site: SITE as TabSite | null, sessionId: 's1' as string | null };
   let ids = 0;
   const fake = createFakeApi({
-    'context/read-identity': () => ({ file: { projectLabel: 'Thesis', path: 'main.typ', source: 'header_breadcrumb' } }),
+    'context/read-identity': () => ({
+      file: { projectLabel: 'Thesis', path: 'main.typ', source: 'header_breadcrumb' },
+    }),
     'run/reserve': () => ({ reserved: true, expiresAt: 1 }),
     'session/append-user-turn': () => ({
-      id: 's1', scope: { siteId: 'typst', projectId: 'p1' }, name: 'c', createdAt: 1, updatedAt: 1, userRenamed: false, turnCount: 1, approxBytes: 1, preview: '',
+      id: 's1',
+      scope: { siteId: 'typst', projectId: 'p1' },
+      name: 'c',
+      createdAt: 1,
+      updatedAt: 1,
+      userRenamed: false,
+      turnCount: 1,
+      approxBytes: 1,
+      preview: '',
     }),
     'run/start': () => ({ started: true, cancelled: false }),
     'run/cancel': () => ({ cancelled: true }),
@@ -25,8 +41,16 @@ function setup(overrides: Record<string, FakeHandler> = {}) {
   const send = new SendController({
     client: fake.api,
     runs,
-    attachments: { refreshFor: async () => ({ attachments: [], records: [] }), clear: () => cleared.push(1) },
-    context: { site: () => state.site, sessionId: () => state.sessionId, modelId: () => 'm1', editMode: () => 'ask' },
+    attachments: {
+      refreshFor: async () => ({ attachments: [], records: [] }),
+      clear: () => cleared.push(1),
+    },
+    context: {
+      site: () => state.site,
+      sessionId: () => state.sessionId,
+      modelId: () => 'm1',
+      editMode: () => 'ask',
+    },
     createId: () => `id-${++ids}`,
     now: () => 5,
   });
@@ -38,13 +62,29 @@ describe('Send', () => {
     const { fake, send, runs } = setup();
     const outcome = await send.send('  Fix the title  ');
     expect(outcome).toEqual({ kind: 'started', runId: 'id-1' });
-    expect(fake.types()).toEqual(['context/read-identity', 'run/reserve', 'session/append-user-turn', 'run/start']);
+    expect(fake.types()).toEqual([
+      'context/read-identity',
+      'run/reserve',
+      'session/append-user-turn',
+      'run/start',
+    ]);
     const [, reserve, append, start] = fake.calls;
     expect(reserve?.runId).toBe('id-1');
-    expect(reserve?.payload).toEqual({ tabId: 7, scope: { siteId: 'typst', projectId: 'p1' }, sessionId: 's1' });
-    expect((append?.payload as { turn: { text: string; file: unknown } }).turn.text).toBe('Fix the title');
+    expect(reserve?.payload).toEqual({
+      tabId: 7,
+      scope: { siteId: 'typst', projectId: 'p1' },
+      sessionId: 's1',
+    });
+    expect((append?.payload as { turn: { text: string; file: unknown } }).turn.text).toBe(
+      'Fix the title',
+    );
     expect(start?.runId).toBe('id-1');
-    expect(start?.payload).toMatchObject({ userTurnId: 'id-2', modelId: 'm1', editMode: 'ask', file: { path: 'main.typ' } });
+    expect(start?.payload).toMatchObject({
+      userTurnId: 'id-2',
+      modelId: 'm1',
+      editMode: 'ask',
+      file: { path: 'main.typ' },
+    });
     expect(runs.live.value?.runId).toBe('id-1');
   });
 
@@ -108,7 +148,14 @@ describe('Send', () => {
 
   it('regenerates the last answer without storing another user turn', async () => {
     const { fake, send } = setup();
-    const turn = { id: 'u1', role: 'user' as const, createdAt: 1, text: 'again', file: null, attachments: [] };
+    const turn = {
+      id: 'u1',
+      role: 'user' as const,
+      createdAt: 1,
+      text: 'again',
+      file: null,
+      attachments: [],
+    };
     expect((await send.regenerate(turn)).kind).toBe('started');
     expect(fake.types()).toEqual(['run/reserve', 'run/start']);
     expect(fake.calls[1]?.payload).toMatchObject({ userTurnId: 'u1' });

@@ -106,7 +106,11 @@ export class SendController {
     };
     const modelId = context.modelId() as string;
     const editMode = context.editMode();
-    const token: SendToken = { runId: (this.deps.createId ?? createId)(), stopped: false, reserved: false };
+    const token: SendToken = {
+      runId: (this.deps.createId ?? createId)(),
+      stopped: false,
+      reserved: false,
+    };
     this.token = token;
     this.preparing.value = true;
     this.status.value = null;
@@ -157,8 +161,18 @@ export class SendController {
     if ('again' in input) {
       userTurn = input.again;
     } else {
-      userTurn = { id: (this.deps.createId ?? createId)(), role: 'user', createdAt: (this.deps.now ?? Date.now)(), text, file, attachments: records };
-      const appended = await client.request('session/append-user-turn', { sessionId: identity.sessionId, turn: userTurn });
+      userTurn = {
+        id: (this.deps.createId ?? createId)(),
+        role: 'user',
+        createdAt: (this.deps.now ?? Date.now)(),
+        text,
+        file,
+        attachments: records,
+      };
+      const appended = await client.request('session/append-user-turn', {
+        sessionId: identity.sessionId,
+        turn: userTurn,
+      });
       if (!appended.ok) {
         await this.cancelReservation(token);
         return this.failed(appended.error);
@@ -171,7 +185,15 @@ export class SendController {
     const run = this.deps.runs.begin(token.runId, identity);
     const started = await client.request(
       'run/start',
-      { ...identity, userTurnId: userTurn.id, modelId, editMode, file, attachments, attachmentRecords: records },
+      {
+        ...identity,
+        userTurnId: userTurn.id,
+        modelId,
+        editMode,
+        file,
+        attachments,
+        attachmentRecords: records,
+      },
       { runId: token.runId },
     );
     if (!started.ok) {
@@ -189,7 +211,8 @@ export class SendController {
   private precondition(text: string): string | null {
     const { context } = this.deps;
     const site = context.site();
-    if (!site || site.siteId !== 'typst') return 'Open a typst.app project to send. Nothing was sent.';
+    if (!site || site.siteId !== 'typst')
+      return 'Open a typst.app project to send. Nothing was sent.';
     if (!site.projectId) return 'Open a project on typst.app to send. Nothing was sent.';
     if (!context.sessionId()) return 'The chat is still loading. Nothing was sent.';
     if (text === '') return 'Type a message first.';

@@ -28,15 +28,45 @@ vi.mock('../markdown/render-markdown', async (importOriginal) => {
   };
 });
 
-const IDENTITY = { tabId: 3, scope: { siteId: 'typst' as const, projectId: 'p1' }, sessionId: 's1' };
-const LONG = Array.from({ length: 600 }, (_, index) => `Paragraph ${index} with **bold** text and \`code\`.\n\n`).join('') + 'The end.';
-const USER: UserTurn = { id: 'u1', role: 'user', createdAt: 1, text: 'Write it.', file: null, attachments: [] };
-const CALL = { callId: 'c1', name: 'read_document', argumentsPreview: '{}', argumentsChars: 2, status: 'done' as const, summary: '40 lines' };
+const IDENTITY = {
+  tabId: 3,
+  scope: { siteId: 'typst' as const, projectId: 'p1' },
+  sessionId: 's1',
+};
+const LONG =
+  Array.from(
+    { length: 600 },
+    (_, index) => `Paragraph ${index} with **bold** text and \`code\`.\n\n`,
+  ).join('') + 'The end.';
+const USER: UserTurn = {
+  id: 'u1',
+  role: 'user',
+  createdAt: 1,
+  text: 'Write it.',
+  file: null,
+  attachments: [],
+};
+const CALL = {
+  callId: 'c1',
+  name: 'read_document',
+  argumentsPreview: '{}',
+  argumentsChars: 2,
+  status: 'done' as const,
+  summary: '40 lines',
+};
 
 function storedTurn(text = LONG, overrides: Partial<AssistantTurn> = {}): AssistantTurn {
   return {
-    id: 'a1', role: 'assistant', createdAt: 2, runId: 'r1', status: 'complete',
-    segments: [{ kind: 'text', text: 'Reading.' }, { kind: 'tools', calls: [CALL] }, { kind: 'text', text }],
+    id: 'a1',
+    role: 'assistant',
+    createdAt: 2,
+    runId: 'r1',
+    status: 'complete',
+    segments: [
+      { kind: 'text', text: 'Reading.' },
+      { kind: 'tools', calls: [CALL] },
+      { kind: 'text', text },
+    ],
     ...overrides,
   };
 }
@@ -49,26 +79,46 @@ function setup() {
   const follow: FollowHolder = { current: null };
   const container = document.createElement('div');
   document.body.append(container);
-  act(() => render(<ChatView session={session} runs={runs} follow={follow} onRegenerate={() => undefined} onSuggestion={() => undefined} />, container));
+  act(() =>
+    render(
+      <ChatView
+        session={session}
+        runs={runs}
+        follow={follow}
+        onRegenerate={() => undefined}
+        onSuggestion={() => undefined}
+      />,
+      container,
+    ),
+  );
   /** Streams a whole run as the worker would, and ends it. */
   const streamRun = (text: string) => {
     const run = runs.begin('r1', IDENTITY);
     act(() => {
       run.stream({ sequence: 1, parts: [{ channel: 'text', text: 'Reading.' }] });
       scheduler.runFrame();
-      run.toolCall({ callId: 'c1', name: 'read_document', argumentsPreview: '{}', argumentsChars: 2 });
+      run.toolCall({
+        callId: 'c1',
+        name: 'read_document',
+        argumentsPreview: '{}',
+        argumentsChars: 2,
+      });
       run.toolStatus({ callId: 'c1', name: 'read_document', status: 'done', summary: '40 lines' });
       for (let offset = 0; offset < text.length; offset += 500) {
-        run.stream({ sequence: 2 + offset, parts: [{ channel: 'text', text: text.slice(offset, offset + 500) }] });
+        run.stream({
+          sequence: 2 + offset,
+          parts: [{ channel: 'text', text: text.slice(offset, offset + 500) }],
+        });
         scheduler.runFrame();
       }
       run.end({ status: 'done' });
     });
     return run;
   };
-  const setTurns = (turns: readonly ChatTurn[]) => act(() => {
-    session.turns.value = turns;
-  });
+  const setTurns = (turns: readonly ChatTurn[]) =>
+    act(() => {
+      session.turns.value = turns;
+    });
   return { session, runs, container, streamRun, setTurns };
 }
 
@@ -95,7 +145,9 @@ describe('the stored answer after a run', () => {
     const stored = container.querySelector('[data-testid="assistant-turn"]');
     expect(container.querySelector('[data-testid="live-turn"]')).toBeNull();
     expect(stored?.querySelector('.stream-answer')).toBe(element);
-    expect(stored?.querySelector('[data-testid="tool-card"]')?.textContent).toContain('read_document');
+    expect(stored?.querySelector('[data-testid="tool-card"]')?.textContent).toContain(
+      'read_document',
+    );
     expect(parsed.chars).toBe(streamedChars);
     // A later reload replaces every turn object; unchanged turns are not rebuilt.
     setTurns([structuredClone(USER), structuredClone(storedTurn())]);
@@ -103,7 +155,9 @@ describe('the stored answer after a run', () => {
     expect(container.querySelector('[data-testid="assistant-turn"] .stream-answer')).toBe(element);
     // A changed turn (here: its status) is rebuilt from storage.
     setTurns([USER, storedTurn(LONG, { status: 'interrupted' })]);
-    expect(container.querySelector('[data-testid="assistant-turn"] .stream-answer')).not.toBe(element);
+    expect(container.querySelector('[data-testid="assistant-turn"] .stream-answer')).not.toBe(
+      element,
+    );
     act(() => render(null, container));
   });
 

@@ -27,7 +27,10 @@ export function statusLabel(status: ToolCallStatus): string {
 /** One tool call. */
 export function ToolCard({ call }: { readonly call: ToolCallRecord }) {
   const preview = call.argumentsPreview;
-  const inline = preview.length > INLINE_ARGUMENTS_CHARS ? `${preview.slice(0, INLINE_ARGUMENTS_CHARS)}\u2026` : preview;
+  const inline =
+    preview.length > INLINE_ARGUMENTS_CHARS
+      ? `${preview.slice(0, INLINE_ARGUMENTS_CHARS)}\u2026`
+      : preview;
   const hidden = call.argumentsChars - preview.length;
   return (
     <div class={`tool-card tool-${call.status}`} data-testid="tool-card" data-call-id={call.callId}>
@@ -56,7 +59,11 @@ export function ToolCard({ call }: { readonly call: ToolCallRecord }) {
 }
 
 /** The cards of one tools segment; re-renders only when that segment's calls change. */
-export function ToolCardList({ calls }: { readonly calls: ReadonlySignal<readonly ToolCallRecord[]> }) {
+export function ToolCardList({
+  calls,
+}: {
+  readonly calls: ReadonlySignal<readonly ToolCallRecord[]>;
+}) {
   return (
     <div class="tool-cards">
       {calls.value.map((call) => (

@@ -7,17 +7,44 @@ import { AssistantTurnView, UserTurnView, answerText } from './turn-views';
 it('shows user text as text and a died run as interrupted with its partial output', () => {
   const container = document.createElement('div');
   const user: UserTurn = {
-    id: 'u', role: 'user', createdAt: 1, text: '<script>window.__x=1</script>', file: null,
-    attachments: [{ kind: 'image', source: 'preview', thumbnail: null, omittedReason: 'r', width: 1, height: 1 }],
+    id: 'u',
+    role: 'user',
+    createdAt: 1,
+    text: '<script>window.__x=1</script>',
+    file: null,
+    attachments: [
+      {
+        kind: 'image',
+        source: 'preview',
+        thumbnail: null,
+        omittedReason: 'r',
+        width: 1,
+        height: 1,
+      },
+    ],
   };
   const turn: AssistantTurn = {
-    id: 'a', role: 'assistant', createdAt: 1, runId: 'r', status: 'interrupted',
+    id: 'a',
+    role: 'assistant',
+    createdAt: 1,
+    runId: 'r',
+    status: 'interrupted',
     segments: [{ kind: 'text', text: 'partial *answer*' }],
   };
-  act(() => render(<div><UserTurnView turn={user} /><AssistantTurnView turn={turn} /></div>, container));
+  act(() =>
+    render(
+      <div>
+        <UserTurnView turn={user} />
+        <AssistantTurnView turn={turn} />
+      </div>,
+      container,
+    ),
+  );
   expect(container.querySelector('script')).toBeNull();
   expect(container.querySelector('.turn-text')?.textContent).toBe('<script>window.__x=1</script>');
-  expect(container.querySelector('[data-testid="turn-note"]')?.textContent).toContain('Interrupted');
+  expect(container.querySelector('[data-testid="turn-note"]')?.textContent).toContain(
+    'Interrupted',
+  );
   expect(container.querySelector('em')?.textContent).toBe('answer');
   expect(answerText(turn)).toBe('partial *answer*');
 });
@@ -29,10 +56,26 @@ it('shows user text as text and a died run as interrupted with its partial outpu
 it('shows a stored turn with tool calls, and its tool cards', () => {
   const container = document.createElement('div');
   const turn: AssistantTurn = {
-    id: 'a', role: 'assistant', createdAt: 1, runId: 'r', status: 'complete',
+    id: 'a',
+    role: 'assistant',
+    createdAt: 1,
+    runId: 'r',
+    status: 'complete',
     segments: [
       { kind: 'text', text: 'I will fix line 1.' },
-      { kind: 'tools', calls: [{ callId: 'c1', name: 'replace_lines', argumentsPreview: '{"start_line":1}', argumentsChars: 16, status: 'done', summary: 'Applied' }] },
+      {
+        kind: 'tools',
+        calls: [
+          {
+            callId: 'c1',
+            name: 'replace_lines',
+            argumentsPreview: '{"start_line":1}',
+            argumentsChars: 16,
+            status: 'done',
+            summary: 'Applied',
+          },
+        ],
+      },
       { kind: 'text', text: 'Done: line 1 is fixed.' },
     ],
   };

@@ -14,7 +14,9 @@ import { RecoveryActions } from '../recovery/recovery-actions';
 
 /** The plain text of an answer (copy): its text segments in order. */
 export function answerText(turn: AssistantTurn): string {
-  return turn.segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : [])).join('\n\n');
+  return turn.segments
+    .flatMap((segment) => (segment.kind === 'text' ? [segment.text] : []))
+    .join('\n\n');
 }
 
 /** One user turn. */
@@ -31,7 +33,12 @@ export function UserTurnView({ turn }: { readonly turn: UserTurn }) {
                 {`Selection${attachment.fileLabel ? ` \u00b7 ${attachment.fileLabel}` : ''} (${attachment.text.length} chars)`}
               </span>
             ) : attachment.thumbnail && isSafeImageDataUrl(attachment.thumbnail) ? (
-              <img class="chip-thumb" key={index} src={attachment.thumbnail} alt={attachment.source === 'preview' ? 'Preview screenshot' : 'Image'} />
+              <img
+                class="chip-thumb"
+                key={index}
+                src={attachment.thumbnail}
+                alt={attachment.source === 'preview' ? 'Preview screenshot' : 'Image'}
+              />
             ) : (
               <span class="chip" key={index}>
                 {attachment.source === 'preview' ? 'Preview screenshot' : 'Image'}
@@ -78,25 +85,36 @@ export function turnSignature(turn: AssistantTurn): string {
   const parts: string[] = [turn.id, turn.status];
   for (const segment of turn.segments) {
     if (segment.kind === 'tools') {
-      parts.push(`t${segment.calls.map((call) => `${call.callId}:${call.status}:${call.summary.length}:${call.errorCode ?? ''}:${call.receipt ? 1 : 0}`).join(',')}`);
+      parts.push(
+        `t${segment.calls.map((call) => `${call.callId}:${call.status}:${call.summary.length}:${call.errorCode ?? ''}:${call.receipt ? 1 : 0}`).join(',')}`,
+      );
     } else parts.push(`${segment.kind === 'text' ? 'x' : 'r'}${segment.text.length}`);
   }
   return parts.join('|');
 }
 
 function textChars(turn: AssistantTurn): number {
-  return turn.segments.reduce((sum, segment) => sum + (segment.kind === 'tools' ? 0 : segment.text.length), 0);
+  return turn.segments.reduce(
+    (sum, segment) => sum + (segment.kind === 'tools' ? 0 : segment.text.length),
+    0,
+  );
 }
 
 /** One stored assistant turn. */
-export function AssistantTurnView({ turn, onRegenerate, adopt, queue = storedReplayQueue }: AssistantTurnViewProps) {
+export function AssistantTurnView({
+  turn,
+  onRegenerate,
+  adopt,
+  queue = storedReplayQueue,
+}: AssistantTurnViewProps) {
   const signature = turnSignature(turn);
   // The turn of the signature (read by the effect below, not a dependency of it).
   const current = useMemo(() => ({ turn }), [signature]);
   const shown = useMemo(() => {
     // `adopt` is asked once per signature: a new callback each render changes nothing.
     const handed = adopt?.(current.turn) ?? null;
-    const adopted = handed !== null && current.turn.status === 'complete' && handed.shows(current.turn.segments);
+    const adopted =
+      handed !== null && current.turn.status === 'complete' && handed.shows(current.turn.segments);
     // A handed view that does not match is disposed in the effect, not during render.
     return { view: adopted ? handed : new AnswerView(), adopted, discard: adopted ? null : handed };
   }, [current]);
@@ -123,7 +141,12 @@ export function AssistantTurnView({ turn, onRegenerate, adopt, queue = storedRep
   }, [shown, current, queue]);
   const note = STATUS_NOTES[turn.status];
   return (
-    <article class={`turn assistant-turn status-${turn.status}`} data-testid="assistant-turn" data-status={turn.status} aria-label="Side Agent">
+    <article
+      class={`turn assistant-turn status-${turn.status}`}
+      data-testid="assistant-turn"
+      data-status={turn.status}
+      aria-label="Side Agent"
+    >
       <StreamingMessage answer={shown.view.answer} />
       {note ? (
         <p class="turn-note" role="note" data-testid="turn-note">

@@ -24,7 +24,13 @@ export function CopyButton({ text, label }: CopyButtonProps) {
     setTimeout(() => setState('idle'), FEEDBACK_MS);
   };
   return (
-    <button type="button" class="icon-button copy-button" aria-label={label} title={label} onClick={() => void copy()}>
+    <button
+      type="button"
+      class="icon-button copy-button"
+      aria-label={label}
+      title={label}
+      onClick={() => void copy()}
+    >
       {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
     </button>
   );

@@ -30,7 +30,13 @@ export function AttachmentChips({ items, onRemove, disabled }: AttachmentChipsPr
             <img class="chip-thumb" src={item.thumbnail} alt="" width={32} height={32} />
           ) : null}
           <span class="chip-label">{chipLabel(item)}</span>
-          <button type="button" class="icon-button" aria-label={`Remove ${chipLabel(item)}`} disabled={disabled} onClick={() => onRemove(item.id)}>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={`Remove ${chipLabel(item)}`}
+            disabled={disabled}
+            onClick={() => onRemove(item.id)}
+          >
             {'\u00d7'}
           </button>
         </li>

@@ -14,7 +14,13 @@ import { isSafeImageDataUrl, makeThumbnail, type ThumbnailMaker } from './thumbn
 
 /** An attachment waiting in the composer. */
 export type PendingAttachment =
-  | { readonly id: string; readonly tabId: number; readonly kind: 'selection'; readonly text: string; readonly fileLabel: string | null }
+  | {
+      readonly id: string;
+      readonly tabId: number;
+      readonly kind: 'selection';
+      readonly text: string;
+      readonly fileLabel: string | null;
+    }
   | {
       readonly id: string;
       readonly tabId: number;
@@ -70,7 +76,9 @@ export class AttachmentsController {
    * The attachments for a run from `tabId`: ones taken from another tab are dropped
    * (the page changed under them), images are validated again.
    */
-  async refreshFor(tabId: number): Promise<{ attachments: RunAttachment[]; records: AttachmentRecord[] }> {
+  async refreshFor(
+    tabId: number,
+  ): Promise<{ attachments: RunAttachment[]; records: AttachmentRecord[] }> {
     const kept = this.items.peek().filter((item) => item.tabId === tabId);
     if (kept.length !== this.items.peek().length) {
       this.status.value = 'Attachments from another tab were left out.';
@@ -82,7 +90,11 @@ export class AttachmentsController {
     for (const item of kept) {
       if (item.kind === 'selection') {
         attachments.push({ kind: 'selection', text: item.text, fileLabel: item.fileLabel });
-        records.push({ kind: 'selection', text: item.text.slice(0, MAX_STORED_SELECTION_CHARS), fileLabel: item.fileLabel });
+        records.push({
+          kind: 'selection',
+          text: item.text.slice(0, MAX_STORED_SELECTION_CHARS),
+          fileLabel: item.fileLabel,
+        });
         continue;
       }
       if (!isSafeImageDataUrl(item.image.dataUrl)) continue;
@@ -93,7 +105,14 @@ export class AttachmentsController {
         kind: 'image',
         source: item.source,
         thumbnail: keepThumbnail ? item.thumbnail : null,
-        ...(keepThumbnail ? {} : { omittedReason: item.thumbnail === null ? 'No thumbnail could be made.' : 'Only two thumbnails are kept per message.' }),
+        ...(keepThumbnail
+          ? {}
+          : {
+              omittedReason:
+                item.thumbnail === null
+                  ? 'No thumbnail could be made.'
+                  : 'Only two thumbnails are kept per message.',
+            }),
         width: item.image.width,
         height: item.image.height,
       });
@@ -102,24 +121,33 @@ export class AttachmentsController {
   }
 
   private async addSelection(tabId: number): Promise<void> {
-    if (this.count('selection') >= MAX_SELECTIONS) return this.refuse(`At most ${MAX_SELECTIONS} selections per message.`);
+    if (this.count('selection') >= MAX_SELECTIONS)
+      return this.refuse(`At most ${MAX_SELECTIONS} selections per message.`);
     const result = await this.client.request('context/read-selection', { tabId });
     if (!this.accept(result)) return;
     if (result.data === null) return this.refuse('Select some text in the editor first.');
     const { text, fileLabel } = result.data;
-    this.items.value = [...this.items.value, { id: createId(), tabId, kind: 'selection', text, fileLabel }];
+    this.items.value = [
+      ...this.items.value,
+      { id: createId(), tabId, kind: 'selection', text, fileLabel },
+    ];
   }
 
   private async addImage(kind: 'preview' | 'opened-image', tabId: number): Promise<void> {
-    if (this.count('image') >= MAX_IMAGES) return this.refuse(`At most ${MAX_IMAGES} images per message.`);
+    if (this.count('image') >= MAX_IMAGES)
+      return this.refuse(`At most ${MAX_IMAGES} images per message.`);
     const method = kind === 'preview' ? 'context/capture-preview' : 'context/read-opened-image';
     const result = await this.client.request(method, { tabId });
     if (!this.accept(result)) return;
     const image = result.data;
-    if (!isSafeImageDataUrl(image.dataUrl)) return this.refuse('The page returned an image type that is not accepted.');
+    if (!isSafeImageDataUrl(image.dataUrl))
+      return this.refuse('The page returned an image type that is not accepted.');
     const thumbnail = await this.thumbnail(image.dataUrl).catch(() => null);
     const safeThumbnail = thumbnail !== null && isSafeImageDataUrl(thumbnail) ? thumbnail : null;
-    this.items.value = [...this.items.value, { id: createId(), tabId, kind: 'image', source: kind, image, thumbnail: safeThumbnail }];
+    this.items.value = [
+      ...this.items.value,
+      { id: createId(), tabId, kind: 'image', source: kind, image, thumbnail: safeThumbnail },
+    ];
   }
 
   private count(kind: PendingAttachment['kind']): number {

@@ -13,7 +13,9 @@ describe('Composer', () => {
   it('sends on Enter, not on Shift+Enter, never while an IME composes', () => {
     expect(isSendKey(new KeyboardEvent('keydown', { key: 'Enter' }))).toBe(true);
     expect(isSendKey(new KeyboardEvent('keydown', { key: 'Enter', shiftKey: true }))).toBe(false);
-    expect(isSendKey(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true }))).toBe(false);
+    expect(isSendKey(new KeyboardEvent('keydown', { key: 'Enter', isComposing: true }))).toBe(
+      false,
+    );
     expect(isSendKey(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229 }))).toBe(false);
   });
 
@@ -22,7 +24,17 @@ describe('Composer', () => {
     const onSend = vi.fn();
     const onStop = vi.fn();
     const attachments = new AttachmentsController(createFakeApi({}).api, async () => null);
-    const props = { draft: signal('hello'), enabled: true, preparing: false, editMode: 'ask' as const, attachments, onSend, onStop, onEditMode: vi.fn(), onAdd: vi.fn() };
+    const props = {
+      draft: signal('hello'),
+      enabled: true,
+      preparing: false,
+      editMode: 'ask' as const,
+      attachments,
+      onSend,
+      onStop,
+      onEditMode: vi.fn(),
+      onAdd: vi.fn(),
+    };
     act(() => render(<Composer {...props} running={false} />, container));
     const input = container.querySelector('textarea')!;
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
@@ -61,7 +73,13 @@ describe('AttachmentsController', () => {
 
   it('refuses images that are not png/jpeg/webp data URLs and never thumbnails them', async () => {
     const thumbs = vi.fn(async () => 'data:image/webp;base64,AAAA');
-    const fake = createFakeApi({ 'context/capture-preview': () => ({ dataUrl: 'data:image/svg+xml;base64,PHN2Zz4=', width: 1, height: 1 }) });
+    const fake = createFakeApi({
+      'context/capture-preview': () => ({
+        dataUrl: 'data:image/svg+xml;base64,PHN2Zz4=',
+        width: 1,
+        height: 1,
+      }),
+    });
     const attachments = new AttachmentsController(fake.api, thumbs);
     await attachments.add('preview', 1);
     expect(attachments.items.value).toHaveLength(0);

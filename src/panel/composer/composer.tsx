@@ -35,7 +35,15 @@ const ADD_ITEMS: ReadonlyArray<{ kind: AddKind; label: string }> = [
 /** True when a keydown should send: Enter without Shift, never while composing (IME). */
 export function isSendKey(event: KeyboardEvent): boolean {
   // keyCode 229 is what Chromium reports for keys an IME is still handling.
-  return event.key === 'Enter' && !event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey && !event.isComposing && event.keyCode !== 229;
+  return (
+    event.key === 'Enter' &&
+    !event.shiftKey &&
+    !event.ctrlKey &&
+    !event.metaKey &&
+    !event.altKey &&
+    !event.isComposing &&
+    event.keyCode !== 229
+  );
 }
 
 /** The message composer. */
@@ -61,13 +69,21 @@ export function Composer(props: ComposerProps) {
         submit();
       }}
     >
-      <AttachmentChips items={attachments.items} onRemove={(id) => attachments.remove(id)} disabled={busy} />
+      <AttachmentChips
+        items={attachments.items}
+        onRemove={(id) => attachments.remove(id)}
+        disabled={busy}
+      />
       <textarea
         ref={input}
         class="composer-input"
         data-testid="composer-input"
         aria-label="Message to Side Agent"
-        placeholder={enabled ? 'Ask about or edit your Typst document\u2026' : 'Open a typst.app project to chat'}
+        placeholder={
+          enabled
+            ? 'Ask about or edit your Typst document\u2026'
+            : 'Open a typst.app project to chat'
+        }
         rows={2}
         disabled={!enabled}
         value={draft.value}
@@ -94,7 +110,11 @@ export function Composer(props: ComposerProps) {
             + Add
           </button>
           {menuOpen ? (
-            <div class="menu" role="menu" onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}>
+            <div
+              class="menu"
+              role="menu"
+              onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+            >
               {ADD_ITEMS.map((item) => (
                 <button
                   type="button"
@@ -119,7 +139,9 @@ export function Composer(props: ComposerProps) {
             data-testid="edit-mode"
             value={editMode}
             disabled={!enabled || busy}
-            onChange={(event) => props.onEditMode(event.currentTarget.value === 'auto' ? 'auto' : 'ask')}
+            onChange={(event) =>
+              props.onEditMode(event.currentTarget.value === 'auto' ? 'auto' : 'ask')
+            }
           >
             <option value="ask">Ask</option>
             <option value="auto">Auto approve</option>

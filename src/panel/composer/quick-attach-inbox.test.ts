@@ -6,7 +6,12 @@ function inbox(served: ServedTab | null = { tabId: 7, windowId: 3 }) {
   const value = new QuickAttachInbox({ served: () => served, add });
   return { value, add };
 }
-const click = (eventId: string, tabId = 7, windowId = 3, kind: 'selection' | 'image' = 'selection') => ({ tabId, windowId, kind, eventId });
+const click = (
+  eventId: string,
+  tabId = 7,
+  windowId = 3,
+  kind: 'selection' | 'image' = 'selection',
+) => ({ tabId, windowId, kind, eventId });
 
 describe('QuickAttachInbox', () => {
   it('adds a click of the served tab and window through the "+ Add" path', async () => {
@@ -49,7 +54,8 @@ describe('QuickAttachInbox', () => {
   it('remembers the last 128 event ids', () => {
     const { value } = inbox();
     value.ready();
-    for (let index = 0; index <= REMEMBERED_EVENT_IDS; index += 1) value.receive(click(`e${index}`));
+    for (let index = 0; index <= REMEMBERED_EVENT_IDS; index += 1)
+      value.receive(click(`e${index}`));
     expect(value.receive(click('e0'))).toBe('added');
     expect(value.receive(click(`e${REMEMBERED_EVENT_IDS}`))).toBe('duplicate');
   });

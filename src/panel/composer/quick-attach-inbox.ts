@@ -53,7 +53,8 @@ export class QuickAttachInbox {
     const served = this.deps.served();
     // Another window's or another tab's click is not for this panel, even if the
     // page in it is the same project.
-    if (!served || served.tabId !== event.tabId || served.windowId !== event.windowId) return 'other-tab';
+    if (!served || served.tabId !== event.tabId || served.windowId !== event.windowId)
+      return 'other-tab';
     this.remember(event.eventId);
     const kind: AddKind = event.kind === 'image' ? 'opened-image' : 'selection';
     // One add at a time: the attachments controller ignores an add while busy.
@@ -74,6 +75,7 @@ export class QuickAttachInbox {
 
   private remember(eventId: string): void {
     this.seen.push(eventId);
-    if (this.seen.length > REMEMBERED_EVENT_IDS) this.seen.splice(0, this.seen.length - REMEMBERED_EVENT_IDS);
+    if (this.seen.length > REMEMBERED_EVENT_IDS)
+      this.seen.splice(0, this.seen.length - REMEMBERED_EVENT_IDS);
   }
 }

@@ -52,7 +52,9 @@ export const makeThumbnail: ThumbnailMaker = async (dataUrl) => {
       if (!context) return null;
       context.drawImage(bitmap, 0, 0, width, height);
       for (const quality of QUALITIES) {
-        const url = await blobToDataUrl(await canvas.convertToBlob({ type: 'image/webp', quality }));
+        const url = await blobToDataUrl(
+          await canvas.convertToBlob({ type: 'image/webp', quality }),
+        );
         // A browser without a WebP encoder answers PNG; that is still a safe type.
         if (url.length <= MAX_THUMBNAIL_CHARS && isSafeImageDataUrl(url)) return url;
       }

@@ -7,7 +7,13 @@ import { useRecovery } from './recovery-provider';
 import { SnapshotMenu } from './snapshot-menu';
 
 /** Recovery actions of `turn`; nothing without a provider. */
-export function RecoveryActions({ turn, isLatest = false }: { readonly turn: AssistantTurn; readonly isLatest?: boolean }) {
+export function RecoveryActions({
+  turn,
+  isLatest = false,
+}: {
+  readonly turn: AssistantTurn;
+  readonly isLatest?: boolean;
+}) {
   const recovery = useRecovery();
   const [confirming, setConfirming] = useState(false);
   const [snapshotsOpen, setSnapshotsOpen] = useState(false);
@@ -15,21 +21,42 @@ export function RecoveryActions({ turn, isLatest = false }: { readonly turn: Ass
   const { state, running } = recovery;
   const checkpoints = state.checkpoints.value;
   const mine = checkpoints.find((checkpoint) => checkpoint.runId === turn.runId);
-  const later = mine ? checkpoints.filter((checkpoint) => checkpoint.createdAt > mine.createdAt && checkpoint.status === 'applied').length : 0;
+  const later = mine
+    ? checkpoints.filter(
+        (checkpoint) => checkpoint.createdAt > mine.createdAt && checkpoint.status === 'applied',
+      ).length
+    : 0;
   const canRevert = mine?.status === 'applied' && !running;
   const showSnapshot = isLatest && turn.status === 'complete' && !running;
   if (!canRevert && !showSnapshot && mine?.status !== 'reverted') return null;
   return (
     <div class="recovery-actions" data-testid="recovery-actions">
-      {mine?.status === 'reverted' ? <span class="muted" data-testid="reverted-badge">Reverted</span> : null}
+      {mine?.status === 'reverted' ? (
+        <span class="muted" data-testid="reverted-badge">
+          Reverted
+        </span>
+      ) : null}
       {canRevert && !confirming ? (
-        <button type="button" class="icon-button" data-testid="revert" disabled={state.busy.value} onClick={() => setConfirming(true)}>
+        <button
+          type="button"
+          class="icon-button"
+          data-testid="revert"
+          disabled={state.busy.value}
+          onClick={() => setConfirming(true)}
+        >
           Revert
         </button>
       ) : null}
       {canRevert && confirming ? (
-        <span class="recovery-confirm" role="group" aria-label="Confirm revert" data-testid="revert-confirm">
-          {later > 0 ? `Revert this response and ${later} later one${later === 1 ? '' : 's'}?` : 'Revert the edits of this response?'}
+        <span
+          class="recovery-confirm"
+          role="group"
+          aria-label="Confirm revert"
+          data-testid="revert-confirm"
+        >
+          {later > 0
+            ? `Revert this response and ${later} later one${later === 1 ? '' : 's'}?`
+            : 'Revert the edits of this response?'}
           <button
             type="button"
             data-testid="revert-confirm-yes"
@@ -41,17 +68,29 @@ export function RecoveryActions({ turn, isLatest = false }: { readonly turn: Ass
           >
             Revert
           </button>
-          <button type="button" data-testid="revert-confirm-no" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            data-testid="revert-confirm-no"
+            onClick={() => setConfirming(false)}
+          >
             Cancel
           </button>
         </span>
       ) : null}
       {showSnapshot ? (
-        <button type="button" class="icon-button" data-testid="snapshot-toggle" aria-expanded={snapshotsOpen} onClick={() => setSnapshotsOpen(!snapshotsOpen)}>
+        <button
+          type="button"
+          class="icon-button"
+          data-testid="snapshot-toggle"
+          aria-expanded={snapshotsOpen}
+          onClick={() => setSnapshotsOpen(!snapshotsOpen)}
+        >
           Snapshot
         </button>
       ) : null}
-      {showSnapshot && snapshotsOpen ? <SnapshotMenu state={state} onClose={() => setSnapshotsOpen(false)} /> : null}
+      {showSnapshot && snapshotsOpen ? (
+        <SnapshotMenu state={state} onClose={() => setSnapshotsOpen(false)} />
+      ) : null}
     </div>
   );
 }

@@ -26,8 +26,17 @@ export interface RecoveryProviderProps {
 }
 
 /** Provides recovery to the answers below it. */
-export function RecoveryProvider({ site, chat, running, transport, children }: RecoveryProviderProps) {
-  const state = useMemo(() => new RecoveryState(transport ?? runtimeRequestTransport, site, chat), [transport, site, chat]);
+export function RecoveryProvider({
+  site,
+  chat,
+  running,
+  transport,
+  children,
+}: RecoveryProviderProps) {
+  const state = useMemo(
+    () => new RecoveryState(transport ?? runtimeRequestTransport, site, chat),
+    [transport, site, chat],
+  );
   const turns = chat.turns.value;
   const tabId = site.value?.tabId;
   useEffect(() => void state.refresh(), [state, turns, tabId, running]);
@@ -36,9 +45,18 @@ export function RecoveryProvider({ site, chat, running, transport, children }: R
     <RecoveryContext.Provider value={{ state, running }}>
       {children}
       {message ? (
-        <p class={`recovery-message ${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'} data-testid="recovery-message">
+        <p
+          class={`recovery-message ${message.kind}`}
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          data-testid="recovery-message"
+        >
           {message.text}
-          <button type="button" class="icon-button" onClick={() => (state.message.value = null)} aria-label="Dismiss">
+          <button
+            type="button"
+            class="icon-button"
+            onClick={() => (state.message.value = null)}
+            aria-label="Dismiss"
+          >
             ×
           </button>
         </p>

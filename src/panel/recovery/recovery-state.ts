@@ -10,10 +10,17 @@ import type { ChatScope } from '../../shared/protocol/chat-records';
 import { defineRequestChannel } from '../../shared/protocol/define-channel';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { TabSite } from '../../shared/protocol/panel-to-worker';
-import { recoveryRequestMethods, type CheckpointSummary } from '../../shared/protocol/recovery-messages';
+import {
+  recoveryRequestMethods,
+  type CheckpointSummary,
+} from '../../shared/protocol/recovery-messages';
 
 /** The recovery methods of the panel channel. */
-export const recoveryChannel = defineRequestChannel('panel-to-worker', ['extension-page'], recoveryRequestMethods);
+export const recoveryChannel = defineRequestChannel(
+  'panel-to-worker',
+  ['extension-page'],
+  recoveryRequestMethods,
+);
 export type RecoveryClient = Client<typeof recoveryChannel>;
 
 /** What recovery needs from the chat: which chat is shown, and reloading it. */
@@ -57,7 +64,8 @@ export class RecoveryState {
     const request = this.scope();
     if (!request) return void (this.checkpoints.value = []);
     const result = await this.client.request('recovery/list-checkpoints', request);
-    if (result.ok && this.chat.sessionId === request.sessionId) this.checkpoints.value = result.data.checkpoints;
+    if (result.ok && this.chat.sessionId === request.sessionId)
+      this.checkpoints.value = result.data.checkpoints;
   }
 
   /** Reverts a response (and every later one); reports full or partial progress. */
@@ -69,7 +77,10 @@ export class RecoveryState {
       const result = await this.client.request('recovery/revert', { ...request, checkpointId });
       if (result.ok) {
         const count = result.data.revertedCheckpointIds.length;
-        this.message.value = { kind: 'success', text: `Reverted ${count} response${count === 1 ? '' : 's'}.` };
+        this.message.value = {
+          kind: 'success',
+          text: `Reverted ${count} response${count === 1 ? '' : 's'}.`,
+        };
       } else this.message.value = { kind: 'error', text: describeFailure(result.error) };
       await this.chat.reload();
       await this.refresh();
@@ -80,7 +91,10 @@ export class RecoveryState {
 
   /** Notes a snapshot restore and reloads the chat (the worker added the editor event). */
   async restored(): Promise<void> {
-    this.message.value = { kind: 'success', text: 'Restored the saved version. The previous text was kept as "Before restore".' };
+    this.message.value = {
+      kind: 'success',
+      text: 'Restored the saved version. The previous text was kept as "Before restore".',
+    };
     await this.chat.reload();
     await this.refresh();
   }

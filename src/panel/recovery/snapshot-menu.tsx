@@ -26,10 +26,18 @@ function DiffRows({ diff }: { readonly diff: DiffView }) {
 }
 
 /** The snapshot menu of the shown chat. */
-export function SnapshotMenu({ state, onClose }: { readonly state: RecoveryState; readonly onClose: () => void }) {
+export function SnapshotMenu({
+  state,
+  onClose,
+}: {
+  readonly state: RecoveryState;
+  readonly onClose: () => void;
+}) {
   const [snapshots, setSnapshots] = useState<readonly SnapshotSummary[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
-  const [preview, setPreview] = useState<{ noChanges: boolean; diff: DiffView | null } | null>(null);
+  const [preview, setPreview] = useState<{ noChanges: boolean; diff: DiffView | null } | null>(
+    null,
+  );
   const [confirm, setConfirm] = useState<'restore' | 'delete' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = async () => {
@@ -47,11 +55,17 @@ export function SnapshotMenu({ state, onClose }: { readonly state: RecoveryState
     if (kind === 'preview') {
       setSelected(snapshotId);
       setPreview(null);
-      const result = await state.client.request('recovery/preview-snapshot', { ...request, snapshotId });
+      const result = await state.client.request('recovery/preview-snapshot', {
+        ...request,
+        snapshotId,
+      });
       return result.ok ? setPreview(result.data) : setError(describeFailure(result.error));
     }
     setConfirm(null);
-    const result = await state.client.request(kind === 'restore' ? 'recovery/restore-snapshot' : 'recovery/delete-snapshot', { ...request, snapshotId });
+    const result = await state.client.request(
+      kind === 'restore' ? 'recovery/restore-snapshot' : 'recovery/delete-snapshot',
+      { ...request, snapshotId },
+    );
     if (!result.ok) return setError(describeFailure(result.error));
     setSelected(null);
     setPreview(null);
@@ -67,7 +81,11 @@ export function SnapshotMenu({ state, onClose }: { readonly state: RecoveryState
       <ul>
         {snapshots?.map((snapshot) => (
           <li key={snapshot.snapshotId} data-testid="snapshot-item" data-kind={snapshot.kind}>
-            <button type="button" onClick={() => void act('preview', snapshot.snapshotId)} aria-pressed={selected === snapshot.snapshotId}>
+            <button
+              type="button"
+              onClick={() => void act('preview', snapshot.snapshotId)}
+              aria-pressed={selected === snapshot.snapshotId}
+            >
               {`${KIND_LABELS[snapshot.kind]} \u00b7 ${new Date(snapshot.createdAt).toLocaleTimeString()} \u00b7 ${snapshot.textLength} chars`}
             </button>
           </li>
@@ -75,22 +93,40 @@ export function SnapshotMenu({ state, onClose }: { readonly state: RecoveryState
       </ul>
       {selected && preview ? (
         <div class="snapshot-preview" data-testid="snapshot-preview">
-          {preview.noChanges || !preview.diff ? <p class="muted">The document already matches this recovery point.</p> : <DiffRows diff={preview.diff} />}
+          {preview.noChanges || !preview.diff ? (
+            <p class="muted">The document already matches this recovery point.</p>
+          ) : (
+            <DiffRows diff={preview.diff} />
+          )}
           {confirm === null ? (
             <>
               {preview.noChanges ? null : (
-                <button type="button" data-testid="snapshot-restore" onClick={() => setConfirm('restore')}>
+                <button
+                  type="button"
+                  data-testid="snapshot-restore"
+                  onClick={() => setConfirm('restore')}
+                >
                   Restore…
                 </button>
               )}
-              <button type="button" data-testid="snapshot-delete" onClick={() => setConfirm('delete')}>
+              <button
+                type="button"
+                data-testid="snapshot-delete"
+                onClick={() => setConfirm('delete')}
+              >
                 Delete…
               </button>
             </>
           ) : (
             <span role="group" aria-label="Confirm">
-              {confirm === 'restore' ? 'Replace the document with this version? The current text is kept as "Before restore".' : 'Delete this recovery point?'}
-              <button type="button" data-testid="snapshot-confirm-yes" onClick={() => void act(confirm, selected)}>
+              {confirm === 'restore'
+                ? 'Replace the document with this version? The current text is kept as "Before restore".'
+                : 'Delete this recovery point?'}
+              <button
+                type="button"
+                data-testid="snapshot-confirm-yes"
+                onClick={() => void act(confirm, selected)}
+              >
                 {confirm === 'restore' ? 'Restore' : 'Delete'}
               </button>
               <button type="button" onClick={() => setConfirm(null)}>

@@ -2,7 +2,12 @@
 // narrower client types they declare.
 import { expectTypeOf } from 'vitest';
 import { worker } from '../worker-client';
-import type { IntegrationsViewClient, SessionsClient, SettingsClient, SettingsViewClient } from './panel-client';
+import type {
+  IntegrationsViewClient,
+  SessionsClient,
+  SettingsClient,
+  SettingsViewClient,
+} from './panel-client';
 
 expectTypeOf(worker).toMatchTypeOf<SettingsViewClient>();
 expectTypeOf(worker).toMatchTypeOf<SettingsClient>();

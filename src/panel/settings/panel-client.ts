@@ -16,5 +16,7 @@ export type SessionsClient = Client<RequestChannel<typeof sessionRequestMethods>
 export type IntegrationsViewClient = Client<RequestChannel<typeof integrationRequestMethods>>;
 /** What the Settings view needs: settings, sessions and integrations. */
 export type SettingsViewClient = Client<
-  RequestChannel<typeof settingsRequestMethods & typeof sessionRequestMethods & typeof integrationRequestMethods>
+  RequestChannel<
+    typeof settingsRequestMethods & typeof sessionRequestMethods & typeof integrationRequestMethods
+  >
 >;

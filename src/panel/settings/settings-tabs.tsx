@@ -44,8 +44,20 @@ export const settingsTabs = [
       <ModelsTab client={client} controller={controller} requestPermission={requestPermission} />
     ),
   },
-  { id: 'tools', label: 'Tools', render: ({ client, requestPermission }) => <ToolsTab client={client} requestPermission={requestPermission} /> },
-  { id: 'mcp', label: 'MCP', render: ({ client, requestPermission }) => <McpTab client={client} requestPermission={requestPermission} /> },
+  {
+    id: 'tools',
+    label: 'Tools',
+    render: ({ client, requestPermission }) => (
+      <ToolsTab client={client} requestPermission={requestPermission} />
+    ),
+  },
+  {
+    id: 'mcp',
+    label: 'MCP',
+    render: ({ client, requestPermission }) => (
+      <McpTab client={client} requestPermission={requestPermission} />
+    ),
+  },
   {
     id: 'sessions',
     label: 'Sessions',

@@ -47,7 +47,9 @@ describe('SettingsView', () => {
     expect(tabs(root).map((tab) => tab.textContent)).toEqual(settingsTabs.map((tab) => tab.label));
     const selected = tabs(root).filter((tab) => tab.getAttribute('aria-selected') === 'true');
     expect(selected.map((tab) => tab.textContent)).toEqual(['General']);
-    expect(tabs(root).map((tab) => tab.tabIndex)).toEqual(settingsTabs.map((_, index) => (index === 0 ? 0 : -1)));
+    expect(tabs(root).map((tab) => tab.tabIndex)).toEqual(
+      settingsTabs.map((_, index) => (index === 0 ? 0 : -1)),
+    );
     const panel = root.querySelector('[role="tabpanel"]')!;
     expect(panel.getAttribute('aria-labelledby')).toBe(selected[0]?.id);
     expect(selected[0]?.getAttribute('aria-controls')).toBe(panel.id);

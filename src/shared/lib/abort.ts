@@ -41,7 +41,10 @@ export function delay(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** A signal that aborts when any input aborts or after `timeoutMs` (if given). */
-export function linkSignals(signals: readonly (AbortSignal | undefined)[], timeoutMs?: number): AbortController {
+export function linkSignals(
+  signals: readonly (AbortSignal | undefined)[],
+  timeoutMs?: number,
+): AbortController {
   const controller = new AbortController();
   const abort = (reason: unknown) => {
     if (!controller.signal.aborted) controller.abort(reason);
@@ -52,7 +55,10 @@ export function linkSignals(signals: readonly (AbortSignal | undefined)[], timeo
     else signal.addEventListener('abort', () => abort(signal.reason), { once: true });
   }
   if (timeoutMs !== undefined) {
-    const timer = setTimeout(() => abort(new ProtocolFailure('TIMEOUT', `Timed out after ${timeoutMs} ms.`)), timeoutMs);
+    const timer = setTimeout(
+      () => abort(new ProtocolFailure('TIMEOUT', `Timed out after ${timeoutMs} ms.`)),
+      timeoutMs,
+    );
     controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   }
   return controller;

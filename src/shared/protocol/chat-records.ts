@@ -36,12 +36,18 @@ export const FileIdentitySchema = z.strictObject({
 export type FileIdentity = z.infer<typeof FileIdentitySchema>;
 
 export const AttachmentRecordSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('selection'), text: boundedString(32_000), fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable() }),
+  z.strictObject({
+    kind: z.literal('selection'),
+    text: boundedString(32_000),
+    fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable(),
+  }),
   z.strictObject({
     kind: z.literal('image'),
     source: z.enum(['preview', 'opened-image']),
     /** A locally made thumbnail (png/jpeg/webp data URL), or null with a reason. */
-    thumbnail: boundedString(MAX_THUMBNAIL_CHARS).regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]*$/).nullable(),
+    thumbnail: boundedString(MAX_THUMBNAIL_CHARS)
+      .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]*$/)
+      .nullable(),
     omittedReason: boundedString(300).optional(),
     width: z.number().int().min(0).max(16_384),
     height: z.number().int().min(0).max(16_384),
@@ -61,7 +67,17 @@ export const EditReceiptSchema = z.strictObject({
 });
 export type EditReceipt = z.infer<typeof EditReceiptSchema>;
 
-export const ToolCallStatusSchema = z.enum(['running', 'waiting', 'awaiting-approval', 'done', 'failed', 'denied', 'rejected', 'skipped', 'cancelled']);
+export const ToolCallStatusSchema = z.enum([
+  'running',
+  'waiting',
+  'awaiting-approval',
+  'done',
+  'failed',
+  'denied',
+  'rejected',
+  'skipped',
+  'cancelled',
+]);
 export type ToolCallStatus = z.infer<typeof ToolCallStatusSchema>;
 
 /** A tool call as stored and shown: bounded previews, never raw payloads. */
@@ -81,7 +97,10 @@ export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 export const SegmentSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('text'), text: boundedString(MAX_TURN_TEXT_CHARS) }),
   z.strictObject({ kind: z.literal('reasoning'), text: boundedString(MAX_TURN_TEXT_CHARS) }),
-  z.strictObject({ kind: z.literal('tools'), calls: boundedArray(ToolCallRecordSchema, MAX_TOOL_CALLS_PER_SEGMENT) }),
+  z.strictObject({
+    kind: z.literal('tools'),
+    calls: boundedArray(ToolCallRecordSchema, MAX_TOOL_CALLS_PER_SEGMENT),
+  }),
 ]);
 export type Segment = z.infer<typeof SegmentSchema>;
 

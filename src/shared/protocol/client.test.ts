@@ -14,10 +14,19 @@ describe('typed client', () => {
   });
 
   it('refuses malformed or mismatched responses', async () => {
-    const replies: unknown[] = [undefined, { ok: true }, { ok: true, data: { text: 1 } }, { ok: false, error: { code: 'MADE_UP', message: 'x' } }, { ok: true, data: { text: 'a' }, extra: 1 }];
+    const replies: unknown[] = [
+      undefined,
+      { ok: true },
+      { ok: true, data: { text: 1 } },
+      { ok: false, error: { code: 'MADE_UP', message: 'x' } },
+      { ok: true, data: { text: 'a' }, extra: 1 },
+    ];
     for (const reply of replies) {
       const client = createClient(workerToPage, { send: async () => reply });
-      expect(await client.request('page/echo', { text: 'a' })).toMatchObject({ ok: false, error: { code: 'INVALID_RESPONSE' } });
+      expect(await client.request('page/echo', { text: 'a' })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_RESPONSE' },
+      });
     }
   });
 
@@ -27,14 +36,24 @@ describe('typed client', () => {
         throw new ProtocolFailure('PAGE_REQUEST_TIMEOUT', 'slow');
       },
     });
-    expect(await failing.request('page/ping', {})).toMatchObject({ ok: false, error: { code: 'PAGE_REQUEST_TIMEOUT' } });
-    const erroring = createClient(workerToPage, { send: async () => ({ ok: false, error: { code: 'PAGE_NO_EDITOR', message: 'none' } }) });
-    expect(await erroring.request('page/ping', {})).toEqual({ ok: false, error: { code: 'PAGE_NO_EDITOR', message: 'none' } });
+    expect(await failing.request('page/ping', {})).toMatchObject({
+      ok: false,
+      error: { code: 'PAGE_REQUEST_TIMEOUT' },
+    });
+    const erroring = createClient(workerToPage, {
+      send: async () => ({ ok: false, error: { code: 'PAGE_NO_EDITOR', message: 'none' } }),
+    });
+    expect(await erroring.request('page/ping', {})).toEqual({
+      ok: false,
+      error: { code: 'PAGE_NO_EDITOR', message: 'none' },
+    });
   });
 
   it('builds envelopes with a fresh requestId and the runId when given', async () => {
     const seen: unknown[] = [];
-    const client = createClient(workerToPage, { send: async (envelope) => (seen.push(envelope), { ok: true, data: { text: 'a' } }) });
+    const client = createClient(workerToPage, {
+      send: async (envelope) => (seen.push(envelope), { ok: true, data: { text: 'a' } }),
+    });
     await client.request('page/echo', { text: 'a' });
     await client.request('page/echo', { text: 'a' });
     const [first, second] = seen as Array<{ requestId: string }>;
@@ -43,9 +62,27 @@ describe('typed client', () => {
 
   it('emits only valid events', async () => {
     const emitted: unknown[] = [];
-    const emitter = createEmitter(workerToPanel, { emit: (envelope) => void emitted.push(envelope) });
-    expect((await emitter.emit('run/stream', { sequence: 0, parts: [{ channel: 'text', text: 'a' }] }, { runId: 'r1' })).ok).toBe(true);
-    expect((await emitter.emit('run/stream', { sequence: -1, parts: [] }, { runId: 'r1' })).ok).toBe(false);
-    expect(emitted).toEqual([{ type: 'run/stream', runId: 'r1', payload: { sequence: 0, parts: [{ channel: 'text', text: 'a' }] } }]);
+    const emitter = createEmitter(workerToPanel, {
+      emit: (envelope) => void emitted.push(envelope),
+    });
+    expect(
+      (
+        await emitter.emit(
+          'run/stream',
+          { sequence: 0, parts: [{ channel: 'text', text: 'a' }] },
+          { runId: 'r1' },
+        )
+      ).ok,
+    ).toBe(true);
+    expect(
+      (await emitter.emit('run/stream', { sequence: -1, parts: [] }, { runId: 'r1' })).ok,
+    ).toBe(false);
+    expect(emitted).toEqual([
+      {
+        type: 'run/stream',
+        runId: 'r1',
+        payload: { sequence: 0, parts: [{ channel: 'text', text: 'a' }] },
+      },
+    ]);
   });
 });

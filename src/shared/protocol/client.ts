@@ -3,7 +3,14 @@
 // client builds the envelope, validates the payload before it leaves, and validates
 // the response frame and data when it returns (responses from a page are hostile).
 import { createId } from '../lib/ids';
-import { ProtocolFailure, ResponseFrameSchema, fail, ok, type Envelope, type Result } from './envelope';
+import {
+  ProtocolFailure,
+  ResponseFrameSchema,
+  fail,
+  ok,
+  type Envelope,
+  type Result,
+} from './envelope';
 import type {
   EventChannel,
   EventName,
@@ -38,7 +45,10 @@ export interface Client<C extends RequestChannel> {
   ): Promise<Result<ResponseOf<C, K>>>;
 }
 
-export function createClient<C extends RequestChannel>(channel: C, transport: RequestTransport): Client<C> {
+export function createClient<C extends RequestChannel>(
+  channel: C,
+  transport: RequestTransport,
+): Client<C> {
   return {
     async request(method, payload, options = {}) {
       const spec = channel.methods[method];
@@ -65,10 +75,17 @@ export function createClient<C extends RequestChannel>(channel: C, transport: Re
 }
 
 export interface Emitter<C extends EventChannel> {
-  emit<K extends EventName<C>>(event: K, payload: PayloadOf<C, K>, options?: { runId?: string }): Promise<Result<null>>;
+  emit<K extends EventName<C>>(
+    event: K,
+    payload: PayloadOf<C, K>,
+    options?: { runId?: string },
+  ): Promise<Result<null>>;
 }
 
-export function createEmitter<C extends EventChannel>(channel: C, transport: EventTransport): Emitter<C> {
+export function createEmitter<C extends EventChannel>(
+  channel: C,
+  transport: EventTransport,
+): Emitter<C> {
   return {
     async emit(event, payload, options = {}) {
       const spec = channel.events[event];

@@ -31,7 +31,10 @@ export const contextRequestMethods = {
   'context/read-selection': {
     request: TabRequest,
     response: z
-      .strictObject({ text: boundedString(MAX_SELECTION_CHARS), fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable() })
+      .strictObject({
+        text: boundedString(MAX_SELECTION_CHARS),
+        fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable(),
+      })
       .nullable(),
   },
   /** A screenshot of the Typst preview (the rendered page canvas). */

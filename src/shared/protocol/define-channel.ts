@@ -51,12 +51,20 @@ export type MethodName<C extends RequestChannel> = keyof C['methods'] & string;
 export type EventName<C extends EventChannel> = keyof C['events'] & string;
 
 /** What a caller passes for `method`. */
-export type RequestOf<C extends RequestChannel, K extends MethodName<C>> = z.input<C['methods'][K]['request']>;
+export type RequestOf<C extends RequestChannel, K extends MethodName<C>> = z.input<
+  C['methods'][K]['request']
+>;
 /** What a handler receives for `method` (after validation and defaults). */
-export type ParsedRequestOf<C extends RequestChannel, K extends MethodName<C>> = z.output<C['methods'][K]['request']>;
+export type ParsedRequestOf<C extends RequestChannel, K extends MethodName<C>> = z.output<
+  C['methods'][K]['request']
+>;
 /** What a handler returns and a caller receives for `method`. */
-export type ResponseOf<C extends RequestChannel, K extends MethodName<C>> = z.output<C['methods'][K]['response']>;
-export type PayloadOf<C extends EventChannel, K extends EventName<C>> = z.output<C['events'][K]['payload']>;
+export type ResponseOf<C extends RequestChannel, K extends MethodName<C>> = z.output<
+  C['methods'][K]['response']
+>;
+export type PayloadOf<C extends EventChannel, K extends EventName<C>> = z.output<
+  C['events'][K]['payload']
+>;
 
 export interface HandlerContext {
   readonly sender: SenderClass;
@@ -77,12 +85,23 @@ export type RequestHandlers<C extends RequestChannel> = {
 };
 
 export type EventHandlers<C extends EventChannel> = {
-  readonly [K in EventName<C>]: (payload: PayloadOf<C, K>, context: HandlerContext) => void | Promise<void>;
+  readonly [K in EventName<C>]: (
+    payload: PayloadOf<C, K>,
+    context: HandlerContext,
+  ) => void | Promise<void>;
 };
 
 /** Handlers for one group of a channel's methods (composed into the full map). */
-export type GroupHandlers<M extends Record<string, MethodSpec>> = RequestHandlers<RequestChannel<M>>;
+export type GroupHandlers<M extends Record<string, MethodSpec>> = RequestHandlers<
+  RequestChannel<M>
+>;
 
 /** Identity helper whose only job is the exhaustiveness check at the call site. */
-export const defineHandlers = <C extends RequestChannel>(_channel: C, handlers: NoInfer<RequestHandlers<C>>) => handlers;
-export const defineEventHandlers = <C extends EventChannel>(_channel: C, handlers: NoInfer<EventHandlers<C>>) => handlers;
+export const defineHandlers = <C extends RequestChannel>(
+  _channel: C,
+  handlers: NoInfer<RequestHandlers<C>>,
+) => handlers;
+export const defineEventHandlers = <C extends EventChannel>(
+  _channel: C,
+  handlers: NoInfer<EventHandlers<C>>,
+) => handlers;

@@ -12,9 +12,22 @@ export const MAX_DIFF_ROW_CHARS = 65_536;
 const LineNumber = z.number().int().min(1);
 
 export const DiffRowSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('context'), oldLine: LineNumber, newLine: LineNumber, text: boundedString(MAX_DIFF_ROW_CHARS) }),
-  z.strictObject({ kind: z.literal('delete'), oldLine: LineNumber, text: boundedString(MAX_DIFF_ROW_CHARS) }),
-  z.strictObject({ kind: z.literal('insert'), newLine: LineNumber, text: boundedString(MAX_DIFF_ROW_CHARS) }),
+  z.strictObject({
+    kind: z.literal('context'),
+    oldLine: LineNumber,
+    newLine: LineNumber,
+    text: boundedString(MAX_DIFF_ROW_CHARS),
+  }),
+  z.strictObject({
+    kind: z.literal('delete'),
+    oldLine: LineNumber,
+    text: boundedString(MAX_DIFF_ROW_CHARS),
+  }),
+  z.strictObject({
+    kind: z.literal('insert'),
+    newLine: LineNumber,
+    text: boundedString(MAX_DIFF_ROW_CHARS),
+  }),
 ]);
 
 export const DiffHunkSchema = z.strictObject({

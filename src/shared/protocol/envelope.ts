@@ -41,7 +41,11 @@ export const ResponseFrameSchema = z.union([
 
 export const ok = <T>(data: T): Result<T> => ({ ok: true, data });
 
-export function fail(code: ErrorCode, message: string, details?: Record<string, unknown>): { ok: false; error: ProtocolError } {
+export function fail(
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): { ok: false; error: ProtocolError } {
   const error: ProtocolError = { code, message: message.slice(0, 2_000) };
   if (details !== undefined) error.details = details;
   return { ok: false, error };

@@ -12,7 +12,10 @@ import type { MethodSpec } from './define-channel';
 /** Longest schema JSON text accepted from the form. */
 export const MAX_SCHEMA_JSON_CHARS = 65_536;
 
-export const HeaderRowSchema = z.strictObject({ name: boundedString(128), value: boundedString(4_096) });
+export const HeaderRowSchema = z.strictObject({
+  name: boundedString(128),
+  value: boundedString(4_096),
+});
 export type HeaderRow = z.infer<typeof HeaderRowSchema>;
 const headerRows = boundedArray(HeaderRowSchema, 32);
 
@@ -31,9 +34,16 @@ const customToolFields = {
   insecureOriginAcknowledged: boundedString(2_048).nullable(),
 };
 
-export const CustomToolInputSchema = z.strictObject({ id: IdSchema.optional(), ...customToolFields });
+export const CustomToolInputSchema = z.strictObject({
+  id: IdSchema.optional(),
+  ...customToolFields,
+});
 export type CustomToolInput = z.infer<typeof CustomToolInputSchema>;
-export const CustomToolViewSchema = z.strictObject({ id: IdSchema, ...customToolFields, trusted: z.boolean() });
+export const CustomToolViewSchema = z.strictObject({
+  id: IdSchema,
+  ...customToolFields,
+  trusted: z.boolean(),
+});
 export type CustomToolView = z.infer<typeof CustomToolViewSchema>;
 
 const mcpServerFields = {
@@ -57,8 +67,17 @@ export const McpServerViewSchema = z.strictObject({
 export type McpServerView = z.infer<typeof McpServerViewSchema>;
 
 const shortText = boundedString(1_000);
-export const ProbeToolSchema = z.strictObject({ name: boundedString(256), visibleName: boundedString(64), description: boundedString(2_000) });
-export const RejectedToolSchema = z.strictObject({ name: boundedString(256), code: boundedString(64), message: shortText, path: boundedString(512).optional() });
+export const ProbeToolSchema = z.strictObject({
+  name: boundedString(256),
+  visibleName: boundedString(64),
+  description: boundedString(2_000),
+});
+export const RejectedToolSchema = z.strictObject({
+  name: boundedString(256),
+  code: boundedString(64),
+  message: shortText,
+  path: boundedString(512).optional(),
+});
 
 /** What "Probe tools" shows: the negotiated revision, valid and rejected tools, pages and cache state. */
 export const McpProbeResultSchema = z.union([
@@ -87,7 +106,10 @@ const mcpList = z.strictObject({ servers: boundedArray(McpServerViewSchema, 50) 
 export const integrationRequestMethods = {
   'custom-tools/list': { request: z.strictObject({}), response: customList },
   /** Validates name rules, endpoint, headers and the schema subset; refusals carry `details.path`. Clears trust on change. */
-  'custom-tools/save': { request: z.strictObject({ tool: CustomToolInputSchema }), response: customList },
+  'custom-tools/save': {
+    request: z.strictObject({ tool: CustomToolInputSchema }),
+    response: customList,
+  },
   'custom-tools/delete': { request: z.strictObject({ id: IdSchema }), response: customList },
   'mcp/list': { request: z.strictObject({}), response: mcpList },
   /** Validates URL and headers; clears trust on change. The panel asks for host permission first. */
@@ -95,12 +117,19 @@ export const integrationRequestMethods = {
   'mcp/delete': { request: z.strictObject({ id: IdSchema }), response: mcpList },
   /** Discovers tools now (bypassing a fresh cache) for a saved server or unsaved form values. */
   'mcp/probe': {
-    request: z.union([z.strictObject({ savedId: IdSchema }), z.strictObject({ draft: McpServerInputSchema })]),
+    request: z.union([
+      z.strictObject({ savedId: IdSchema }),
+      z.strictObject({ draft: McpServerInputSchema }),
+    ]),
     response: McpProbeResultSchema,
   },
   /** Trust or untrust one saved integration; MCP trust covers the tools advertised right now. */
   'trust/set': {
-    request: z.strictObject({ kind: z.enum(['custom', 'mcp']), id: IdSchema, trusted: z.boolean() }),
+    request: z.strictObject({
+      kind: z.enum(['custom', 'mcp']),
+      id: IdSchema,
+      trusted: z.boolean(),
+    }),
     response: z.strictObject({ trusted: z.boolean() }),
   },
 } as const satisfies Record<string, MethodSpec>;

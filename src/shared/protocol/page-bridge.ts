@@ -19,18 +19,34 @@ const base = { source: z.literal(BRIDGE_SOURCE), nonce: IdSchema };
 
 export const ToMainFrameSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...base, kind: z.literal('init') }),
-  z.strictObject({ ...base, kind: z.literal('request'), requestId: IdSchema, envelope: EnvelopeSchema }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('request'),
+    requestId: IdSchema,
+    envelope: EnvelopeSchema,
+  }),
   z.strictObject({ ...base, kind: z.literal('cancel'), targetRequestId: IdSchema }),
 ]);
 export type ToMainFrame = z.infer<typeof ToMainFrameSchema>;
 
 export const ToIsolatedFrameSchema = z.discriminatedUnion('kind', [
   z.strictObject({ ...base, kind: z.literal('ready'), runtimeVersion: z.number().int().min(1) }),
-  z.strictObject({ ...base, kind: z.literal('response'), requestId: IdSchema, response: ResponseFrameSchema }),
+  z.strictObject({
+    ...base,
+    kind: z.literal('response'),
+    requestId: IdSchema,
+    response: ResponseFrameSchema,
+  }),
 ]);
 export type ToIsolatedFrame = z.infer<typeof ToIsolatedFrameSchema>;
 
 /** Cheap pre-filter: is this window message meant for the bridge at all? */
-export function isBridgeFrame(data: unknown): data is { source: typeof BRIDGE_SOURCE; kind: unknown } {
-  return typeof data === 'object' && data !== null && (data as { source?: unknown }).source === BRIDGE_SOURCE;
+export function isBridgeFrame(
+  data: unknown,
+): data is { source: typeof BRIDGE_SOURCE; kind: unknown } {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { source?: unknown }).source === BRIDGE_SOURCE
+  );
 }

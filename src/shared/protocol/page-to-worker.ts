@@ -14,7 +14,10 @@ export const QuickAttachEventIdSchema = IdSchema.max(64);
 export const pageToWorker = defineEventChannel('page-to-worker', ['content-script'], {
   /** The relay finished its handshake with the MAIN runtime. */
   'page/ready': {
-    payload: z.strictObject({ url: boundedString(MAX_URL_CHARS), runtimeVersion: z.number().int().min(1) }),
+    payload: z.strictObject({
+      url: boundedString(MAX_URL_CHARS),
+      runtimeVersion: z.number().int().min(1),
+    }),
   },
   /**
    * A trusted click on a floating "Add to agent" button (study CTX-11). It carries

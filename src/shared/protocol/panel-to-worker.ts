@@ -28,11 +28,18 @@ export const systemRequestMethods = {
   /** Health check; reports the worker instance so tests can see a cold start. */
   'system/ping': {
     request: z.strictObject({}),
-    response: z.strictObject({ instanceId: boundedString(64), startedAt: TimestampSchema, version: boundedString(32) }),
+    response: z.strictObject({
+      instanceId: boundedString(64),
+      startedAt: TimestampSchema,
+      version: boundedString(32),
+    }),
   },
   /** The tab the panel serves: the given tab, else the active tab of the window. */
   'tab/get-site': {
-    request: z.strictObject({ tabId: TabIdSchema.optional(), windowId: z.number().int().optional() }),
+    request: z.strictObject({
+      tabId: TabIdSchema.optional(),
+      windowId: z.number().int().optional(),
+    }),
     response: TabSiteSchema.nullable(),
   },
   /** Reads the page context of a tab through the page bridge. */

@@ -7,7 +7,9 @@ import { createClient } from './client';
 
 describe('protocol types', () => {
   it('infers request and response types from the channel schemas', () => {
-    expectTypeOf<ParsedRequestOf<typeof panelToWorker, 'page/get-context'>>().toEqualTypeOf<{ tabId: number }>();
+    expectTypeOf<ParsedRequestOf<typeof panelToWorker, 'page/get-context'>>().toEqualTypeOf<{
+      tabId: number;
+    }>();
     expectTypeOf<ResponseOf<typeof workerToPage, 'page/echo'>>().toEqualTypeOf<{ text: string }>();
   });
 
@@ -16,7 +18,13 @@ describe('protocol types', () => {
     defineHandlers(workerToPage, { 'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }) });
     defineHandlers(workerToPage, {
       'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
-      'page/get-context': () => ({ siteId: 'web', url: '', title: '', fileLabel: null, editor: null }),
+      'page/get-context': () => ({
+        siteId: 'web',
+        url: '',
+        title: '',
+        fileLabel: null,
+        editor: null,
+      }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': (payload) => ({ text: payload.text }),
       // @ts-expect-error an extra method is refused.
@@ -25,11 +33,15 @@ describe('protocol types', () => {
   });
 
   it('types client calls by method', () => {
-    const client = createClient(workerToPage, { send: async () => ({ ok: true, data: { text: '' } }) });
+    const client = createClient(workerToPage, {
+      send: async () => ({ ok: true, data: { text: '' } }),
+    });
     // @ts-expect-error unknown method name.
     void client.request('page/nope', {});
     // @ts-expect-error wrong payload field type.
     void client.request('page/echo', { text: 1 });
-    expectTypeOf(client.request('page/echo', { text: 'x' })).resolves.toEqualTypeOf<Result<{ text: string }>>();
+    expectTypeOf(client.request('page/echo', { text: 'x' })).resolves.toEqualTypeOf<
+      Result<{ text: string }>
+    >();
   });
 });

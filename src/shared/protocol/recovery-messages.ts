@@ -4,7 +4,13 @@
 // for document state. Answers carry public metadata only, never document text except
 // the bounded preview diff. Handlers: src/worker/handlers/recovery.handlers.ts.
 import { z } from '../schema/zod';
-import { IdSchema, TabIdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';
+import {
+  IdSchema,
+  TabIdSchema,
+  TimestampSchema,
+  boundedArray,
+  boundedString,
+} from '../schema/bounded';
 import { ChatScopeSchema } from './chat-records';
 import type { MethodSpec } from './define-channel';
 import { DiffViewSchema } from './diff-view';
@@ -57,12 +63,19 @@ export const recoveryRequestMethods = {
   /** Recovery points of the focused file of this project (automatic ones of this chat only). */
   'recovery/list-snapshots': {
     request: z.strictObject(RecoveryScope),
-    response: z.strictObject({ fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable(), snapshots: boundedArray(SnapshotSummarySchema, 64) }),
+    response: z.strictObject({
+      fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable(),
+      snapshots: boundedArray(SnapshotSummarySchema, 64),
+    }),
   },
   /** The current-to-saved diff of a snapshot; nothing is changed. */
   'recovery/preview-snapshot': {
     request: SnapshotRequest,
-    response: z.strictObject({ noChanges: z.boolean(), diff: DiffViewSchema.nullable(), method: z.enum(['myers', 'anchored', 'none']) }),
+    response: z.strictObject({
+      noChanges: z.boolean(),
+      diff: DiffViewSchema.nullable(),
+      method: z.enum(['myers', 'anchored', 'none']),
+    }),
   },
   /** Saves the live text as "Before restore", then restores the snapshot with one guarded commit. */
   'recovery/restore-snapshot': {

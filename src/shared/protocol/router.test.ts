@@ -16,21 +16,39 @@ interface Case {
   readonly wrongType: unknown;
   readonly oversized: unknown;
   readonly runScoped: boolean;
-  readonly route: (raw: unknown, sender?: SenderClass) => Promise<{ ok: boolean; error?: { code: string } }>;
+  readonly route: (
+    raw: unknown,
+    sender?: SenderClass,
+  ) => Promise<{ ok: boolean; error?: { code: string } }>;
   readonly ran: () => number;
 }
 
 function requestCase(): Case[] {
-  const panelSpy = vi.fn(() => ({ siteId: 'typst' as const, url: 'https://typst.app/project/a', title: 't', fileLabel: null, editor: null }));
+  const panelSpy = vi.fn(() => ({
+    siteId: 'typst' as const,
+    url: 'https://typst.app/project/a',
+    title: 't',
+    fileLabel: null,
+    editor: null,
+  }));
   // Only the system group: other groups' handlers are tested beside them.
-  const panel = createRequestRouter({ ...panelToWorker, methods: systemRequestMethods }, {
-    'system/ping': () => ({ instanceId: 'i', startedAt: 1, version: '0' }),
-    'tab/get-site': () => null,
-    'page/get-context': panelSpy,
-  });
+  const panel = createRequestRouter(
+    { ...panelToWorker, methods: systemRequestMethods },
+    {
+      'system/ping': () => ({ instanceId: 'i', startedAt: 1, version: '0' }),
+      'tab/get-site': () => null,
+      'page/get-context': panelSpy,
+    },
+  );
   const pageSpy = vi.fn(({ text }: { text: string }) => ({ text }));
   const page = createRequestRouter(workerToPage, {
-    'page/get-context': () => ({ siteId: 'web' as const, url: '', title: '', fileLabel: null, editor: null }),
+    'page/get-context': () => ({
+      siteId: 'web' as const,
+      url: '',
+      title: '',
+      fileLabel: null,
+      editor: null,
+    }),
     'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
     'page/cancel': () => ({ cancelled: false }),
     'page/echo': pageSpy,
@@ -68,7 +86,10 @@ function requestCase(): Case[] {
 
 function eventCases(): Case[] {
   const readySpy = vi.fn();
-  const fromPage = createEventRouter(pageToWorker, { 'page/ready': readySpy, 'page/quick-attach': vi.fn() });
+  const fromPage = createEventRouter(pageToWorker, {
+    'page/ready': readySpy,
+    'page/quick-attach': vi.fn(),
+  });
   const streamSpy = vi.fn();
   const toPanel = createEventRouter(
     workerToPanel,
@@ -107,7 +128,10 @@ function eventCases(): Case[] {
       extra: { sequence: 0, parts: [], evil: 1 },
       missing: { parts: [] },
       wrongType: { sequence: 0, parts: [{ channel: 'shout', text: 'hi' }] },
-      oversized: { sequence: 0, parts: Array.from({ length: 257 }, () => ({ channel: 'text', text: 'a' })) },
+      oversized: {
+        sequence: 0,
+        parts: Array.from({ length: 257 }, () => ({ channel: 'text', text: 'a' })),
+      },
       runScoped: true,
       route: (raw, sender = 'worker') => toPanel.handle(raw, { sender }),
       ran: () => streamSpy.mock.calls.length,
@@ -132,7 +156,11 @@ describe.each([...requestCase(), ...eventCases()])('router for $name', (channel)
 
   it.each([
     ['an unknown type', { ...envelope(channel.valid), type: 'nope/nope' }, 'UNKNOWN_MESSAGE_TYPE'],
-    ['a prototype key as type', { ...envelope(channel.valid), type: '__proto__' }, 'UNKNOWN_MESSAGE_TYPE'],
+    [
+      'a prototype key as type',
+      { ...envelope(channel.valid), type: '__proto__' },
+      'UNKNOWN_MESSAGE_TYPE',
+    ],
     ['an extra payload field', envelope(channel.extra), 'UNKNOWN_PAYLOAD_FIELD'],
     ['a missing payload field', envelope(channel.missing), 'MISSING_PAYLOAD_FIELD'],
     ['a wrong field type', envelope(channel.wrongType), 'INVALID_PAYLOAD_FIELD'],
@@ -149,7 +177,10 @@ describe.each([...requestCase(), ...eventCases()])('router for $name', (channel)
 
   it('refuses a sender class the channel does not accept', async () => {
     const before = channel.ran();
-    const result = await channel.route(envelope(channel.valid), channel.sender === 'worker' ? 'content-script' : 'page-main');
+    const result = await channel.route(
+      envelope(channel.valid),
+      channel.sender === 'worker' ? 'content-script' : 'page-main',
+    );
     expect(result.error?.code).toBe('SENDER_NOT_ALLOWED');
     expect(channel.ran()).toBe(before);
   });
@@ -159,10 +190,16 @@ describe.each([...requestCase(), ...eventCases()])('router for $name', (channel)
     if (channel.runScoped) {
       const { runId: _omit, ...withoutRun } = envelope(channel.valid) as Record<string, unknown>;
       expect((await channel.route(withoutRun)).error?.code).toBe('MISSING_RUN_ID');
-      expect((await channel.route(envelope(channel.valid, { runId: 'run-stale' }))).error?.code).toBe('STALE_RUN_ID');
-      expect((await channel.route(envelope(channel.valid, { runId: 'bad id with spaces' }))).error?.code).toBe('INVALID_ENVELOPE');
+      expect(
+        (await channel.route(envelope(channel.valid, { runId: 'run-stale' }))).error?.code,
+      ).toBe('STALE_RUN_ID');
+      expect(
+        (await channel.route(envelope(channel.valid, { runId: 'bad id with spaces' }))).error?.code,
+      ).toBe('INVALID_ENVELOPE');
     } else {
-      expect((await channel.route(envelope(channel.valid, { runId: 'run-1' }))).error?.code).toBe('UNEXPECTED_RUN_ID');
+      expect((await channel.route(envelope(channel.valid, { runId: 'run-1' }))).error?.code).toBe(
+        'UNEXPECTED_RUN_ID',
+      );
     }
     expect(channel.ran()).toBe(before);
   });
@@ -171,13 +208,22 @@ describe.each([...requestCase(), ...eventCases()])('router for $name', (channel)
 describe('request routers', () => {
   it('require a requestId', async () => {
     const router = createRequestRouter(workerToPage, {
-      'page/get-context': () => ({ siteId: 'web' as const, url: '', title: '', fileLabel: null, editor: null }),
+      'page/get-context': () => ({
+        siteId: 'web' as const,
+        url: '',
+        title: '',
+        fileLabel: null,
+        editor: null,
+      }),
       'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': ({ text }) => ({ text }),
       ...refusingTypstHandlers(),
     });
-    const result = await router.handle({ type: 'page/echo', payload: { text: 'x' } }, { sender: 'worker' });
+    const result = await router.handle(
+      { type: 'page/echo', payload: { text: 'x' } },
+      { sender: 'worker' },
+    );
     expect(result.ok ? null : result.error.code).toBe('MISSING_REQUEST_ID');
   });
 
@@ -189,7 +235,10 @@ describe('request routers', () => {
       'page/echo': ({ text }) => ({ text }),
       ...refusingTypstHandlers(),
     });
-    const result = await router.handle({ type: 'page/get-context', requestId: 'r', payload: {} }, { sender: 'worker' });
+    const result = await router.handle(
+      { type: 'page/get-context', requestId: 'r', payload: {} },
+      { sender: 'worker' },
+    );
     expect(result.ok ? null : result.error.code).toBe('INVALID_RESPONSE');
   });
 
@@ -203,7 +252,10 @@ describe('request routers', () => {
       'page/echo': ({ text }) => ({ text }),
       ...refusingTypstHandlers(),
     });
-    const result = await router.handle({ type: 'page/get-context', requestId: 'r', payload: {} }, { sender: 'worker' });
+    const result = await router.handle(
+      { type: 'page/get-context', requestId: 'r', payload: {} },
+      { sender: 'worker' },
+    );
     expect(result).toEqual({ ok: false, error: { code: 'HANDLER_FAILED', message: 'boom' } });
   });
 });

@@ -5,14 +5,7 @@
 // ## Never
 // Runs a handler for a message that failed any step: every failure is a distinct
 // code and the handler map is not touched.
-import {
-  EnvelopeSchema,
-  ProtocolFailure,
-  fail,
-  ok,
-  type Envelope,
-  type Result,
-} from './envelope';
+import { EnvelopeSchema, ProtocolFailure, fail, ok, type Envelope, type Result } from './envelope';
 import type {
   EventChannel,
   EventHandlers,
@@ -36,7 +29,9 @@ export interface RouterOptions {
   readonly validateResponses?: boolean;
 }
 
-type Checked = { ok: true; envelope: Envelope; runScoped: boolean; schema: unknown } | { ok: false; error: Result<never> };
+type Checked =
+  | { ok: true; envelope: Envelope; runScoped: boolean; schema: unknown }
+  | { ok: false; error: Result<never> };
 
 function checkEnvelope(
   raw: unknown,
@@ -48,28 +43,57 @@ function checkEnvelope(
   needsRequestId: boolean,
 ): Checked | { ok: false; error: ReturnType<typeof fail> } {
   const decoded = validatePayload(EnvelopeSchema, raw, `${channelName} envelope`);
-  if (!decoded.ok) return { ok: false, error: fail('INVALID_ENVELOPE', decoded.error.message, decoded.error.details) };
+  if (!decoded.ok)
+    return {
+      ok: false,
+      error: fail('INVALID_ENVELOPE', decoded.error.message, decoded.error.details),
+    };
   const envelope = decoded.data;
   // Own-property lookup only: "__proto__" or "toString" must not find a method.
   if (!Object.hasOwn(specs, envelope.type)) {
-    return { ok: false, error: fail('UNKNOWN_MESSAGE_TYPE', `${channelName}: unknown message type.`, { type: envelope.type.slice(0, 64) }) };
+    return {
+      ok: false,
+      error: fail('UNKNOWN_MESSAGE_TYPE', `${channelName}: unknown message type.`, {
+        type: envelope.type.slice(0, 64),
+      }),
+    };
   }
   if (!senders.includes(context.sender)) {
-    return { ok: false, error: fail('SENDER_NOT_ALLOWED', `${channelName} does not accept messages from ${context.sender}.`) };
+    return {
+      ok: false,
+      error: fail(
+        'SENDER_NOT_ALLOWED',
+        `${channelName} does not accept messages from ${context.sender}.`,
+      ),
+    };
   }
   if (needsRequestId && envelope.requestId === undefined) {
-    return { ok: false, error: fail('MISSING_REQUEST_ID', `${channelName}: requests need a requestId.`) };
+    return {
+      ok: false,
+      error: fail('MISSING_REQUEST_ID', `${channelName}: requests need a requestId.`),
+    };
   }
   const spec = specs[envelope.type] ?? {};
   const runScoped = spec.runScoped === true;
   if (runScoped && envelope.runId === undefined) {
-    return { ok: false, error: fail('MISSING_RUN_ID', `${envelope.type} is run-scoped and needs a runId.`) };
+    return {
+      ok: false,
+      error: fail('MISSING_RUN_ID', `${envelope.type} is run-scoped and needs a runId.`),
+    };
   }
   if (!runScoped && envelope.runId !== undefined) {
     return { ok: false, error: fail('UNEXPECTED_RUN_ID', `${envelope.type} is not run-scoped.`) };
   }
-  if (runScoped && envelope.runId !== undefined && options.isActiveRun && !options.isActiveRun(envelope.runId, envelope.type)) {
-    return { ok: false, error: fail('STALE_RUN_ID', `${envelope.type} belongs to a run that is not active.`) };
+  if (
+    runScoped &&
+    envelope.runId !== undefined &&
+    options.isActiveRun &&
+    !options.isActiveRun(envelope.runId, envelope.type)
+  ) {
+    return {
+      ok: false,
+      error: fail('STALE_RUN_ID', `${envelope.type} belongs to a run that is not active.`),
+    };
   }
   return { ok: true, envelope, runScoped, schema: spec };
 }
@@ -91,14 +115,24 @@ export function createRequestRouter<C extends RequestChannel>(
 ): RequestRouter {
   return {
     async handle(raw, context) {
-      const checked = checkEnvelope(raw, channel.name, channel.methods, channel.senders, context, options, true);
+      const checked = checkEnvelope(
+        raw,
+        channel.name,
+        channel.methods,
+        channel.senders,
+        context,
+        options,
+        true,
+      );
       if (!checked.ok) return checked.error;
       const { envelope } = checked;
       const spec = channel.methods[envelope.type];
       if (!spec) return fail('UNKNOWN_MESSAGE_TYPE', `${channel.name}: unknown message type.`);
       const payload = validatePayload(spec.request, envelope.payload, envelope.type);
       if (!payload.ok) return payload;
-      const handler = (handlers as Record<string, (payload: unknown, context: HandlerContext) => unknown>)[envelope.type];
+      const handler = (
+        handlers as Record<string, (payload: unknown, context: HandlerContext) => unknown>
+      )[envelope.type];
       if (!handler) return fail('UNKNOWN_MESSAGE_TYPE', `${channel.name}: no handler.`);
       const handlerContext: HandlerContext = {
         sender: context.sender,
@@ -115,7 +149,8 @@ export function createRequestRouter<C extends RequestChannel>(
       }
       if (options.validateResponses !== false) {
         const response = validatePayload(spec.response, data, `${envelope.type} response`);
-        if (!response.ok) return fail('INVALID_RESPONSE', response.error.message, response.error.details);
+        if (!response.ok)
+          return fail('INVALID_RESPONSE', response.error.message, response.error.details);
         return ok(response.data);
       }
       return ok(data);
@@ -135,14 +170,27 @@ export function createEventRouter<C extends EventChannel>(
 ): EventRouter {
   return {
     async handle(raw, context) {
-      const checked = checkEnvelope(raw, channel.name, channel.events, channel.senders, context, options, false);
+      const checked = checkEnvelope(
+        raw,
+        channel.name,
+        channel.events,
+        channel.senders,
+        context,
+        options,
+        false,
+      );
       if (!checked.ok) return checked.error;
       const { envelope } = checked;
       const spec = channel.events[envelope.type];
       if (!spec) return fail('UNKNOWN_MESSAGE_TYPE', `${channel.name}: unknown event.`);
       const payload = validatePayload(spec.payload, envelope.payload, envelope.type);
       if (!payload.ok) return payload;
-      const handler = (handlers as Record<string, ((payload: unknown, context: HandlerContext) => unknown) | undefined>)[envelope.type];
+      const handler = (
+        handlers as Record<
+          string,
+          ((payload: unknown, context: HandlerContext) => unknown) | undefined
+        >
+      )[envelope.type];
       if (!handler) return ok(null);
       try {
         await handler(payload.data, {

@@ -3,7 +3,13 @@
 // start (panel -> worker), and the live run events (worker -> panel). Declared here
 // once; panel-to-worker.ts and worker-to-panel.ts put them on their channels.
 import { z } from '../schema/zod';
-import { IdSchema, TabIdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';
+import {
+  IdSchema,
+  TabIdSchema,
+  TimestampSchema,
+  boundedArray,
+  boundedString,
+} from '../schema/bounded';
 import {
   AssistantTurnSchema,
   AttachmentRecordSchema,
@@ -33,7 +39,11 @@ export type RunIdentity = z.infer<typeof RunIdentitySchema>;
 
 /** Attachments the model sees this turn (full images are transient, never stored). */
 export const RunAttachmentSchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('selection'), text: boundedString(65_536), fileLabel: boundedString(240).nullable() }),
+  z.strictObject({
+    kind: z.literal('selection'),
+    text: boundedString(65_536),
+    fileLabel: boundedString(240).nullable(),
+  }),
   z.strictObject({
     kind: z.literal('image'),
     source: z.enum(['preview', 'opened-image']),
@@ -95,7 +105,15 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
 ]);
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>;
 
-export const ApprovalDecisionSchema = z.enum(['apply', 'reject', 'approve-once', 'allow-run', 'deny', 'retry', 'skip']);
+export const ApprovalDecisionSchema = z.enum([
+  'apply',
+  'reject',
+  'approve-once',
+  'allow-run',
+  'deny',
+  'retry',
+  'skip',
+]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
 /** Worker -> panel run events. All are run-scoped. */
@@ -103,7 +121,13 @@ export const RunEventPayloads = {
   'run/start': z.strictObject({ identity: RunIdentitySchema, assistantTurnId: IdSchema }),
   'run/stream': z.strictObject({
     sequence: z.number().int().min(0),
-    parts: boundedArray(z.strictObject({ channel: z.enum(['text', 'reasoning']), text: boundedString(MAX_STREAM_TEXT_PER_PART) }), MAX_STREAM_PARTS_PER_BATCH),
+    parts: boundedArray(
+      z.strictObject({
+        channel: z.enum(['text', 'reasoning']),
+        text: boundedString(MAX_STREAM_TEXT_PER_PART),
+      }),
+      MAX_STREAM_PARTS_PER_BATCH,
+    ),
   }),
   'run/tool-call': z.strictObject({
     ...ToolCardShape,
@@ -118,7 +142,11 @@ export const RunEventPayloads = {
     receipt: EditReceiptSchema.optional(),
   }),
   'run/pending': z.strictObject({ pending: PendingInteractionSchema.nullable() }),
-  'run/notice': z.strictObject({ level: z.enum(['info', 'warning', 'error']), code: boundedString(64).optional(), message: boundedString(2_000) }),
+  'run/notice': z.strictObject({
+    level: z.enum(['info', 'warning', 'error']),
+    code: boundedString(64).optional(),
+    message: boundedString(2_000),
+  }),
   'run/end': z.strictObject({
     status: z.enum(['done', 'error', 'cancelled']),
     error: ProtocolErrorSchema.optional(),

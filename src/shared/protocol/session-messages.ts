@@ -55,16 +55,27 @@ export const sessionRequestMethods = {
   },
   'session/storage-usage': {
     request: z.strictObject({}),
-    response: z.strictObject({ bytes: z.number().int().min(0), warningBytes: z.number().int().min(0), isOverWarning: z.boolean() }),
+    response: z.strictObject({
+      bytes: z.number().int().min(0),
+      warningBytes: z.number().int().min(0),
+      isOverWarning: z.boolean(),
+    }),
   },
   /** A versioned export of every chat: no keys, headers, trust, revert copies or snapshots. */
   'session/export': {
     request: z.strictObject({}),
-    response: z.strictObject({ json: z.string().max(MAX_IMPORT_CHARS), sessionCount: z.number().int().min(0) }),
+    response: z.strictObject({
+      json: z.string().max(MAX_IMPORT_CHARS),
+      sessionCount: z.number().int().min(0),
+    }),
   },
   /** Imports an export file record by record; invalid records are counted, never written. */
   'session/import': {
     request: z.strictObject({ json: z.string().max(MAX_IMPORT_CHARS) }),
-    response: z.strictObject({ imported: z.number().int().min(0), rejected: z.number().int().min(0), errors: boundedArray(boundedString(300), 20) }),
+    response: z.strictObject({
+      imported: z.number().int().min(0),
+      rejected: z.number().int().min(0),
+      errors: boundedArray(boundedString(300), 20),
+    }),
   },
 } as const satisfies Record<string, MethodSpec>;

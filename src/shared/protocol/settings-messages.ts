@@ -59,12 +59,25 @@ export const SettingsViewSchema = z.strictObject({
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
 export const ModelCheckSchema = z.union([
-  z.strictObject({ ok: z.literal(true), latencyMs: z.number().min(0), modelCount: z.number().int().min(0), isModelListed: z.boolean().nullable() }),
-  z.strictObject({ ok: z.literal(false), code: boundedString(64), message: boundedString(2_000), status: z.number().int().optional() }),
+  z.strictObject({
+    ok: z.literal(true),
+    latencyMs: z.number().min(0),
+    modelCount: z.number().int().min(0),
+    isModelListed: z.boolean().nullable(),
+  }),
+  z.strictObject({
+    ok: z.literal(false),
+    code: boundedString(64),
+    message: boundedString(2_000),
+    status: z.number().int().optional(),
+  }),
 ]);
 
 /** Identifies a model to check: a saved one, or the unsaved form values. */
-const ModelTargetSchema = z.union([z.strictObject({ savedId: IdSchema }), z.strictObject({ draft: ModelInputSchema })]);
+const ModelTargetSchema = z.union([
+  z.strictObject({ savedId: IdSchema }),
+  z.strictObject({ draft: ModelInputSchema }),
+]);
 
 export const settingsRequestMethods = {
   'settings/get': {
@@ -92,7 +105,11 @@ export const settingsRequestMethods = {
     request: ModelTargetSchema,
     response: z.union([
       z.strictObject({ ok: z.literal(true), models: boundedArray(boundedString(200), 2_000) }),
-      z.strictObject({ ok: z.literal(false), code: boundedString(64), message: boundedString(2_000) }),
+      z.strictObject({
+        ok: z.literal(false),
+        code: boundedString(64),
+        message: boundedString(2_000),
+      }),
     ]),
   },
 } as const satisfies Record<string, MethodSpec>;

@@ -20,12 +20,18 @@ function codeForIssue(issue: z.core.$ZodIssue): ErrorCode {
 }
 
 const pathText = (path: readonly PropertyKey[]) =>
-  path.length === 0 ? '$' : '$' + path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
+  path.length === 0
+    ? '$'
+    : '$' + path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('');
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; error: ProtocolError };
 
 /** Validates `value` and returns the parsed data or one structured error. */
-export function validatePayload<S extends z.ZodType>(schema: S, value: unknown, what: string): Validation<z.output<S>> {
+export function validatePayload<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+): Validation<z.output<S>> {
   const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return { ok: true, data: parsed.data };
   const issues = parsed.error.issues;
@@ -37,5 +43,7 @@ export function validatePayload<S extends z.ZodType>(schema: S, value: unknown, 
     ...(issue.code === 'unrecognized_keys' ? { keys: issue.keys.slice(0, 8) } : {}),
   }));
   const where = first ? pathText(first.path) : '$';
-  return fail(code, `${what}: ${code.toLowerCase().replaceAll('_', ' ')} at ${where}`, { issues: summary });
+  return fail(code, `${what}: ${code.toLowerCase().replaceAll('_', ' ')} at ${where}`, {
+    issues: summary,
+  });
 }

@@ -14,11 +14,22 @@ import { MAX_DOCUMENT_CHARS, MAX_FILE_LABEL_CHARS } from './limits';
 const Count = z.number().int().min(0);
 const Line = z.number().int().min(1);
 const Label = boundedString(MAX_FILE_LABEL_CHARS);
-const ImageDataUrl = boundedString(2_097_152).regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]*$/);
+const ImageDataUrl = boundedString(2_097_152).regex(
+  /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]*$/,
+);
 const Hash = z.string().regex(/^[0-9a-f]{64}$/);
-const Expected = z.strictObject({ fileLabel: Label, viewToken: boundedString(200), length: Count, hash: Hash });
+const Expected = z.strictObject({
+  fileLabel: Label,
+  viewToken: boundedString(200),
+  length: Count,
+  hash: Hash,
+});
 const Change = z.strictObject({ from: Count, to: Count, insert: boundedString(1_000_000) });
-const TreeEntry = z.strictObject({ path: Label, kind: z.enum(['file', 'folder', 'unknown']), state: z.enum(['expanded', 'collapsed', 'leaf']) });
+const TreeEntry = z.strictObject({
+  path: Label,
+  kind: z.enum(['file', 'folder', 'unknown']),
+  state: z.enum(['expanded', 'collapsed', 'leaf']),
+});
 const Diagnostic = z.strictObject({
   severity: z.enum(['error', 'warning', 'info']),
   kind: z.enum(['compiler', 'spelling', 'status']),
@@ -31,10 +42,20 @@ const Diagnostic = z.strictObject({
   suggestion: boundedString(500).optional(),
 });
 const Capabilities = z.strictObject({
-  editor: z.boolean(), selection: z.boolean(), filesPanel: z.boolean(), improvePanel: z.boolean(), preview: z.boolean(), openedImage: z.boolean(),
+  editor: z.boolean(),
+  selection: z.boolean(),
+  filesPanel: z.boolean(),
+  improvePanel: z.boolean(),
+  preview: z.boolean(),
+  openedImage: z.boolean(),
 });
 /** The send-time identity: which file is open, never its text. */
-const TypstIdentity = z.strictObject({ file: FileIdentitySchema.nullable(), editor: z.boolean(), viewToken: boundedString(200).nullable(), assetPath: Label.nullable() });
+const TypstIdentity = z.strictObject({
+  file: FileIdentitySchema.nullable(),
+  editor: z.boolean(),
+  viewToken: boundedString(200).nullable(),
+  assetPath: Label.nullable(),
+});
 export type TypstIdentity = z.infer<typeof TypstIdentity>;
 
 export const workerToPage = defineRequestChannel('worker-to-page', ['worker'], {
@@ -46,7 +67,10 @@ export const workerToPage = defineRequestChannel('worker-to-page', ['worker'], {
   /** Answers once the isolated relay and the MAIN runtime have shaken hands. */
   'page/ping': {
     request: z.strictObject({}),
-    response: z.strictObject({ runtimeVersion: z.number().int().min(1), handshakes: z.number().int().min(0) }),
+    response: z.strictObject({
+      runtimeVersion: z.number().int().min(1),
+      handshakes: z.number().int().min(0),
+    }),
   },
   /** Cancels a pending page request; a late arrival of the target is refused too. */
   'page/cancel': {
@@ -64,26 +88,46 @@ export const workerToPage = defineRequestChannel('worker-to-page', ['worker'], {
   'page/typst-capabilities': { request: z.strictObject({}), response: Capabilities },
   /** typst.app: numbered lines of the live document, bounded, with a continuation line. */
   'page/typst-read-document': {
-    request: z.strictObject({ startLine: Line.optional(), endLine: Line.optional(), maxChars: z.number().int().min(1).max(64_000).optional() }),
+    request: z.strictObject({
+      startLine: Line.optional(),
+      endLine: Line.optional(),
+      maxChars: z.number().int().min(1).max(64_000).optional(),
+    }),
     response: z.strictObject({
-      numbered: boundedString(70_000), docChars: Count, lineCount: Line, startLine: Line, endLine: Count,
-      truncated: z.boolean(), nextStartLine: Line.nullable(), cursor: z.strictObject({ line: Line, column: Line }),
+      numbered: boundedString(70_000),
+      docChars: Count,
+      lineCount: Line,
+      startLine: Line,
+      endLine: Count,
+      truncated: z.boolean(),
+      nextStartLine: Line.nullable(),
+      cursor: z.strictObject({ line: Line, column: Line }),
     }),
   },
   /** typst.app: the visible Files tree; `complete` is false for collapsed, unknown or cut rows. */
   'page/typst-structure': {
     request: z.strictObject({}),
     response: z.strictObject({
-      found: z.boolean(), entries: boundedArray(TreeEntry, 128), truncated: z.boolean(), complete: z.boolean(),
-      collapsedFolders: boundedArray(Label, 128), unknownEntries: boundedArray(Label, 32),
+      found: z.boolean(),
+      entries: boundedArray(TreeEntry, 128),
+      truncated: z.boolean(),
+      complete: z.boolean(),
+      collapsedFolders: boundedArray(Label, 128),
+      unknownEntries: boundedArray(Label, 32),
     }),
   },
   /** typst.app: Improve panel rows merged with the editor's lint marks, plus a compile-idle signal. */
   'page/typst-diagnostics': {
     request: z.strictObject({}),
     response: z.strictObject({
-      panelFound: z.boolean(), clean: z.boolean(), diagnostics: boundedArray(Diagnostic, 200), truncated: z.boolean(),
-      errorCount: Count, warningCount: Count, spellingCount: Count, statusCount: Count,
+      panelFound: z.boolean(),
+      clean: z.boolean(),
+      diagnostics: boundedArray(Diagnostic, 200),
+      truncated: z.boolean(),
+      errorCount: Count,
+      warningCount: Count,
+      spellingCount: Count,
+      statusCount: Count,
       /** True when the panel has updated since the document last changed (or the change is old). */
       compileIdle: z.boolean(),
     }),
@@ -91,18 +135,32 @@ export const workerToPage = defineRequestChannel('worker-to-page', ['worker'], {
   /** typst.app: the live selection, bounded to 65,536 characters of text. */
   'page/typst-selection': {
     request: z.strictObject({}),
-    response: z.strictObject({ anchor: Count, head: Count, text: boundedString(65_536), truncated: z.boolean(), fileLabel: Label.nullable() }),
+    response: z.strictObject({
+      anchor: Count,
+      head: Count,
+      text: boundedString(65_536),
+      truncated: z.boolean(),
+      fileLabel: Label.nullable(),
+    }),
   },
   /** typst.app: the visible preview page or the opened image, as a bounded data URL. */
   'page/typst-capture': {
     request: z.strictObject({ kind: z.enum(['preview', 'image']) }),
-    response: z.strictObject({ dataUrl: ImageDataUrl, width: z.number().int().min(1).max(4_096), height: z.number().int().min(1).max(4_096) }),
+    response: z.strictObject({
+      dataUrl: ImageDataUrl,
+      width: z.number().int().min(1).max(4_096),
+      height: z.number().int().min(1).max(4_096),
+    }),
   },
   /** typst.app: the full text and identity an edit is prepared against. */
   'page/typst-snapshot': {
     request: z.strictObject({}),
     response: z.strictObject({
-      fileLabel: Label, viewToken: boundedString(200), text: boundedString(MAX_DOCUMENT_CHARS), length: Count, hash: Hash,
+      fileLabel: Label,
+      viewToken: boundedString(200),
+      text: boundedString(MAX_DOCUMENT_CHARS),
+      length: Count,
+      hash: Hash,
       selection: z.strictObject({ anchor: Count, head: Count }),
     }),
   },
@@ -113,11 +171,18 @@ export const workerToPage = defineRequestChannel('worker-to-page', ['worker'], {
   },
   /** typst.app: shows the read-only review overlay over the editor (outside CodeMirror's DOM). */
   'page/typst-show-review': {
-    request: z.strictObject({ reviewId: IdSchema, viewToken: boundedString(200), diff: DiffViewSchema }),
+    request: z.strictObject({
+      reviewId: IdSchema,
+      viewToken: boundedString(200),
+      diff: DiffViewSchema,
+    }),
     response: z.strictObject({ shown: z.boolean() }),
   },
   /** typst.app: removes the review overlay; idempotent. */
-  'page/typst-clear-review': { request: z.strictObject({ reviewId: IdSchema }), response: z.strictObject({ cleared: z.boolean() }) },
+  'page/typst-clear-review': {
+    request: z.strictObject({ reviewId: IdSchema }),
+    response: z.strictObject({ cleared: z.boolean() }),
+  },
 });
 export type WorkerToPage = typeof workerToPage;
 
@@ -134,5 +199,8 @@ export function refusingTypstHandlers(): Pick<RequestHandlers<WorkerToPage>, Typ
     throw new ProtocolFailure('PAGE_NO_EDITOR', 'No typst.app adapter in this context.');
   };
   const names = Object.keys(workerToPage.methods).filter((name) => name.startsWith('page/typst-'));
-  return Object.fromEntries(names.map((name) => [name, refuse])) as unknown as Pick<RequestHandlers<WorkerToPage>, TypstPageMethod>;
+  return Object.fromEntries(names.map((name) => [name, refuse])) as unknown as Pick<
+    RequestHandlers<WorkerToPage>,
+    TypstPageMethod
+  >;
 }

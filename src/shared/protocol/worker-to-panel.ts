@@ -17,7 +17,12 @@ export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
    * panel serving exactly that tab in that window acts on it, once per eventId.
    */
   'panel/quick-attach': {
-    payload: z.strictObject({ tabId: TabIdSchema, windowId: z.number().int(), kind: QuickAttachKindSchema, eventId: QuickAttachEventIdSchema }),
+    payload: z.strictObject({
+      tabId: TabIdSchema,
+      windowId: z.number().int(),
+      kind: QuickAttachKindSchema,
+      eventId: QuickAttachEventIdSchema,
+    }),
   },
   /** The run started; the panel shows its live turn. */
   'run/start': { runScoped: true, payload: RunEventPayloads['run/start'] },

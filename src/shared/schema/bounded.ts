@@ -24,7 +24,11 @@ export const IdSchema = z
 export type Id = z.infer<typeof IdSchema>;
 
 /** A browser tab id (Chromium and Firefox both use non-negative integers). */
-export const TabIdSchema = z.number().int().min(0).max(2 ** 31 - 1);
+export const TabIdSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
 
 /** Epoch milliseconds. */
 export const TimestampSchema = z.number().int().min(0).max(8.64e15);

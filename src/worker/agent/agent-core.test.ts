@@ -12,7 +12,10 @@ describe('agent core: the loop', () => {
   it('runs a multi-round tool conversation and saves the turn as it goes', async () => {
     const h = await createHarness({
       tools: [testTool('read_thing', 'read')],
-      turns: [[text('Let me look.'), call('c1', 'read_thing', { value: 'x' }), finish('tool_calls')], [text('Done: x.'), finish()]],
+      turns: [
+        [text('Let me look.'), call('c1', 'read_thing', { value: 'x' }), finish('tool_calls')],
+        [text('Done: x.'), finish()],
+      ],
     });
     const { runId, sessionId, started } = await h.send();
     expect(started).toEqual({ started: true, cancelled: false });
@@ -26,7 +29,11 @@ describe('agent core: the loop', () => {
     expect(h.endOf(runId)?.status).toBe('done');
     const second = h.requests[1];
     const toolMessage = second?.messages.find((message) => message.role === 'tool');
-    expect(toolMessage).toMatchObject({ role: 'tool', callId: 'c1', content: JSON.stringify({ ok: true, result: { echoed: 'x' } }) });
+    expect(toolMessage).toMatchObject({
+      role: 'tool',
+      callId: 'c1',
+      content: JSON.stringify({ ok: true, result: { echoed: 'x' } }),
+    });
     const turn = await lastTurn(h, sessionId);
     expect(turn.status).toBe('complete');
     expect(turn.segments.map((segment) => segment.kind)).toEqual(['text', 'tools', 'text']);
@@ -34,7 +41,10 @@ describe('agent core: the loop', () => {
     expect(puts.length).toBeGreaterThanOrEqual(3);
     expect((puts[0]?.turn as AssistantTurn).status).toBe('incomplete');
     // Stream batches carry increasing sequences.
-    const sequences = h.eventsOf(runId).filter((event) => event.type === 'run/stream').map((event) => (event.payload as { sequence: number }).sequence);
+    const sequences = h
+      .eventsOf(runId)
+      .filter((event) => event.type === 'run/stream')
+      .map((event) => (event.payload as { sequence: number }).sequence);
     expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
     expect(new Set(sequences).size).toBe(sequences.length);
   });
@@ -43,7 +53,13 @@ describe('agent core: the loop', () => {
     const h = await createHarness({
       tools: [testTool('read_thing', 'read')],
       turns: [
-        [call('c1', 'no_such_tool', {}), call('c2', 'read_thing', '{"value": 1}'), call('c3', 'read_thing', `{"value":"${'a'.repeat(300_000)}"}`), call('c4', 'READ_THING', {}), finish('tool_calls')],
+        [
+          call('c1', 'no_such_tool', {}),
+          call('c2', 'read_thing', '{"value": 1}'),
+          call('c3', 'read_thing', `{"value":"${'a'.repeat(300_000)}"}`),
+          call('c4', 'READ_THING', {}),
+          finish('tool_calls'),
+        ],
         [text('ok'), finish()],
       ],
     });
@@ -51,18 +67,32 @@ describe('agent core: the loop', () => {
     await h.agent.idle();
     expect(h.endOf(runId)?.status).toBe('done');
     const tools = h.requests[1]?.messages.filter((message) => message.role === 'tool') ?? [];
-    const codes = tools.map((message) => (message.role === 'tool' ? (JSON.parse(message.content) as { code: string }).code : ''));
-    expect(codes).toEqual(['UNKNOWN_TOOL', 'ARGUMENTS_INVALID', 'ARGUMENTS_TOO_LARGE', 'UNKNOWN_TOOL']);
+    const codes = tools.map((message) =>
+      message.role === 'tool' ? (JSON.parse(message.content) as { code: string }).code : '',
+    );
+    expect(codes).toEqual([
+      'UNKNOWN_TOOL',
+      'ARGUMENTS_INVALID',
+      'ARGUMENTS_TOO_LARGE',
+      'UNKNOWN_TOOL',
+    ]);
   });
 
   it('ends the run when the model reuses a tool-call id across rounds', async () => {
     const h = await createHarness({
       tools: [testTool('read_thing', 'read')],
-      turns: [[call('same', 'read_thing', {}), finish('tool_calls')], [call('same', 'read_thing', {}), finish('tool_calls')], [text('never'), finish()]],
+      turns: [
+        [call('same', 'read_thing', {}), finish('tool_calls')],
+        [call('same', 'read_thing', {}), finish('tool_calls')],
+        [text('never'), finish()],
+      ],
     });
     const { runId, sessionId } = await h.send();
     await h.agent.idle();
-    expect(h.endOf(runId)).toMatchObject({ status: 'error', error: { code: 'PROVIDER_DUPLICATE_TOOL_CALL_ID' } });
+    expect(h.endOf(runId)).toMatchObject({
+      status: 'error',
+      error: { code: 'PROVIDER_DUPLICATE_TOOL_CALL_ID' },
+    });
     expect(h.requests).toHaveLength(2);
     expect((await lastTurn(h, sessionId)).status).toBe('error');
   });
@@ -97,7 +127,20 @@ describe('agent core: the loop', () => {
   });
 
   it('refuses a run whose tab left the project, before any provider work', async () => {
-    const h = await createHarness({ turns: [[text('never'), finish()]], extra: { tabs: { siteOf: async (tabId) => ({ tabId, windowId: 1, url: 'https://example.org/', siteId: 'web', projectId: null }) } } });
+    const h = await createHarness({
+      turns: [[text('never'), finish()]],
+      extra: {
+        tabs: {
+          siteOf: async (tabId) => ({
+            tabId,
+            windowId: 1,
+            url: 'https://example.org/',
+            siteId: 'web',
+            projectId: null,
+          }),
+        },
+      },
+    });
     const { runId } = await h.send();
     await h.agent.idle();
     expect(h.endOf(runId)?.error?.code).toBe('INVALID_RUN_TAB');

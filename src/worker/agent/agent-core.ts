@@ -10,7 +10,12 @@ import type { EventTransport } from '../../shared/protocol/client';
 import { createEmitter } from '../../shared/protocol/client';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ChatScope } from '../../shared/protocol/chat-records';
-import type { ApprovalDecision, RunIdentity, RunSnapshot, RunStartRequest } from '../../shared/protocol/run-messages';
+import type {
+  ApprovalDecision,
+  RunIdentity,
+  RunSnapshot,
+  RunStartRequest,
+} from '../../shared/protocol/run-messages';
 import { workerToPanel } from '../../shared/protocol/worker-to-panel';
 import { createReservationBook, sessionKeyOf, type ReservationOptions } from './reservations';
 import { createRunContext, type RunContext, type RunDeps } from './run-context';
@@ -23,7 +28,10 @@ export interface KeepAlive {
   acquire(): () => void;
 }
 
-export interface AgentCoreDeps extends Omit<RunDeps, 'interactionTimeoutMs' | 'pagePollMs' | 'trusted'> {
+export interface AgentCoreDeps extends Omit<
+  RunDeps,
+  'interactionTimeoutMs' | 'pagePollMs' | 'trusted'
+> {
   /** Worker -> panel event transport (the panel ports). */
   readonly events: EventTransport;
   readonly keepAlive?: KeepAlive;
@@ -53,21 +61,49 @@ export function createAgentCore(input: AgentCoreDeps) {
     /** Whether `runId` is a started run that has not ended. */
     isActive: (runId: string) => runs.has(runId),
     reserve(runId: string, identity: RunIdentity) {
-      return { reserved: true as const, ...book.reserve(runId, identity, (id) => runs.has(id), (key) => bySession.has(key)) };
+      return {
+        reserved: true as const,
+        ...book.reserve(
+          runId,
+          identity,
+          (id) => runs.has(id),
+          (key) => bySession.has(key),
+        ),
+      };
     },
     /** Starts a reserved run; resolves once admitted (the run continues in the background). */
     start(runId: string, request: RunStartRequest): { started: boolean; cancelled: boolean } {
-      const identity: RunIdentity = { tabId: request.tabId, scope: request.scope, sessionId: request.sessionId };
-      if (runs.has(runId)) throw new ProtocolFailure('DUPLICATE_RUN_ID', 'That run already started.');
+      const identity: RunIdentity = {
+        tabId: request.tabId,
+        scope: request.scope,
+        sessionId: request.sessionId,
+      };
+      if (runs.has(runId))
+        throw new ProtocolFailure('DUPLICATE_RUN_ID', 'That run already started.');
       const taken = book.take(runId, identity);
       if (taken.kind === 'cancelled') {
         // Cancel before start: no tab, provider, tool or network work, one cancelled event.
-        void emitter.emit('run/end', { status: 'cancelled', sessionId: identity.sessionId, assistantTurnId: createId() }, { runId }).catch(() => undefined);
+        void emitter
+          .emit(
+            'run/end',
+            { status: 'cancelled', sessionId: identity.sessionId, assistantTurnId: createId() },
+            { runId },
+          )
+          .catch(() => undefined);
         return { started: false, cancelled: true };
       }
       const key = sessionKeyOf(identity);
-      if (bySession.has(key)) throw new ProtocolFailure('SESSION_RUN_ACTIVE', 'This chat already has a run in progress.');
-      const context = createRunContext({ runId, identity: taken.identity, assistantTurnId: createId(), editMode: request.editMode, deps, transport: input.events, now: now() });
+      if (bySession.has(key))
+        throw new ProtocolFailure('SESSION_RUN_ACTIVE', 'This chat already has a run in progress.');
+      const context = createRunContext({
+        runId,
+        identity: taken.identity,
+        assistantTurnId: createId(),
+        editMode: request.editMode,
+        deps,
+        transport: input.events,
+        now: now(),
+      });
       const release = input.keepAlive?.acquire() ?? (() => undefined);
       bySession.set(key, runId);
       const done = Promise.resolve()
@@ -111,7 +147,8 @@ export function createAgentCore(input: AgentCoreDeps) {
       return { accepted: context.interactions.resolve(callId, decision) };
     },
     /** Marks turns of runs a previous worker instance left unfinished as interrupted. */
-    reconcile: () => reconcileInterruptedRuns(input.journal, input.chats, (runId) => runs.has(runId)),
+    reconcile: () =>
+      reconcileInterruptedRuns(input.journal, input.chats, (runId) => runs.has(runId)),
     /** Resolves when every started run has ended (tests, shutdown). */
     async idle(): Promise<void> {
       while (runs.size > 0) await Promise.all([...runs.values()].map((run) => run.done));

@@ -26,7 +26,11 @@ export function createInteractionBook(options: InteractionBookOptions) {
   let open: OpenInteraction | null = null;
   return {
     /** Shows `pending`; returns a function that closes it. */
-    show(pending: PendingInteraction, allowed: readonly ApprovalDecision[], onDecision: (decision: ApprovalDecision) => void): () => void {
+    show(
+      pending: PendingInteraction,
+      allowed: readonly ApprovalDecision[],
+      onDecision: (decision: ApprovalDecision) => void,
+    ): () => void {
       const entry: OpenInteraction = { pending, allowed: new Set(allowed), onDecision };
       open = entry;
       options.announce(pending);
@@ -68,7 +72,8 @@ export function awaitDecision(
       close();
       finish();
     };
-    const onAbort = () => settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
+    const onAbort = () =>
+      settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
     const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
     close = book.show(pending, allowed, (decision) => settle(() => resolve(decision)));
@@ -95,7 +100,8 @@ export async function waitForPage(
   try {
     for (;;) {
       const left = deadline - now();
-      if (left <= 0) throw new ProtocolFailure('PAGE_WAIT_TIMEOUT', 'The page did not become ready in time.');
+      if (left <= 0)
+        throw new ProtocolFailure('PAGE_WAIT_TIMEOUT', 'The page did not become ready in time.');
       const decision = await new Promise<ApprovalDecision | 'tick'>((resolve, reject) => {
         const done = (value: ApprovalDecision | 'tick') => {
           clearTimeout(timer);

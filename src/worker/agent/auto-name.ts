@@ -26,10 +26,17 @@ const NAMING_PROMPT = [
 /** Strips think blocks, quotes, trailing punctuation and controls; null when nothing is left. */
 export function sanitizeTitle(raw: string): string | null {
   let title = raw.replace(/<think>[\s\S]*?(<\/think>|$)/gi, ' ');
-  title = title.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
+  title = title
+    .replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   title = title.replace(/^(title\s*:\s*)/i, '');
   // Twice: a title may end in punctuation after its closing quote or inside it.
-  for (let pass = 0; pass < 2; pass += 1) title = title.replace(/^["'`“”‘’«»*#\s]+|["'`“”‘’«»*\s]+$/g, '').replace(/[.!?。！？]+$/u, '').trim();
+  for (let pass = 0; pass < 2; pass += 1)
+    title = title
+      .replace(/^["'`“”‘’«»*#\s]+|["'`“”‘’«»*\s]+$/g, '')
+      .replace(/[.!?。！？]+$/u, '')
+      .trim();
   if (title === '') return null;
   return title.length > MAX_TITLE_CHARS ? `${clip(title, MAX_TITLE_CHARS - 1).trimEnd()}…` : title;
 }
@@ -39,7 +46,14 @@ export function namingTranscript(history: readonly ChatTurn[]): string {
   const texts = history
     .map((turn) => ({
       role: turn.role,
-      text: (turn.role === 'user' ? turn.text : turn.segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : [])).join(' ')).replace(/\s+/g, ' ').trim(),
+      text: (turn.role === 'user'
+        ? turn.text
+        : turn.segments
+            .flatMap((segment) => (segment.kind === 'text' ? [segment.text] : []))
+            .join(' ')
+      )
+        .replace(/\s+/g, ' ')
+        .trim(),
     }))
     .filter((entry) => entry.text !== '')
     .slice(-TRANSCRIPT_TURNS)
@@ -55,7 +69,13 @@ export interface AutoNameDeps {
 }
 
 /** Generates and stores a title; throws a ProtocolFailure on failure. */
-export async function generateTitle(deps: AutoNameDeps, sessionId: string, modelId: string, history: readonly ChatTurn[], signal: AbortSignal): Promise<string | null> {
+export async function generateTitle(
+  deps: AutoNameDeps,
+  sessionId: string,
+  modelId: string,
+  history: readonly ChatTurn[],
+  signal: AbortSignal,
+): Promise<string | null> {
   const meta = (await deps.chats.get(sessionId))?.meta;
   if (!meta || meta.userRenamed) return null;
   const model = await deps.settings.resolveModel(modelId);
@@ -63,7 +83,14 @@ export async function generateTitle(deps: AutoNameDeps, sessionId: string, model
   checkModelEndpoint(model);
   let text = '';
   const stream = deps.adapterFor(model.settings.kind).stream(
-    { settings: model.settings, messages: [{ role: 'system', text: NAMING_PROMPT }, { role: 'user', content: [{ type: 'text', text: namingTranscript(history) }] }], tools: [] },
+    {
+      settings: model.settings,
+      messages: [
+        { role: 'system', text: NAMING_PROMPT },
+        { role: 'user', content: [{ type: 'text', text: namingTranscript(history) }] },
+      ],
+      tools: [],
+    },
     { signal, fetch: deps.fetch },
   );
   for await (const part of stream) {
@@ -71,7 +98,8 @@ export async function generateTitle(deps: AutoNameDeps, sessionId: string, model
     else if (part.type === 'error') throw new ProtocolFailure(part.code, part.message);
   }
   const title = sanitizeTitle(text);
-  if (title === null) throw new ProtocolFailure('TITLE_EMPTY', 'The naming model returned no title.');
+  if (title === null)
+    throw new ProtocolFailure('TITLE_EMPTY', 'The naming model returned no title.');
   await deps.chats.rename(sessionId, title, { auto: true });
   return title;
 }
@@ -85,7 +113,13 @@ export function createAutoNamer(deps: AutoNameDeps): AutoNameStarter {
     latest.get(identity.sessionId)?.abort();
     const controller = linkSignals([], NAMING_TIMEOUT_MS);
     latest.set(identity.sessionId, controller);
-    void generateTitle(deps, identity.sessionId, general.autoNameModelId, history, controller.signal)
+    void generateTitle(
+      deps,
+      identity.sessionId,
+      general.autoNameModelId,
+      history,
+      controller.signal,
+    )
       .catch((error: unknown) => {
         if (controller.signal.aborted && latest.get(identity.sessionId) !== controller) return;
         const code = error instanceof ProtocolFailure ? error.code : 'TITLE_FAILED';

@@ -16,24 +16,32 @@ export function tokensOfMessage(message: ModelMessage): number {
     case 'system':
       return MESSAGE_OVERHEAD_TOKENS + tokensOfText(message.text);
     case 'user':
-      return message.content.reduce((sum, part) => sum + (part.type === 'text' ? tokensOfText(part.text) : IMAGE_TOKENS), MESSAGE_OVERHEAD_TOKENS);
+      return message.content.reduce(
+        (sum, part) => sum + (part.type === 'text' ? tokensOfText(part.text) : IMAGE_TOKENS),
+        MESSAGE_OVERHEAD_TOKENS,
+      );
     case 'assistant':
       return (
         MESSAGE_OVERHEAD_TOKENS +
         tokensOfText(message.text) +
-        (message.toolCalls ?? []).reduce((sum, call) => sum + tokensOfText(call.name) + tokensOfText(call.argumentsText), 0)
+        (message.toolCalls ?? []).reduce(
+          (sum, call) => sum + tokensOfText(call.name) + tokensOfText(call.argumentsText),
+          0,
+        )
       );
     case 'tool':
       return MESSAGE_OVERHEAD_TOKENS + tokensOfText(message.content);
   }
 }
 
-export const tokensOfMessages = (messages: readonly ModelMessage[]) => messages.reduce((sum, message) => sum + tokensOfMessage(message), 0);
+export const tokensOfMessages = (messages: readonly ModelMessage[]) =>
+  messages.reduce((sum, message) => sum + tokensOfMessage(message), 0);
 
 export const OMITTED_TOOL_RESULT = JSON.stringify({
   ok: false,
   code: 'RESULT_OMITTED',
-  message: 'This earlier tool result was removed to fit the context window. Call the tool again if you still need it.',
+  message:
+    'This earlier tool result was removed to fit the context window. Call the tool again if you still need it.',
 });
 
 /**
@@ -42,7 +50,11 @@ export const OMITTED_TOOL_RESULT = JSON.stringify({
  * `firstRunMessage` on are replaced by a fixed marker, never the latest round's.
  * Returns how many were replaced.
  */
-export function fitRunMessages(messages: ModelMessage[], firstRunMessage: number, budgetTokens: number): number {
+export function fitRunMessages(
+  messages: ModelMessage[],
+  firstRunMessage: number,
+  budgetTokens: number,
+): number {
   let total = tokensOfMessages(messages);
   if (total <= budgetTokens) return 0;
   let lastAssistant = messages.length;

@@ -12,7 +12,12 @@
 // Compaction is token-budgeted (context-budget.ts): at 75% of the context window it
 // keeps the system prompt, the first user task, an extractive summary of the
 // middle and as many recent exchanges as fit (and at most `historyTurnLimit` turns).
-import type { AssistantTurn, ChatTurn, FileIdentity, UserTurn } from '../../shared/protocol/chat-records';
+import type {
+  AssistantTurn,
+  ChatTurn,
+  FileIdentity,
+  UserTurn,
+} from '../../shared/protocol/chat-records';
 import type { SiteId } from '../../shared/protocol/page-context';
 import type { RunAttachment } from '../../shared/protocol/run-messages';
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
@@ -81,13 +86,18 @@ function splitExchanges(turns: readonly ChatTurn[]): Exchange[] {
   return exchanges;
 }
 
-function imageParts(attachments: readonly RunAttachment[], supportsVision: boolean): UserContentPart[] {
+function imageParts(
+  attachments: readonly RunAttachment[],
+  supportsVision: boolean,
+): UserContentPart[] {
   const images = attachments.filter((attachment) => attachment.kind === 'image');
   if (images.length === 0) return [];
   if (!supportsVision) return [text(NO_VISION_NOTE)];
   return images.slice(0, MAX_IMAGES).flatMap((image): UserContentPart[] => {
     const match = /^data:(image\/(?:png|jpeg|webp));base64,(.*)$/.exec(image.dataUrl);
-    return match?.[1] !== undefined && match[2] !== undefined ? [{ type: 'image', mediaType: match[1], base64: match[2] }] : [];
+    return match?.[1] !== undefined && match[2] !== undefined
+      ? [{ type: 'image', mediaType: match[1], base64: match[2] }]
+      : [];
   });
 }
 
@@ -96,30 +106,63 @@ function render(exchange: Exchange, isCurrent: boolean, input: ContextInput): Re
   if (exchange.user) {
     const file = exchange.user.file ?? (isCurrent ? input.runFile : null);
     if (file) parts.push(text(fileContextNote(file)));
-    if (isCurrent) parts.push(...currentSelectionNotes(input.attachments).map(text), ...imageParts(input.attachments, input.supportsVision));
+    if (isCurrent)
+      parts.push(
+        ...currentSelectionNotes(input.attachments).map(text),
+        ...imageParts(input.attachments, input.supportsVision),
+      );
     else parts.push(...storedAttachmentNotes(exchange.user.attachments).map(text));
     parts.push(text(exchange.user.text));
   }
   const answer = exchange.assistants
-    .flatMap((turn) => turn.segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : [])))
+    .flatMap((turn) =>
+      turn.segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : [])),
+    )
     .join('\n\n');
-  const assistant: ModelMessage | null = exchange.assistants.length > 0 ? { role: 'assistant', text: answer } : null;
-  const carry = exchange.assistants.flatMap((turn) => [statusNote(turn), toolRecordNote(turn), ...editorStateNotes(turn)].filter((note): note is string => note !== null));
+  const assistant: ModelMessage | null =
+    exchange.assistants.length > 0 ? { role: 'assistant', text: answer } : null;
+  const carry = exchange.assistants.flatMap((turn) =>
+    [statusNote(turn), toolRecordNote(turn), ...editorStateNotes(turn)].filter(
+      (note): note is string => note !== null,
+    ),
+  );
   const userTokens = parts.length > 0 ? tokensOfMessage({ role: 'user', content: parts }) : 0;
-  const tokens = userTokens + (assistant ? tokensOfMessage(assistant) : 0) + carry.reduce((sum, note) => sum + tokensOfText(note), 0);
-  return { parts, assistant, carry, tokens, turns: (exchange.user ? 1 : 0) + exchange.assistants.length };
+  const tokens =
+    userTokens +
+    (assistant ? tokensOfMessage(assistant) : 0) +
+    carry.reduce((sum, note) => sum + tokensOfText(note), 0);
+  return {
+    parts,
+    assistant,
+    carry,
+    tokens,
+    turns: (exchange.user ? 1 : 0) + exchange.assistants.length,
+  };
 }
 
 /** Adds `message`, merging it into a preceding user message (providers want alternation). */
 function push(messages: ModelMessage[], message: ModelMessage) {
   const last = messages.at(-1);
-  if (message.role === 'user' && last?.role === 'user') messages[messages.length - 1] = { role: 'user', content: [...last.content, ...message.content] };
-  else if (message.role === 'assistant' && last?.role === 'assistant') messages[messages.length - 1] = { role: 'assistant', text: [last.text, message.text].filter((value) => value !== '').join('\n\n') };
+  if (message.role === 'user' && last?.role === 'user')
+    messages[messages.length - 1] = {
+      role: 'user',
+      content: [...last.content, ...message.content],
+    };
+  else if (message.role === 'assistant' && last?.role === 'assistant')
+    messages[messages.length - 1] = {
+      role: 'assistant',
+      text: [last.text, message.text].filter((value) => value !== '').join('\n\n'),
+    };
   else messages.push(message);
 }
 
 /** Index of the first exchange kept verbatim after the first one; 0 keeps everything. */
-function chooseCut(rendered: readonly Rendered[], fixedTokens: number, budget: number, turnLimit: number): number {
+function chooseCut(
+  rendered: readonly Rendered[],
+  fixedTokens: number,
+  budget: number,
+  turnLimit: number,
+): number {
   const count = rendered.length;
   const suffixTokens = new Array<number>(count + 1).fill(0);
   const suffixTurns = new Array<number>(count + 1).fill(0);
@@ -127,22 +170,33 @@ function chooseCut(rendered: readonly Rendered[], fixedTokens: number, budget: n
     suffixTokens[index] = (suffixTokens[index + 1] ?? 0) + (rendered[index]?.tokens ?? 0);
     suffixTurns[index] = (suffixTurns[index + 1] ?? 0) + (rendered[index]?.turns ?? 0);
   }
-  if (fixedTokens + (suffixTokens[0] ?? 0) <= budget && (suffixTurns[0] ?? 0) <= turnLimit) return 0;
+  if (fixedTokens + (suffixTokens[0] ?? 0) <= budget && (suffixTurns[0] ?? 0) <= turnLimit)
+    return 0;
   if (count <= 2) return 0;
   const first = rendered[0];
-  const firstTask = first && first.parts.length > 0 ? tokensOfMessage({ role: 'user', content: first.parts }) : 0;
+  const firstTask =
+    first && first.parts.length > 0 ? tokensOfMessage({ role: 'user', content: first.parts }) : 0;
   const summaryBound = Math.ceil(MAX_SUMMARY_CHARS / 4);
   for (let cut = 1; cut < count - 1; cut += 1) {
-    if (fixedTokens + firstTask + summaryBound + (suffixTokens[cut] ?? 0) <= budget && (suffixTurns[cut] ?? 0) <= turnLimit) return cut;
+    if (
+      fixedTokens + firstTask + summaryBound + (suffixTokens[cut] ?? 0) <= budget &&
+      (suffixTurns[cut] ?? 0) <= turnLimit
+    )
+      return cut;
   }
   return count - 1;
 }
 
 /** Builds the provider conversation for the current user turn. */
 export function buildContext(input: ContextInput): BuiltContext {
-  const system: ModelMessage = { role: 'system', text: buildSystemPrompt(input.siteId, input.customSystemPrompt) };
+  const system: ModelMessage = {
+    role: 'system',
+    text: buildSystemPrompt(input.siteId, input.customSystemPrompt),
+  };
   const exchanges = splitExchanges(input.turns);
-  const rendered = exchanges.map((exchange, index) => render(exchange, index === exchanges.length - 1, input));
+  const rendered = exchanges.map((exchange, index) =>
+    render(exchange, index === exchanges.length - 1, input),
+  );
   const budgetTokens = Math.floor(input.contextWindow * COMPACTION_RATIO);
   const fixedTokens = tokensOfMessage(system) + (input.toolTokens ?? 0);
   const cut = chooseCut(rendered, fixedTokens, budgetTokens, Math.max(4, input.historyTurnLimit));
@@ -162,6 +216,9 @@ export function buildContext(input: ContextInput): BuiltContext {
     if (exchange.assistant) push(messages, exchange.assistant);
     carried = exchange.carry;
   });
-  const estimatedTokens = messages.reduce((sum, message) => sum + tokensOfMessage(message), input.toolTokens ?? 0);
+  const estimatedTokens = messages.reduce(
+    (sum, message) => sum + tokensOfMessage(message),
+    input.toolTokens ?? 0,
+  );
   return { messages, compactedExchanges: cut > 0 ? cut - 1 : 0, estimatedTokens, budgetTokens };
 }

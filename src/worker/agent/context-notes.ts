@@ -2,7 +2,12 @@
 // The labelled untrusted text parts of user messages: file identity, attachments,
 // the compact record of earlier tool calls, fixed editor-state notes, and the
 // extractive summary of compacted turns. Each says it is untrusted data.
-import type { AssistantTurn, AttachmentRecord, FileIdentity, UserTurn } from '../../shared/protocol/chat-records';
+import type {
+  AssistantTurn,
+  AttachmentRecord,
+  FileIdentity,
+  UserTurn,
+} from '../../shared/protocol/chat-records';
 import type { RunAttachment } from '../../shared/protocol/run-messages';
 import { MAX_SUMMARY_CHARS } from './run-limits';
 import { clip } from './turn-recorder';
@@ -29,16 +34,23 @@ export function selectionNote(text: string, fileLabel: string | null): string {
 }
 
 export const IMAGE_NOT_SENT_NOTE = '[An image was attached to this message; it is not sent again.]';
-export const NO_VISION_NOTE = '[Images were attached, but the selected model cannot see images, so they were not sent.]';
+export const NO_VISION_NOTE =
+  '[Images were attached, but the selected model cannot see images, so they were not sent.]';
 
 /** Stored attachments of an earlier message: selection text again, images as a note. */
 export function storedAttachmentNotes(attachments: readonly AttachmentRecord[]): string[] {
-  return attachments.map((attachment) => (attachment.kind === 'selection' ? selectionNote(attachment.text, attachment.fileLabel) : IMAGE_NOT_SENT_NOTE));
+  return attachments.map((attachment) =>
+    attachment.kind === 'selection'
+      ? selectionNote(attachment.text, attachment.fileLabel)
+      : IMAGE_NOT_SENT_NOTE,
+  );
 }
 
 /** Selections of the current message (images are added as image parts by the builder). */
 export function currentSelectionNotes(attachments: readonly RunAttachment[]): string[] {
-  return attachments.flatMap((attachment) => (attachment.kind === 'selection' ? [selectionNote(attachment.text, attachment.fileLabel)] : []));
+  return attachments.flatMap((attachment) =>
+    attachment.kind === 'selection' ? [selectionNote(attachment.text, attachment.fileLabel)] : [],
+  );
 }
 
 const MAX_RECORDED_CALLS = 32;
@@ -51,7 +63,8 @@ export function toolRecordNote(turn: AssistantTurn): string | null {
     const outcome = call.errorCode ? `${call.status} (${call.errorCode})` : call.status;
     return `- ${call.name} ${oneLine(call.argumentsPreview, 200)} -> ${outcome}: ${oneLine(call.summary, 300)}`;
   });
-  if (calls.length > MAX_RECORDED_CALLS) lines.push(`- … and ${calls.length - MAX_RECORDED_CALLS} more calls`);
+  if (calls.length > MAX_RECORDED_CALLS)
+    lines.push(`- … and ${calls.length - MAX_RECORDED_CALLS} more calls`);
   return `[Untrusted record of the tools your previous response called and what they returned]\n${lines.join('\n')}`;
 }
 
@@ -59,8 +72,14 @@ export function toolRecordNote(turn: AssistantTurn): string | null {
 export function editorStateNotes(turn: AssistantTurn): string[] {
   const notes: string[] = [];
   const events = new Set(turn.editorEvents ?? []);
-  if (events.has('reverted')) notes.push('[Editor state] The person reverted the edits of your previous response; they are no longer in the document. Read the document again before editing.');
-  if (events.has('snapshot-restored')) notes.push('[Editor state] The person restored an earlier snapshot of the document. Read the document again before editing.');
+  if (events.has('reverted'))
+    notes.push(
+      '[Editor state] The person reverted the edits of your previous response; they are no longer in the document. Read the document again before editing.',
+    );
+  if (events.has('snapshot-restored'))
+    notes.push(
+      '[Editor state] The person restored an earlier snapshot of the document. Read the document again before editing.',
+    );
   return notes;
 }
 
@@ -70,16 +89,27 @@ export function statusNote(turn: AssistantTurn): string | null {
 }
 
 /** A deterministic extractive summary of compacted exchanges, bounded. */
-export function summaryNote(exchanges: readonly { user: UserTurn | null; assistants: readonly AssistantTurn[] }[]): string {
+export function summaryNote(
+  exchanges: readonly { user: UserTurn | null; assistants: readonly AssistantTurn[] }[],
+): string {
   const header = `[Untrusted summary: ${exchanges.length} earlier exchanges were shortened automatically to fit the context window]`;
   const items: string[] = [];
   let used = header.length;
   for (const [index, exchange] of exchanges.entries()) {
     const tools = exchange.assistants
-      .flatMap((turn) => turn.segments.flatMap((segment) => (segment.kind === 'tools' ? segment.calls : [])))
+      .flatMap((turn) =>
+        turn.segments.flatMap((segment) => (segment.kind === 'tools' ? segment.calls : [])),
+      )
       .slice(0, 8)
-      .map((call) => `${call.name} -> ${call.status}${call.summary ? `: ${oneLine(call.summary, 80)}` : ''}`);
-    const answer = exchange.assistants.flatMap((turn) => turn.segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : []))).join(' ');
+      .map(
+        (call) =>
+          `${call.name} -> ${call.status}${call.summary ? `: ${oneLine(call.summary, 80)}` : ''}`,
+      );
+    const answer = exchange.assistants
+      .flatMap((turn) =>
+        turn.segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : [])),
+      )
+      .join(' ');
     const item = [
       `${index + 1}. Asked: ${JSON.stringify(oneLine(exchange.user?.text ?? '', 240))}`,
       ...(tools.length > 0 ? [`   Tools: ${tools.join('; ')}`] : []),

@@ -5,7 +5,12 @@
 // passes them in as `isSessionBusy`.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { RunIdentity } from '../../shared/protocol/run-messages';
-import { MAX_RESERVATIONS, MAX_TOMBSTONES, RESERVATION_TTL_MS, TOMBSTONE_TTL_MS } from './run-limits';
+import {
+  MAX_RESERVATIONS,
+  MAX_TOMBSTONES,
+  RESERVATION_TTL_MS,
+  TOMBSTONE_TTL_MS,
+} from './run-limits';
 
 /** The (scope, chat) a run belongs to, as one map key. */
 export const sessionKeyOf = (identity: RunIdentity) =>
@@ -45,7 +50,8 @@ export function createReservationBook(options: ReservationOptions = {}) {
 
   const purge = () => {
     const at = now();
-    for (const [runId, entry] of reservations) if (entry.expiresAt <= at) reservations.delete(runId);
+    for (const [runId, entry] of reservations)
+      if (entry.expiresAt <= at) reservations.delete(runId);
     for (const [runId, expiresAt] of tombstones) if (expiresAt <= at) tombstones.delete(runId);
   };
 
@@ -54,13 +60,23 @@ export function createReservationBook(options: ReservationOptions = {}) {
      * Reserves `runId` for `identity`. `isBusy` says whether an active run (or
      * another reservation) already holds the same (scope, chat).
      */
-    reserve(runId: string, identity: RunIdentity, isActiveRun: (runId: string) => boolean, isSessionBusy: (key: string) => boolean) {
+    reserve(
+      runId: string,
+      identity: RunIdentity,
+      isActiveRun: (runId: string) => boolean,
+      isSessionBusy: (key: string) => boolean,
+    ) {
       purge();
-      if (reservations.has(runId) || isActiveRun(runId)) throw new ProtocolFailure('DUPLICATE_RUN_ID', 'That run id is already in use.');
+      if (reservations.has(runId) || isActiveRun(runId))
+        throw new ProtocolFailure('DUPLICATE_RUN_ID', 'That run id is already in use.');
       const key = sessionKeyOf(identity);
-      const reserved = [...reservations.values()].some((entry) => sessionKeyOf(entry.identity) === key);
-      if (reserved || isSessionBusy(key)) throw new ProtocolFailure('SESSION_RUN_ACTIVE', 'This chat already has a run in progress.');
-      if (reservations.size >= maxReservations) throw new ProtocolFailure('RUN_RESERVATION_LIMIT', 'Too many runs are waiting to start.');
+      const reserved = [...reservations.values()].some(
+        (entry) => sessionKeyOf(entry.identity) === key,
+      );
+      if (reserved || isSessionBusy(key))
+        throw new ProtocolFailure('SESSION_RUN_ACTIVE', 'This chat already has a run in progress.');
+      if (reservations.size >= maxReservations)
+        throw new ProtocolFailure('RUN_RESERVATION_LIMIT', 'Too many runs are waiting to start.');
       const expiresAt = now() + ttlMs;
       reservations.set(runId, { identity, expiresAt });
       return { expiresAt };
@@ -74,9 +90,16 @@ export function createReservationBook(options: ReservationOptions = {}) {
         return { kind: 'cancelled' };
       }
       const entry = reservations.get(runId);
-      if (!entry) throw new ProtocolFailure('RUN_NOT_RESERVED', 'The run was not reserved or its reservation expired.');
+      if (!entry)
+        throw new ProtocolFailure(
+          'RUN_NOT_RESERVED',
+          'The run was not reserved or its reservation expired.',
+        );
       if (!sameIdentity(entry.identity, identity)) {
-        throw new ProtocolFailure('RUN_RESERVATION_MISMATCH', 'The run start does not match its reservation.');
+        throw new ProtocolFailure(
+          'RUN_RESERVATION_MISMATCH',
+          'The run start does not match its reservation.',
+        );
       }
       reservations.delete(runId);
       return { kind: 'reserved', identity: entry.identity };
@@ -97,7 +120,8 @@ export function createReservationBook(options: ReservationOptions = {}) {
     /** The identity a live reservation holds (for status), if any. */
     reservedFor(key: string): string | undefined {
       purge();
-      for (const [runId, entry] of reservations) if (sessionKeyOf(entry.identity) === key) return runId;
+      for (const [runId, entry] of reservations)
+        if (sessionKeyOf(entry.identity) === key) return runId;
       return undefined;
     },
     counts: () => (purge(), { reservations: reservations.size, tombstones: tombstones.size }),

@@ -20,7 +20,9 @@ async function cancelAndCheck(h: Harness, runId: string, sessionId: string, read
   expect(h.events.length).toBe(eventsAtEnd);
   expect(h.chats.writes.length).toBe(writesAtEnd);
   expect(h.requests.length).toBe(requestsAtEnd);
-  const puts = h.chats.writes.filter((write) => write.kind === 'put-assistant' && write.sessionId === sessionId);
+  const puts = h.chats.writes.filter(
+    (write) => write.kind === 'put-assistant' && write.sessionId === sessionId,
+  );
   if (puts.length > 0) expect((puts.at(-1)?.turn as AssistantTurn).status).toBe('cancelled');
 }
 
@@ -30,10 +32,22 @@ describe('cancellation at every await point', () => {
   it('before start: zero tab, provider and tool work, exactly one cancelled event', async () => {
     const h = await createHarness({ turns: [[text('never'), finish()]] });
     const session = await h.chats.create({ siteId: 'typst', projectId: 'proj-1' });
-    const identity = { tabId: 7, scope: { siteId: 'typst' as const, projectId: 'proj-1' }, sessionId: session.id };
+    const identity = {
+      tabId: 7,
+      scope: { siteId: 'typst' as const, projectId: 'proj-1' },
+      sessionId: session.id,
+    };
     h.agent.reserve('early', identity);
     expect(h.agent.cancel('early')).toEqual({ cancelled: true });
-    const started = h.agent.start('early', { ...identity, userTurnId: 'u', modelId: 'model-1', editMode: 'ask', file: null, attachments: [], attachmentRecords: [] });
+    const started = h.agent.start('early', {
+      ...identity,
+      userTurnId: 'u',
+      modelId: 'model-1',
+      editMode: 'ask',
+      file: null,
+      attachments: [],
+      attachmentRecords: [],
+    });
     expect(started).toEqual({ started: false, cancelled: true });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(h.typesOf('early')).toEqual(['run/end']);
@@ -46,7 +60,10 @@ describe('cancellation at every await point', () => {
 
   it('while the tab is re-read', async () => {
     let asked = false;
-    const h = await createHarness({ turns: [[text('never'), finish()]], extra: { tabs: { siteOf: () => ((asked = true), never) } } });
+    const h = await createHarness({
+      turns: [[text('never'), finish()]],
+      extra: { tabs: { siteOf: () => ((asked = true), never) } },
+    });
     const { runId, sessionId } = await h.send();
     await cancelAndCheck(h, runId, sessionId, () => asked);
     expect(h.requests).toHaveLength(0);
@@ -64,7 +81,12 @@ describe('cancellation at every await point', () => {
         ],
       });
       const { runId, sessionId } = await h.send();
-      await cancelAndCheck(h, runId, sessionId, () => h.requests.length === 1 && (!afterText || h.typesOf(runId).includes('run/stream')));
+      await cancelAndCheck(
+        h,
+        runId,
+        sessionId,
+        () => h.requests.length === 1 && (!afterText || h.typesOf(runId).includes('run/stream')),
+      );
       const turn = (await h.chats.get(sessionId))?.turns.at(-1) as AssistantTurn;
       if (afterText) expect(turn.segments).toEqual([{ kind: 'text', text: 'partial' }]);
     }
@@ -79,12 +101,20 @@ describe('cancellation at every await point', () => {
       toolFinished = true;
       return 'late';
     });
-    const h = await createHarness({ tools: [slow], turns: [[call('c1', 'slow_tool', {}), call('c2', 'slow_tool', {}), finish('tool_calls')], [text('never'), finish()]] });
+    const h = await createHarness({
+      tools: [slow],
+      turns: [
+        [call('c1', 'slow_tool', {}), call('c2', 'slow_tool', {}), finish('tool_calls')],
+        [text('never'), finish()],
+      ],
+    });
     const { runId, sessionId } = await h.send();
     await cancelAndCheck(h, runId, sessionId, () => toolStarted);
     expect(h.requests).toHaveLength(1);
     const turn = (await h.chats.get(sessionId))?.turns.at(-1) as AssistantTurn;
-    const calls = turn.segments.flatMap((segment) => (segment.kind === 'tools' ? segment.calls : []));
+    const calls = turn.segments.flatMap((segment) =>
+      segment.kind === 'tools' ? segment.calls : [],
+    );
     expect(calls.map((entry) => entry.status)).toEqual(['cancelled', 'cancelled']);
     await until(() => toolFinished);
   });
@@ -92,7 +122,13 @@ describe('cancellation at every await point', () => {
   it('while an approval is pending (the wait ends as cancelled, not as approved)', async () => {
     let ran = false;
     const external = testTool('send_it', 'external', async () => ((ran = true), 'sent'));
-    const h = await createHarness({ tools: [external], turns: [[call('c1', 'send_it', {}), finish('tool_calls')], [text('never'), finish()]] });
+    const h = await createHarness({
+      tools: [external],
+      turns: [
+        [call('c1', 'send_it', {}), finish('tool_calls')],
+        [text('never'), finish()],
+      ],
+    });
     const { runId, sessionId } = await h.send();
     await cancelAndCheck(h, runId, sessionId, () => h.typesOf(runId).includes('run/pending'));
     expect(ran).toBe(false);
@@ -109,7 +145,9 @@ describe('two runs in two chats', () => {
         (request) =>
           (async function* () {
             const question = request.messages.at(-1);
-            const mine = question?.role === 'user' && question.content.some((part) => part.type === 'text' && part.text === 'A');
+            const mine =
+              question?.role === 'user' &&
+              question.content.some((part) => part.type === 'text' && part.text === 'A');
             yield text(mine ? 'from A ' : 'from B ');
             yield call(mine ? 'a1' : 'b1', 'send_it', {});
             yield finish('tool_calls');
@@ -119,7 +157,10 @@ describe('two runs in two chats', () => {
     });
     const a = await h.send('A');
     const b = await h.send('B');
-    await until(() => h.typesOf(a.runId).includes('run/pending') && h.typesOf(b.runId).includes('run/pending'));
+    await until(
+      () =>
+        h.typesOf(a.runId).includes('run/pending') && h.typesOf(b.runId).includes('run/pending'),
+    );
     // A's approval cannot be answered through B, and vice versa.
     expect(h.agent.resolve(b.runId, 'a1', 'approve-once')).toEqual({ accepted: false });
     expect(h.agent.resolve(a.runId, 'a1', 'approve-once')).toEqual({ accepted: true });
@@ -127,7 +168,14 @@ describe('two runs in two chats', () => {
     await h.agent.idle();
     expect(h.endOf(a.runId)?.status).toBe('done');
     expect(h.endOf(b.runId)?.status).toBe('cancelled');
-    const streamOf = (runId: string) => h.eventsOf(runId).filter((event) => event.type === 'run/stream').flatMap((event) => (event.payload as { parts: { text: string }[] }).parts.map((part) => part.text)).join('');
+    const streamOf = (runId: string) =>
+      h
+        .eventsOf(runId)
+        .filter((event) => event.type === 'run/stream')
+        .flatMap((event) =>
+          (event.payload as { parts: { text: string }[] }).parts.map((part) => part.text),
+        )
+        .join('');
     expect(streamOf(a.runId)).toBe('from A finished');
     expect(streamOf(b.runId)).toBe('from B ');
     const turnA = (await h.chats.get(a.sessionId))?.turns.at(-1) as AssistantTurn;

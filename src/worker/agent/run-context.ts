@@ -80,7 +80,11 @@ export function createRunContext(input: {
   const { runId, identity, deps } = input;
   const controller = new AbortController();
   const signal = controller.signal;
-  const events = createRunEvents(runId, input.transport, deps.streamDelayMs !== undefined ? { delayMs: deps.streamDelayMs } : {});
+  const events = createRunEvents(
+    runId,
+    input.transport,
+    deps.streamDelayMs !== undefined ? { delayMs: deps.streamDelayMs } : {},
+  );
   const recorder = createTurnRecorder({ id: input.assistantTurnId, runId, createdAt: input.now });
   const interactions = createInteractionBook({ announce: (pending) => events.pending(pending) });
   const page: RunPage = {
@@ -90,7 +94,11 @@ export function createRunContext(input: {
   };
   const state = { targetFile: null, capturedSelection: null, checkpointId: null };
   const boundWait: RunInteraction['waitForPage'] = (pending, isReady) =>
-    waitForPage(interactions, pending, isReady, { timeoutMs: deps.interactionTimeoutMs, pollMs: deps.pagePollMs, signal });
+    waitForPage(interactions, pending, isReady, {
+      timeoutMs: deps.interactionTimeoutMs,
+      pollMs: deps.pagePollMs,
+      signal,
+    });
   return {
     runId,
     identity,
@@ -102,6 +110,15 @@ export function createRunContext(input: {
     recorder,
     interactions,
     waitForPage: boundWait,
-    toolContext: (callId, interaction) => ({ runId, callId, signal, identity, editMode: input.editMode, page, interaction, state }),
+    toolContext: (callId, interaction) => ({
+      runId,
+      callId,
+      signal,
+      identity,
+      editMode: input.editMode,
+      page,
+      interaction,
+      state,
+    }),
   };
 }

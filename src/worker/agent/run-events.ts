@@ -24,19 +24,32 @@ export interface RunEventSink {
   isEnded(): boolean;
 }
 
-export function createRunEvents(runId: string, transport: EventTransport, options: { delayMs?: number } = {}): RunEventSink {
+export function createRunEvents(
+  runId: string,
+  transport: EventTransport,
+  options: { delayMs?: number } = {},
+): RunEventSink {
   const emitter = createEmitter(workerToPanel, transport);
   let ended = false;
-  const emit = <K extends keyof WorkerToPanel['events'] & string>(event: K, payload: PayloadOf<WorkerToPanel, K>) => {
+  const emit = <K extends keyof WorkerToPanel['events'] & string>(
+    event: K,
+    payload: PayloadOf<WorkerToPanel, K>,
+  ) => {
     if (ended) return;
     // Delivery is best effort: a closed panel must never break the run.
     void emitter.emit(event, payload, { runId }).then(
       // An invalid payload is our bug; say so instead of letting the panel wait silently.
-      (result) => void (result.ok ? undefined : console.warn(`[side-agent] ${event} dropped: ${result.error.message}`)),
+      (result) =>
+        void (result.ok
+          ? undefined
+          : console.warn(`[side-agent] ${event} dropped: ${result.error.message}`)),
       () => undefined,
     );
   };
-  const batcher = createStreamBatcher({ send: (batch) => emit('run/stream', batch), ...(options.delayMs !== undefined ? { delayMs: options.delayMs } : {}) });
+  const batcher = createStreamBatcher({
+    send: (batch) => emit('run/stream', batch),
+    ...(options.delayMs !== undefined ? { delayMs: options.delayMs } : {}),
+  });
   return {
     delta: (channel, text) => {
       if (!ended) batcher.push(channel, text);
@@ -56,7 +69,11 @@ export function createRunEvents(runId: string, transport: EventTransport, option
     },
     notice(level, message, code) {
       batcher.flush();
-      emit('run/notice', { level, message: clip(message, 2_000), ...(code !== undefined ? { code: clip(code, 64) } : {}) });
+      emit('run/notice', {
+        level,
+        message: clip(message, 2_000),
+        ...(code !== undefined ? { code: clip(code, 64) } : {}),
+      });
     },
     start: (payload) => emit('run/start', payload),
     end(payload) {

@@ -44,10 +44,19 @@ export async function withRunIntegrations(
   for (const notice of set.notices) events.notice(notice.level, notice.message, notice.code);
   const added = registry.withTools(set.tools);
   for (const rejected of added.rejected) {
-    events.notice('warning', `The external tool "${rejected.name}" was left out of this response: ${rejected.message}`, rejected.code);
+    events.notice(
+      'warning',
+      `The external tool "${rejected.name}" was left out of this response: ${rejected.message}`,
+      rejected.code,
+    );
   }
   const left = added.rejected.map((rejected) => `"${rejected.name}"`);
-  const notes = [set.modelNote, left.length > 0 ? `The tool set is partial: ${left.join(', ')} could not be offered (name conflict).` : null].filter((note): note is string => note !== null);
+  const notes = [
+    set.modelNote,
+    left.length > 0
+      ? `The tool set is partial: ${left.join(', ')} could not be offered (name conflict).`
+      : null,
+  ].filter((note): note is string => note !== null);
   return {
     registry: added.registry,
     // Saved trust from the tool set is fingerprint-checked and bound to these exact tool objects.
@@ -63,9 +72,13 @@ export async function withRunIntegrations(
  */
 export function addToolSetNote(messages: ModelMessage[], note: string | null): void {
   if (note === null) return;
-  const part: UserContentPart = { type: 'text', text: `[Untrusted tool-set status from the extension]\n${note}` };
+  const part: UserContentPart = {
+    type: 'text',
+    text: `[Untrusted tool-set status from the extension]\n${note}`,
+  };
   const last = messages.at(-1);
-  if (last?.role === 'user') messages[messages.length - 1] = { role: 'user', content: [...last.content, part] };
+  if (last?.role === 'user')
+    messages[messages.length - 1] = { role: 'user', content: [...last.content, part] };
   else messages.push({ role: 'user', content: [part] });
 }
 
@@ -73,24 +86,44 @@ export function addToolSetNote(messages: ModelMessage[], note: string | null): v
  * Takes MCP images out of an outcome's result so they never reach the model as
  * base64 text. The result keeps a count, and says when the model cannot see them.
  */
-export function splitOutcomeImages(outcome: ToolOutcome, supportsVision: boolean): { outcome: ToolOutcome; images: ToolImage[] } {
+export function splitOutcomeImages(
+  outcome: ToolOutcome,
+  supportsVision: boolean,
+): { outcome: ToolOutcome; images: ToolImage[] } {
   if (!outcome.ok) return { outcome, images: [] };
   const images = toolResultImages(outcome.result);
-  if (images.length === 0 || typeof outcome.result !== 'object' || outcome.result === null || Array.isArray(outcome.result)) return { outcome, images: [] };
+  if (
+    images.length === 0 ||
+    typeof outcome.result !== 'object' ||
+    outcome.result === null ||
+    Array.isArray(outcome.result)
+  )
+    return { outcome, images: [] };
   const { images: _images, ...rest } = outcome.result;
   const result: Record<string, JsonValue> = supportsVision
     ? { ...rest, imagesAttached: images.length }
-    : { ...rest, imagesOmitted: (typeof rest['imagesOmitted'] === 'number' ? rest['imagesOmitted'] : 0) + images.length, imagesNote: 'The selected model cannot see images, so they were not sent.' };
+    : {
+        ...rest,
+        imagesOmitted:
+          (typeof rest['imagesOmitted'] === 'number' ? rest['imagesOmitted'] : 0) + images.length,
+        imagesNote: 'The selected model cannot see images, so they were not sent.',
+      };
   return { outcome: { ...outcome, result }, images: supportsVision ? images : [] };
 }
 
 /** The user message that carries a tool call's images after the tool messages of its round. */
-export function toolImagesMessage(entries: readonly { callId: string; toolName: string; images: readonly ToolImage[] }[]): ModelMessage | null {
+export function toolImagesMessage(
+  entries: readonly { callId: string; toolName: string; images: readonly ToolImage[] }[],
+): ModelMessage | null {
   const content: UserContentPart[] = [];
   for (const entry of entries) {
     if (entry.images.length === 0) continue;
-    content.push({ type: 'text', text: `[Untrusted images returned by the tool ${JSON.stringify(entry.toolName)} (call ${JSON.stringify(entry.callId)})]` });
-    for (const image of entry.images) content.push({ type: 'image', mediaType: image.mediaType, base64: image.base64 });
+    content.push({
+      type: 'text',
+      text: `[Untrusted images returned by the tool ${JSON.stringify(entry.toolName)} (call ${JSON.stringify(entry.callId)})]`,
+    });
+    for (const image of entry.images)
+      content.push({ type: 'image', mediaType: image.mediaType, base64: image.base64 });
   }
   return content.length > 0 ? { role: 'user', content } : null;
 }

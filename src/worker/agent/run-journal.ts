@@ -38,7 +38,11 @@ export function createMemoryRunJournal(): RunJournal {
  * `interrupted` (only while they still say `incomplete`), then forgets them.
  * Returns how many turns changed.
  */
-export async function reconcileInterruptedRuns(journal: RunJournal, chats: ChatStore, isActive: (runId: string) => boolean): Promise<number> {
+export async function reconcileInterruptedRuns(
+  journal: RunJournal,
+  chats: ChatStore,
+  isActive: (runId: string) => boolean,
+): Promise<number> {
   let changed = 0;
   for (const entry of await journal.list()) {
     if (isActive(entry.runId)) continue;
@@ -49,7 +53,10 @@ export async function reconcileInterruptedRuns(journal: RunJournal, chats: ChatS
         await chats.putAssistantTurn(entry.sessionId, {
           ...turn,
           status: 'interrupted',
-          error: { code: 'RUN_INTERRUPTED', message: 'The extension stopped while this response was running.' },
+          error: {
+            code: 'RUN_INTERRUPTED',
+            message: 'The extension stopped while this response was running.',
+          },
         });
         changed += 1;
       }

@@ -24,17 +24,29 @@ export interface PreparedRun {
   readonly history: ChatTurn[];
 }
 
-export async function checkRunTab(tabs: RunTabs, identity: RunIdentity, signal: AbortSignal): Promise<TabSite> {
+export async function checkRunTab(
+  tabs: RunTabs,
+  identity: RunIdentity,
+  signal: AbortSignal,
+): Promise<TabSite> {
   const tab = await raceAbort(tabs.siteOf(identity.tabId), signal);
   const sameSite = tab !== null && tab.siteId === identity.scope.siteId;
   // On typst.app the scope is the project; the web face's scope key is its own.
-  const sameProject = tab !== null && (identity.scope.siteId !== 'typst' || tab.projectId === identity.scope.projectId);
-  if (!tab || !sameSite || !sameProject) throw new ProtocolFailure('INVALID_RUN_TAB', 'The tab no longer shows the page this run was started for.');
+  const sameProject =
+    tab !== null &&
+    (identity.scope.siteId !== 'typst' || tab.projectId === identity.scope.projectId);
+  if (!tab || !sameSite || !sameProject)
+    throw new ProtocolFailure(
+      'INVALID_RUN_TAB',
+      'The tab no longer shows the page this run was started for.',
+    );
   return tab;
 }
 
 export function checkModelEndpoint(model: ResolvedModel, url = model.settings.baseUrl): void {
-  const check = checkEndpoint(url, { insecureOriginAcknowledged: model.insecureOriginAcknowledged ?? undefined });
+  const check = checkEndpoint(url, {
+    insecureOriginAcknowledged: model.insecureOriginAcknowledged ?? undefined,
+  });
   if (!check.ok) throw new ProtocolFailure(check.code, check.message, check.details);
 }
 
@@ -50,11 +62,18 @@ export async function prepareRun(
   checkModelEndpoint(model);
   const general = await raceAbort(deps.settings.general(), signal);
   const session = await raceAbort(deps.chats.get(identity.sessionId), signal);
-  if (!session) throw new ProtocolFailure('SESSION_NOT_FOUND', 'The chat of this run no longer exists.');
-  if (session.meta.scope.siteId !== identity.scope.siteId || session.meta.scope.projectId !== identity.scope.projectId) {
+  if (!session)
+    throw new ProtocolFailure('SESSION_NOT_FOUND', 'The chat of this run no longer exists.');
+  if (
+    session.meta.scope.siteId !== identity.scope.siteId ||
+    session.meta.scope.projectId !== identity.scope.projectId
+  ) {
     throw new ProtocolFailure('RUN_RESERVATION_MISMATCH', 'The chat belongs to another scope.');
   }
-  const index = session.turns.findIndex((turn) => turn.role === 'user' && turn.id === request.userTurnId);
-  if (index < 0) throw new ProtocolFailure('USER_TURN_NOT_FOUND', 'The message of this run was not saved.');
+  const index = session.turns.findIndex(
+    (turn) => turn.role === 'user' && turn.id === request.userTurnId,
+  );
+  if (index < 0)
+    throw new ProtocolFailure('USER_TURN_NOT_FOUND', 'The message of this run was not saved.');
   return { model, general, meta: session.meta, history: session.turns.slice(0, index + 1) };
 }

@@ -23,21 +23,44 @@ import { TERMINAL_SAVE_GRACE_MS } from './run-limits';
 function checkCallIds(calls: readonly ToolCallPart[], seen: Set<string>): void {
   for (const call of calls) {
     if (seen.has(call.id)) {
-      throw new ProtocolFailure('PROVIDER_DUPLICATE_TOOL_CALL_ID', 'The model reused a tool-call id.', { callId: call.id.slice(0, 128) });
+      throw new ProtocolFailure(
+        'PROVIDER_DUPLICATE_TOOL_CALL_ID',
+        'The model reused a tool-call id.',
+        { callId: call.id.slice(0, 128) },
+      );
     }
     seen.add(call.id);
   }
 }
 
 function errorOf(error: unknown): ProtocolError {
-  if (error instanceof ProtocolFailure) return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
-  return { code: 'HANDLER_FAILED', message: error instanceof Error ? error.message : String(error) };
+  if (error instanceof ProtocolFailure)
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    };
+  return {
+    code: 'HANDLER_FAILED',
+    message: error instanceof Error ? error.message : String(error),
+  };
 }
 
-async function loop(run: RunContext, request: RunStartRequest, prepared: PreparedRun, save: ReturnType<typeof createSaveQueue>): Promise<void> {
+async function loop(
+  run: RunContext,
+  request: RunStartRequest,
+  prepared: PreparedRun,
+  save: ReturnType<typeof createSaveQueue>,
+): Promise<void> {
   const { deps, signal, events, recorder } = run;
   // Custom HTTP and MCP tools join the run's registry (issue 7); a broken one is a notice.
-  const { registry, trusted, modelNote } = await withRunIntegrations(deps.registry.forSite(run.identity.scope.siteId), deps.trusted, deps.integrations, events, signal);
+  const { registry, trusted, modelNote } = await withRunIntegrations(
+    deps.registry.forSite(run.identity.scope.siteId),
+    deps.trusted,
+    deps.integrations,
+    events,
+    signal,
+  );
   const tools = registry.modelTools();
   const toolTokens = tokensOfText(JSON.stringify(tools));
   const built = buildContext({
@@ -52,7 +75,11 @@ async function loop(run: RunContext, request: RunStartRequest, prepared: Prepare
     toolTokens,
   });
   if (built.compactedExchanges > 0) {
-    events.notice('info', `Earlier messages were summarized to fit the model's context window (${built.compactedExchanges} exchanges).`, 'CONTEXT_COMPACTED');
+    events.notice(
+      'info',
+      `Earlier messages were summarized to fit the model's context window (${built.compactedExchanges} exchanges).`,
+      'CONTEXT_COMPACTED',
+    );
   }
   const messages: ModelMessage[] = built.messages;
   addToolSetNote(messages, modelNote);
@@ -66,9 +93,16 @@ async function loop(run: RunContext, request: RunStartRequest, prepared: Prepare
   };
   let trimmedNoticed = false;
   for (let round = 1; ; round += 1) {
-    if (fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 && !trimmedNoticed) {
+    if (
+      fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 &&
+      !trimmedNoticed
+    ) {
       trimmedNoticed = true;
-      events.notice('info', 'Older tool results of this response were dropped to fit the context window.', 'CONTEXT_COMPACTED');
+      events.notice(
+        'info',
+        'Older tool results of this response were dropped to fit the context window.',
+        'CONTEXT_COMPACTED',
+      );
     }
     const result = await streamTurn({
       adapter: deps.adapterFor(prepared.model.settings.kind),
@@ -80,19 +114,39 @@ async function loop(run: RunContext, request: RunStartRequest, prepared: Prepare
         events.delta(channel, text);
       },
     });
-    if (result.error) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details as Record<string, unknown> | undefined);
+    if (result.error)
+      throw new ProtocolFailure(
+        result.error.code,
+        result.error.message,
+        result.error.details as Record<string, unknown> | undefined,
+      );
     if (result.finish === 'length' || result.finish === 'content_filter') {
       recorder.mark(`finish:${result.finish}`);
-      const why = result.finish === 'length' ? 'The model stopped at its output limit; the answer may be cut off.' : "The provider's content filter stopped the answer.";
-      events.notice('warning', why, result.finish === 'length' ? 'FINISH_LENGTH' : 'FINISH_CONTENT_FILTER');
+      const why =
+        result.finish === 'length'
+          ? 'The model stopped at its output limit; the answer may be cut off.'
+          : "The provider's content filter stopped the answer.";
+      events.notice(
+        'warning',
+        why,
+        result.finish === 'length' ? 'FINISH_LENGTH' : 'FINISH_CONTENT_FILTER',
+      );
     }
     if (result.toolCalls.length === 0) return;
     checkCallIds(result.toolCalls, seenIds);
-    if (round >= MAX_TOOL_ROUNDS) throw new ProtocolFailure('TOOL_ROUND_LIMIT', `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`);
+    if (round >= MAX_TOOL_ROUNDS)
+      throw new ProtocolFailure(
+        'TOOL_ROUND_LIMIT',
+        `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
+      );
     messages.push({
       role: 'assistant',
       text: result.text,
-      toolCalls: result.toolCalls.map((call) => ({ id: call.id, name: call.name, argumentsText: call.argumentsText })),
+      toolCalls: result.toolCalls.map((call) => ({
+        id: call.id,
+        name: call.name,
+        argumentsText: call.argumentsText,
+      })),
       // Only signed (Anthropic) thinking is replayed, as its API requires in a tool loop.
       ...(result.reasoning.signature !== undefined ? { reasoning: result.reasoning } : {}),
     });
@@ -126,12 +180,27 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
   events.start({ identity, assistantTurnId: run.assistantTurnId });
   try {
     const prepared = await prepareRun(deps, identity, request, signal);
-    await raceAbort(deps.journal.add({ runId: run.runId, sessionId: identity.sessionId, assistantTurnId: run.assistantTurnId }), signal);
+    await raceAbort(
+      deps.journal.add({
+        runId: run.runId,
+        sessionId: identity.sessionId,
+        assistantTurnId: run.assistantTurnId,
+      }),
+      signal,
+    );
     sessionReady = true;
     // SNAP-02: the chat's automatic snapshot goes when the document diverged since.
-    await raceAbort(deps.recovery?.atStart(identity).catch(() => undefined) ?? Promise.resolve(), signal);
+    await raceAbort(
+      deps.recovery?.atStart(identity).catch(() => undefined) ?? Promise.resolve(),
+      signal,
+    );
     void save.progress(recorder.snapshot()).catch(() => undefined);
-    deps.autoName?.({ identity, history: prepared.history, general: prepared.general, notice: events.notice });
+    deps.autoName?.({
+      identity,
+      history: prepared.history,
+      general: prepared.general,
+      notice: events.notice,
+    });
     await loop(run, request, prepared, save);
   } catch (error) {
     if (signal.aborted) status = 'cancelled';
@@ -143,27 +212,56 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
   await finishRun(run, save, sessionReady, status, failure);
 }
 
-async function finishRun(run: RunContext, save: ReturnType<typeof createSaveQueue>, sessionReady: boolean, status: 'done' | 'error' | 'cancelled', failure: ProtocolError | undefined) {
+async function finishRun(
+  run: RunContext,
+  save: ReturnType<typeof createSaveQueue>,
+  sessionReady: boolean,
+  status: 'done' | 'error' | 'cancelled',
+  failure: ProtocolError | undefined,
+) {
   const { recorder, events, identity } = run;
   events.flush();
   for (const segment of recorder.snapshot().segments) {
     if (segment.kind !== 'tools') continue;
-    for (const call of segment.calls) if (OPEN_STATUSES.has(call.status)) recorder.updateToolCall(call.callId, { status: 'cancelled' });
+    for (const call of segment.calls)
+      if (OPEN_STATUSES.has(call.status))
+        recorder.updateToolCall(call.callId, { status: 'cancelled' });
   }
   recorder.finish(status === 'done' ? 'complete' : status, failure);
   if (sessionReady) {
     // A hung store must not hold the terminal event back forever.
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const grace = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), TERMINAL_SAVE_GRACE_MS)));
-    const saved = await Promise.race([save.terminal(recorder.snapshot()).then(() => 'saved' as const, () => 'failed' as const), grace]);
+    const grace = new Promise<'late'>(
+      (resolve) => (timer = setTimeout(() => resolve('late'), TERMINAL_SAVE_GRACE_MS)),
+    );
+    const saved = await Promise.race([
+      save.terminal(recorder.snapshot()).then(
+        () => 'saved' as const,
+        () => 'failed' as const,
+      ),
+      grace,
+    ]);
     clearTimeout(timer);
-    if (saved !== 'saved') events.notice('error', 'The response could not be saved to the chat.', 'HANDLER_FAILED');
+    if (saved !== 'saved')
+      events.notice('error', 'The response could not be saved to the chat.', 'HANDLER_FAILED');
     await run.deps.journal.remove(run.runId).catch(() => undefined);
   }
   // SNAP-01: only a successful complete response snapshots the focused file.
   if (status === 'done' && sessionReady) {
-    await run.deps.recovery?.afterComplete(identity, run.runId).catch(() => events.notice('warning', 'The automatic snapshot of the document could not be saved.', 'HANDLER_FAILED'));
+    await run.deps.recovery
+      ?.afterComplete(identity, run.runId)
+      .catch(() =>
+        events.notice(
+          'warning',
+          'The automatic snapshot of the document could not be saved.',
+          'HANDLER_FAILED',
+        ),
+      );
   }
-  events.end({ status, ...(failure ? { error: failure } : {}), sessionId: identity.sessionId, assistantTurnId: run.assistantTurnId });
+  events.end({
+    status,
+    ...(failure ? { error: failure } : {}),
+    sessionId: identity.sessionId,
+    assistantTurnId: run.assistantTurnId,
+  });
 }
-

@@ -25,14 +25,22 @@ describe('stream batcher', () => {
     batcher.push('text', 'e');
     batcher.flush();
     expect(batches).toEqual([
-      { sequence: 1, parts: [{ channel: 'reasoning', text: 'ab' }, { channel: 'text', text: 'c' }, { channel: 'reasoning', text: 'd' }] },
+      {
+        sequence: 1,
+        parts: [
+          { channel: 'reasoning', text: 'ab' },
+          { channel: 'text', text: 'c' },
+          { channel: 'reasoning', text: 'd' },
+        ],
+      },
       { sequence: 2, parts: [{ channel: 'text', text: 'e' }] },
     ]);
   });
 
   it('never sends a batch the panel would reject: part count and part size are capped', () => {
     const { batcher, batches } = manual();
-    for (let index = 0; index < 1_000; index += 1) batcher.push(index % 2 === 0 ? 'text' : 'reasoning', 'x');
+    for (let index = 0; index < 1_000; index += 1)
+      batcher.push(index % 2 === 0 ? 'text' : 'reasoning', 'x');
     batcher.push('text', '😀'.repeat(100_000));
     batcher.flush();
     const schema = RunEventPayloads['run/stream'];
@@ -45,7 +53,10 @@ describe('stream batcher', () => {
         expect(/^[\udc00-\udfff]|[\ud800-\udbff]$/.test(part.text)).toBe(false);
       }
     }
-    const joined = batches.flatMap((batch) => batch.parts).map((part) => part.text).join('');
+    const joined = batches
+      .flatMap((batch) => batch.parts)
+      .map((part) => part.text)
+      .join('');
     expect(joined.length).toBe(1_000 + 200_000);
     expect(batches.map((batch) => batch.sequence)).toEqual(batches.map((_, index) => index + 1));
   });

@@ -36,7 +36,8 @@ export function createStreamBatcher(options: BatcherOptions) {
   const maxParts = options.maxParts ?? MAX_STREAM_PARTS_PER_BATCH;
   const maxPartChars = options.maxPartChars ?? MAX_STREAM_TEXT_PER_PART;
   const setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
-  const clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  const clearTimer =
+    options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   let parts: { channel: StreamChannel; text: string }[] = [];
   let sequence = 0;
   let timer: unknown = null;

@@ -14,7 +14,13 @@ import type { EditMode } from '../../shared/protocol/run-messages';
 import { planToolCallOrder } from '../../sites/typst/edit/plan-replace-lines-order';
 import type { ModelMessage } from '../providers/model-adapter';
 import { needsApproval, grantKeyOf, type TrustCheck } from '../tools/approval-policy';
-import type { JsonValue, RunInteraction, ToolDefinition, ToolOutcome, ToolRunContext } from '../tools/define-tool';
+import type {
+  JsonValue,
+  RunInteraction,
+  ToolDefinition,
+  ToolOutcome,
+  ToolRunContext,
+} from '../tools/define-tool';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
 import type { ToolImage } from '../integrations/mcp/mcp-result';
@@ -47,17 +53,31 @@ export interface DispatchContext {
 const fail = (code: ErrorCode, message: string): ToolOutcome => ({ ok: false, code, message });
 
 function announce(call: ToolCallPart, context: DispatchContext) {
-  const card = { callId: call.id, name: call.name, argumentsPreview: clip(call.argumentsText, MAX_ARGUMENTS_PREVIEW_CHARS), argumentsChars: call.argumentsText.length };
+  const card = {
+    callId: call.id,
+    name: call.name,
+    argumentsPreview: clip(call.argumentsText, MAX_ARGUMENTS_PREVIEW_CHARS),
+    argumentsChars: call.argumentsText.length,
+  };
   context.recorder.addToolCall({ ...card, status: 'running', summary: '' });
   context.events.toolCall(card);
 }
 
-function setStatus(call: ToolCallPart, context: DispatchContext, status: 'running' | 'waiting' | 'awaiting-approval', summary = '') {
+function setStatus(
+  call: ToolCallPart,
+  context: DispatchContext,
+  status: 'running' | 'waiting' | 'awaiting-approval',
+  summary = '',
+) {
   context.recorder.updateToolCall(call.id, { status, summary });
   context.events.toolStatus({ callId: call.id, name: call.name, status, summary });
 }
 
-async function approveExternal(tool: ToolDefinition<unknown>, call: ToolCallPart, context: DispatchContext): Promise<ToolOutcome | null> {
+async function approveExternal(
+  tool: ToolDefinition<unknown>,
+  call: ToolCallPart,
+  context: DispatchContext,
+): Promise<ToolOutcome | null> {
   setStatus(call, context, 'awaiting-approval');
   const pending = {
     kind: 'external-approval' as const,
@@ -67,22 +87,53 @@ async function approveExternal(tool: ToolDefinition<unknown>, call: ToolCallPart
     destination: clip(tool.destination?.url ?? '', 2_048),
     argumentsPreview: clip(call.argumentsText, MAX_ARGUMENTS_PREVIEW_CHARS),
   };
-  const decision = await awaitDecision(context.interactions, pending, ['approve-once', 'allow-run', 'deny'], context.interactionTimeoutMs, context.signal);
+  const decision = await awaitDecision(
+    context.interactions,
+    pending,
+    ['approve-once', 'allow-run', 'deny'],
+    context.interactionTimeoutMs,
+    context.signal,
+  );
   if (decision === 'allow-run') context.runGrants.add(grantKeyOf(tool));
   if (decision === 'approve-once' || decision === 'allow-run') return null;
-  const why = decision === 'timeout' ? 'No answer came before the approval timed out.' : 'The person denied this call.';
+  const why =
+    decision === 'timeout'
+      ? 'No answer came before the approval timed out.'
+      : 'The person denied this call.';
   return fail('TOOL_DENIED', why);
 }
 
-async function runOne(call: ToolCallPart, parsed: ArgumentsCheck, context: DispatchContext): Promise<ToolOutcome> {
+async function runOne(
+  call: ToolCallPart,
+  parsed: ArgumentsCheck,
+  context: DispatchContext,
+): Promise<ToolOutcome> {
   const tool = context.registry.get(call.name);
   if (!tool) {
-    const names = context.registry.all().map((known) => known.name).join(', ');
-    return fail('UNKNOWN_TOOL', `There is no tool named ${JSON.stringify(clip(call.name, 64))}. Available tools: ${names || 'none'}.`);
+    const names = context.registry
+      .all()
+      .map((known) => known.name)
+      .join(', ');
+    return fail(
+      'UNKNOWN_TOOL',
+      `There is no tool named ${JSON.stringify(clip(call.name, 64))}. Available tools: ${names || 'none'}.`,
+    );
   }
-  if (!parsed.ok) return { ok: false, code: parsed.code, message: parsed.message, details: parsed.details as Record<string, JsonValue> };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      code: parsed.code,
+      message: parsed.message,
+      details: parsed.details as Record<string, JsonValue>,
+    };
   const args = tool.parseArguments(parsed.value);
-  if (!args.ok) return { ok: false, code: args.code, message: args.message, ...(args.path !== undefined ? { details: { path: args.path } } : {}) };
+  if (!args.ok)
+    return {
+      ok: false,
+      code: args.code,
+      message: args.message,
+      ...(args.path !== undefined ? { details: { path: args.path } } : {}),
+    };
   const need = needsApproval(tool, context.editMode, context.runGrants, context.trusted);
   if (need === 'external-approval') {
     const refusal = await approveExternal(tool, call, context);
@@ -102,28 +153,51 @@ async function runOne(call: ToolCallPart, parsed: ArgumentsCheck, context: Dispa
     reviewEdit: async (_callId, toolName, diff) => {
       if (need !== 'editor-review') return 'apply';
       setStatus(call, context, 'awaiting-approval');
-      const pending = { kind: 'edit-review' as const, callId: call.id, name: clip(toolName, 128), diff };
-      const decision = await awaitDecision(context.interactions, pending, ['apply', 'reject'], context.interactionTimeoutMs, context.signal);
+      const pending = {
+        kind: 'edit-review' as const,
+        callId: call.id,
+        name: clip(toolName, 128),
+        diff,
+      };
+      const decision = await awaitDecision(
+        context.interactions,
+        pending,
+        ['apply', 'reject'],
+        context.interactionTimeoutMs,
+        context.signal,
+      );
       setStatus(call, context, 'running');
       return decision === 'apply' ? 'apply' : 'reject';
     },
     notice: (level, message) => context.events.notice(level, message),
   };
   try {
-    return await raceAbort(tool.execute(args.args, context.toolContext(call.id, interaction)), context.signal);
+    return await raceAbort(
+      tool.execute(args.args, context.toolContext(call.id, interaction)),
+      context.signal,
+    );
   } catch (error) {
     if (context.signal.aborted) throw error;
-    if (error instanceof ProtocolFailure) return { ok: false, code: error.code, message: error.message };
+    if (error instanceof ProtocolFailure)
+      return { ok: false, code: error.code, message: error.message };
     return fail('TOOL_FAILED', error instanceof Error ? error.message : String(error));
   }
 }
 
 /** Runs one round's calls; returns the tool messages in provider order. */
-export async function dispatchToolCalls(calls: readonly ToolCallPart[], context: DispatchContext): Promise<ModelMessage[]> {
+export async function dispatchToolCalls(
+  calls: readonly ToolCallPart[],
+  context: DispatchContext,
+): Promise<ModelMessage[]> {
   context.events.flush();
   for (const call of calls) announce(call, context);
   const parsed = calls.map((call) => parseToolArguments(call.argumentsText));
-  const order = planToolCallOrder(calls.map((call, index) => ({ name: call.name, arguments: parsed[index]?.ok === true ? parsed[index].value : undefined })));
+  const order = planToolCallOrder(
+    calls.map((call, index) => ({
+      name: call.name,
+      arguments: parsed[index]?.ok === true ? parsed[index].value : undefined,
+    })),
+  );
   const outcomes = new Array<ToolOutcome | undefined>(calls.length);
   for (const index of order) {
     const call = calls[index];
@@ -136,16 +210,37 @@ export async function dispatchToolCalls(calls: readonly ToolCallPart[], context:
     const summary = summaryOf(outcome);
     const receipt = outcome.ok ? outcome.receipt : undefined;
     const errorCode = outcome.ok ? undefined : outcome.code;
-    context.recorder.updateToolCall(call.id, { status, summary, ...(errorCode ? { errorCode } : {}), ...(receipt ? { receipt } : {}) });
-    context.events.toolStatus({ callId: call.id, name: call.name, status, summary, ...(errorCode ? { errorCode } : {}), ...(receipt ? { receipt } : {}) });
+    context.recorder.updateToolCall(call.id, {
+      status,
+      summary,
+      ...(errorCode ? { errorCode } : {}),
+      ...(receipt ? { receipt } : {}),
+    });
+    context.events.toolStatus({
+      callId: call.id,
+      name: call.name,
+      status,
+      summary,
+      ...(errorCode ? { errorCode } : {}),
+      ...(receipt ? { receipt } : {}),
+    });
   }
   const images: { callId: string; toolName: string; images: ToolImage[] }[] = [];
   const messages = calls.map((call, index): ModelMessage => {
     // Images never travel as base64 text; a vision model gets them as image parts below.
-    const split = splitOutcomeImages(outcomes[index] ?? fail('TOOL_FAILED', 'The call did not run.'), context.supportsVision === true);
+    const split = splitOutcomeImages(
+      outcomes[index] ?? fail('TOOL_FAILED', 'The call did not run.'),
+      context.supportsVision === true,
+    );
     images.push({ callId: call.id, toolName: call.name, images: split.images });
     const outcome = split.outcome;
-    return { role: 'tool', callId: call.id, toolName: call.name, content: serializeOutcome(outcome), ...(outcome.ok ? {} : { isError: true }) };
+    return {
+      role: 'tool',
+      callId: call.id,
+      toolName: call.name,
+      content: serializeOutcome(outcome),
+      ...(outcome.ok ? {} : { isError: true }),
+    };
   });
   const imageMessage = toolImagesMessage(images);
   return imageMessage ? [...messages, imageMessage] : messages;

@@ -11,9 +11,19 @@ import { clip } from './turn-recorder';
 export function serializeOutcome(outcome: ToolOutcome, maxChars = MAX_TOOL_RESULT_CHARS): string {
   const full = outcome.ok
     ? JSON.stringify({ ok: true, result: outcome.result })
-    : JSON.stringify({ ok: false, code: outcome.code, message: outcome.message, ...(outcome.details ? { details: outcome.details } : {}) });
+    : JSON.stringify({
+        ok: false,
+        code: outcome.code,
+        message: outcome.message,
+        ...(outcome.details ? { details: outcome.details } : {}),
+      });
   if (full.length <= maxChars) return full;
-  return JSON.stringify({ ok: outcome.ok, truncated: true, original_chars: full.length, preview: clip(full, Math.min(TOOL_RESULT_PREVIEW_CHARS, maxChars / 2)) });
+  return JSON.stringify({
+    ok: outcome.ok,
+    truncated: true,
+    original_chars: full.length,
+    preview: clip(full, Math.min(TOOL_RESULT_PREVIEW_CHARS, maxChars / 2)),
+  });
 }
 
 /** The card status an outcome shows. */
@@ -38,4 +48,8 @@ export function summaryOf(outcome: ToolOutcome): string {
 }
 
 /** Statuses that mean "not finished yet"; at terminal they become `cancelled`. */
-export const OPEN_STATUSES: ReadonlySet<ToolCallStatus> = new Set(['running', 'waiting', 'awaiting-approval']);
+export const OPEN_STATUSES: ReadonlySet<ToolCallStatus> = new Set([
+  'running',
+  'waiting',
+  'awaiting-approval',
+]);

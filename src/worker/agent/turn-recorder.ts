@@ -72,7 +72,10 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
       last.calls.push(bounded);
       calls.set(record.callId, bounded);
     },
-    updateToolCall(callId: string, patch: Partial<Pick<ToolCallRecord, 'status' | 'summary' | 'errorCode' | 'receipt'>>) {
+    updateToolCall(
+      callId: string,
+      patch: Partial<Pick<ToolCallRecord, 'status' | 'summary' | 'errorCode' | 'receipt'>>,
+    ) {
       const record = calls.get(callId);
       if (!record) return;
       if (patch.status !== undefined) record.status = patch.status;
@@ -90,7 +93,14 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
     },
     /** A deep copy in the stored shape. */
     snapshot(): AssistantTurn {
-      const turn: AssistantTurn = { id: init.id, role: 'assistant', createdAt: init.createdAt, runId: init.runId, status, segments: structuredClone(segments) };
+      const turn: AssistantTurn = {
+        id: init.id,
+        role: 'assistant',
+        createdAt: init.createdAt,
+        runId: init.runId,
+        status,
+        segments: structuredClone(segments),
+      };
       if (error) turn.error = { ...error, message: clip(error.message, 2_000) };
       if (trimmed.size > 0) turn.trimmed = [...trimmed].slice(0, 16);
       return turn;

@@ -7,7 +7,14 @@
 // every `next()` is raced against the run signal, and the iterator is closed.
 import { raceAbort } from '../../shared/lib/abort';
 import type { ErrorCode } from '../../shared/protocol/error-codes';
-import type { FetchLike, FinishReason, ModelAdapter, ModelRequest, ModelUsage, StreamPart } from '../providers/model-adapter';
+import type {
+  FetchLike,
+  FinishReason,
+  ModelAdapter,
+  ModelRequest,
+  ModelUsage,
+  StreamPart,
+} from '../providers/model-adapter';
 
 export type ToolCallPart = Extract<StreamPart, { type: 'tool-call' }>;
 
@@ -18,7 +25,11 @@ export interface TurnResult {
   readonly finish: FinishReason | null;
   readonly rawFinish?: string;
   readonly usage: ModelUsage | null;
-  readonly error: { code: ErrorCode; message: string; details?: Readonly<Record<string, unknown>> } | null;
+  readonly error: {
+    code: ErrorCode;
+    message: string;
+    details?: Readonly<Record<string, unknown>>;
+  } | null;
 }
 
 export interface TurnOptions {
@@ -30,7 +41,9 @@ export interface TurnOptions {
 }
 
 export async function streamTurn(options: TurnOptions): Promise<TurnResult> {
-  const iterator = options.adapter.stream(options.request, { signal: options.signal, fetch: options.fetch })[Symbol.asyncIterator]();
+  const iterator = options.adapter
+    .stream(options.request, { signal: options.signal, fetch: options.fetch })
+    [Symbol.asyncIterator]();
   let text = '';
   let reasoningText = '';
   let signature: string | undefined;
@@ -67,13 +80,26 @@ export async function streamTurn(options: TurnOptions): Promise<TurnResult> {
           rawFinish = part.rawReason;
           break;
         case 'error':
-          error = { code: part.code, message: part.message, ...(part.details ? { details: part.details } : {}) };
+          error = {
+            code: part.code,
+            message: part.message,
+            ...(part.details ? { details: part.details } : {}),
+          };
           break;
       }
     }
   } finally {
     if (options.signal.aborted) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
-  const reasoning = signature === undefined ? { text: reasoningText } : { text: reasoningText, signature };
-  return { text, reasoning, toolCalls, finish, ...(rawFinish !== undefined ? { rawFinish } : {}), usage, error };
+  const reasoning =
+    signature === undefined ? { text: reasoningText } : { text: reasoningText, signature };
+  return {
+    text,
+    reasoning,
+    toolCalls,
+    finish,
+    ...(rawFinish !== undefined ? { rawFinish } : {}),
+    usage,
+    error,
+  };
 }

@@ -38,11 +38,18 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
     adapterFor: getModelAdapter,
     fetch: fetchFn,
-    registry: createToolRegistry(recovery ? withEditHooks(BUILTIN_TOOLS, recovery.editHooks) : BUILTIN_TOOLS),
+    registry: createToolRegistry(
+      recovery ? withEditHooks(BUILTIN_TOOLS, recovery.editHooks) : BUILTIN_TOOLS,
+    ),
     ...(recovery ? { recovery: recovery.run } : {}),
     integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),
     keepAlive: createKeepAlive(),
-    autoName: createAutoNamer({ chats: deps.chats, settings: deps.settings, adapterFor: getModelAdapter, fetch: fetchFn }),
+    autoName: createAutoNamer({
+      chats: deps.chats,
+      settings: deps.settings,
+      adapterFor: getModelAdapter,
+      fetch: fetchFn,
+    }),
   });
 }

@@ -10,7 +10,9 @@ export interface IntegrationHandlerDeps {
 }
 
 /** Handlers over `deps.integrations`, else the worker's own service (chrome storage). */
-export function createIntegrationHandlers(deps: Partial<IntegrationHandlerDeps> = {}): GroupHandlers<typeof integrationRequestMethods> {
+export function createIntegrationHandlers(
+  deps: Partial<IntegrationHandlerDeps> = {},
+): GroupHandlers<typeof integrationRequestMethods> {
   const service = deps.integrations ?? getWorkerIntegrationService();
   return {
     'custom-tools/list': () => service.listCustomTools(),
@@ -20,6 +22,7 @@ export function createIntegrationHandlers(deps: Partial<IntegrationHandlerDeps> 
     'mcp/save': (payload) => service.saveMcpServer(payload.server),
     'mcp/delete': (payload) => service.deleteMcpServer(payload.id),
     'mcp/probe': (payload, context) => service.probe(payload, context.signal),
-    'trust/set': (payload, context) => service.setTrust(payload.kind, payload.id, payload.trusted, context.signal),
+    'trust/set': (payload, context) =>
+      service.setTrust(payload.kind, payload.id, payload.trusted, context.signal),
   };
 }

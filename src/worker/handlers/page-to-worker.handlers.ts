@@ -22,7 +22,8 @@ export function createPageHandlers(deps: PageHandlerDeps) {
     },
     'page/quick-attach': (payload, context) => {
       // No return of the promise: the content script needs no answer beyond "accepted".
-      if (context.tabId !== undefined) void deps.quickAttach(context.tabId, payload.kind, payload.eventId).catch(() => undefined);
+      if (context.tabId !== undefined)
+        void deps.quickAttach(context.tabId, payload.kind, payload.eventId).catch(() => undefined);
     },
   });
 }

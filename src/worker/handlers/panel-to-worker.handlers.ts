@@ -10,7 +10,11 @@ import { createSessionHandlers, type SessionHandlerDeps } from './session.handle
 import { createSettingsHandlers, type SettingsHandlerDeps } from './settings.handlers';
 import { createSystemHandlers, type SystemHandlerDeps } from './system.handlers';
 
-export type PanelHandlerDeps = SystemHandlerDeps & SessionHandlerDeps & SettingsHandlerDeps & RunHandlerDeps & RecoveryHandlerDeps;
+export type PanelHandlerDeps = SystemHandlerDeps &
+  SessionHandlerDeps &
+  SettingsHandlerDeps &
+  RunHandlerDeps &
+  RecoveryHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {

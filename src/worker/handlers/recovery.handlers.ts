@@ -10,13 +10,21 @@ export interface RecoveryHandlerDeps {
 }
 
 /** The `recovery/*` handlers. */
-export function createRecoveryHandlers(deps: RecoveryHandlerDeps): GroupHandlers<typeof recoveryRequestMethods> {
+export function createRecoveryHandlers(
+  deps: RecoveryHandlerDeps,
+): GroupHandlers<typeof recoveryRequestMethods> {
   const { recovery } = deps;
   return {
-    'recovery/list-checkpoints': async (request) => ({ checkpoints: await recovery.listCheckpoints(request) }),
+    'recovery/list-checkpoints': async (request) => ({
+      checkpoints: await recovery.listCheckpoints(request),
+    }),
     'recovery/revert': async (request) => {
       const result = await recovery.revert(request);
-      return { revertedCheckpointIds: result.revertedIds, alreadyReverted: result.alreadyReverted, totalCount: result.totalCount };
+      return {
+        revertedCheckpointIds: result.revertedIds,
+        alreadyReverted: result.alreadyReverted,
+        totalCount: result.totalCount,
+      };
     },
     'recovery/list-snapshots': (request) => recovery.snapshots.list(request),
     'recovery/preview-snapshot': (request) => recovery.snapshots.preview(request),

@@ -13,7 +13,8 @@ export interface RunHandlerDeps {
 
 function runIdOf(context: HandlerContext): string {
   // The router already refuses run-scoped envelopes without one (MISSING_RUN_ID).
-  if (context.runId === undefined) throw new ProtocolFailure('MISSING_RUN_ID', 'This request needs a runId.');
+  if (context.runId === undefined)
+    throw new ProtocolFailure('MISSING_RUN_ID', 'This request needs a runId.');
   return context.runId;
 }
 
@@ -23,6 +24,7 @@ export function createRunHandlers(deps: RunHandlerDeps): GroupHandlers<typeof ru
     'run/start': (payload, context) => deps.agent.start(runIdOf(context), payload),
     'run/cancel': (_payload, context) => deps.agent.cancel(runIdOf(context)),
     'run/status': (payload) => deps.agent.status(payload.scope, payload.sessionId),
-    'run/resolve': (payload, context) => deps.agent.resolve(runIdOf(context), payload.callId, payload.decision),
+    'run/resolve': (payload, context) =>
+      deps.agent.resolve(runIdOf(context), payload.callId, payload.decision),
   };
 }

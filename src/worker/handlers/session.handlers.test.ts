@@ -10,9 +10,16 @@ const channel = defineRequestChannel('sessions-test', ['extension-page'], sessio
 
 function setup() {
   const { store } = createTestChatStore();
-  const router = createRequestRouter(channel, createSessionHandlers({ chats: store, sessionTransfer: createSessionTransfer(store) }));
+  const router = createRequestRouter(
+    channel,
+    createSessionHandlers({ chats: store, sessionTransfer: createSessionTransfer(store) }),
+  );
   let requestId = 0;
-  const call = (type: string, payload: unknown) => router.handle({ type, requestId: `r-${(requestId += 1)}`, payload }, { sender: 'extension-page' });
+  const call = (type: string, payload: unknown) =>
+    router.handle(
+      { type, requestId: `r-${(requestId += 1)}`, payload },
+      { sender: 'extension-page' },
+    );
   return { store, call };
 }
 
@@ -22,14 +29,25 @@ describe('session handlers', () => {
     const created = await call('session/create', { scope: { siteId: 'typst', projectId: 'p' } });
     if (!created.ok) throw new Error(JSON.stringify(created.error));
     const id = (created.data as { id: string }).id;
-    expect(await call('session/append-user-turn', { sessionId: id, turn: userTurn('hi') })).toMatchObject({ ok: true, data: { turnCount: 1 } });
-    expect(await call('session/get', { sessionId: id })).toMatchObject({ ok: true, data: { turns: [{ text: 'hi' }] } });
-    expect(await call('session/get', { sessionId: 'missing' })).toMatchObject({ ok: false, error: { code: 'SESSION_NOT_FOUND' } });
+    expect(
+      await call('session/append-user-turn', { sessionId: id, turn: userTurn('hi') }),
+    ).toMatchObject({ ok: true, data: { turnCount: 1 } });
+    expect(await call('session/get', { sessionId: id })).toMatchObject({
+      ok: true,
+      data: { turns: [{ text: 'hi' }] },
+    });
+    expect(await call('session/get', { sessionId: 'missing' })).toMatchObject({
+      ok: false,
+      error: { code: 'SESSION_NOT_FOUND' },
+    });
   });
 
   it('reports storage usage against the 8 MiB warning threshold', async () => {
     const { call } = setup();
-    expect(await call('session/storage-usage', {})).toEqual({ ok: true, data: { bytes: 0, warningBytes: STORAGE_WARNING_BYTES, isOverWarning: false } });
+    expect(await call('session/storage-usage', {})).toEqual({
+      ok: true,
+      data: { bytes: 0, warningBytes: STORAGE_WARNING_BYTES, isOverWarning: false },
+    });
   });
 
   it('round-trips export and import through the channel', async () => {
@@ -38,7 +56,13 @@ describe('session handlers', () => {
     const exported = await call('session/export', {});
     if (!exported.ok) throw new Error('export failed');
     const { json } = exported.data as { json: string };
-    expect(await call('session/import', { json })).toEqual({ ok: true, data: { imported: 1, rejected: 0, errors: [] } });
-    expect(await call('session/search', { query: 'notes' })).toMatchObject({ ok: true, data: [{ name: 'Notes' }, { name: 'Notes' }] });
+    expect(await call('session/import', { json })).toEqual({
+      ok: true,
+      data: { imported: 1, rejected: 0, errors: [] },
+    });
+    expect(await call('session/search', { query: 'notes' })).toMatchObject({
+      ok: true,
+      data: [{ name: 'Notes' }, { name: 'Notes' }],
+    });
   });
 });

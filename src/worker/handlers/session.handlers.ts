@@ -15,7 +15,9 @@ export interface SessionHandlerDeps {
   readonly sessionTransfer: SessionTransfer;
 }
 
-export function createSessionHandlers(deps: SessionHandlerDeps): GroupHandlers<typeof sessionRequestMethods> {
+export function createSessionHandlers(
+  deps: SessionHandlerDeps,
+): GroupHandlers<typeof sessionRequestMethods> {
   const { chats } = deps;
   return {
     'session/list': ({ scope }) => chats.list(scope),
@@ -32,7 +34,11 @@ export function createSessionHandlers(deps: SessionHandlerDeps): GroupHandlers<t
     'session/append-user-turn': ({ sessionId, turn }) => chats.appendUserTurn(sessionId, turn),
     'session/storage-usage': async () => {
       const { bytes } = await chats.usage();
-      return { bytes, warningBytes: STORAGE_WARNING_BYTES, isOverWarning: bytes >= STORAGE_WARNING_BYTES };
+      return {
+        bytes,
+        warningBytes: STORAGE_WARNING_BYTES,
+        isOverWarning: bytes >= STORAGE_WARNING_BYTES,
+      };
     },
     'session/export': () => deps.sessionTransfer.exportJson(),
     'session/import': ({ json }) => deps.sessionTransfer.importJson(json),

@@ -22,16 +22,25 @@ const draft = (overrides: Partial<ModelInput> = {}): ModelInput => ({
 function setup() {
   const fetch = vi.fn(async (_url: string, init: RequestInit) => {
     const auth = new Headers(init.headers).get('authorization');
-    return new Response(JSON.stringify({ data: [{ id: 'm1' }, { id: auth ?? 'none' }] }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ data: [{ id: 'm1' }, { id: auth ?? 'none' }] }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
-  const settings = new KeyValueSettingsStore({ area: createMemoryArea(), createId: () => 'saved-1' });
+  const settings = new KeyValueSettingsStore({
+    area: createMemoryArea(),
+    createId: () => 'saved-1',
+  });
   return { fetch, settings, handlers: createSettingsHandlers({ settings, fetch }) };
 }
 
 describe('settings handlers', () => {
   it('checks the endpoint policy before any request when testing a draft', async () => {
     const { handlers, fetch } = setup();
-    const result = await handlers['settings/test-model']({ draft: draft({ baseUrl: 'http://10.0.0.2/v1' }) }, context);
+    const result = await handlers['settings/test-model'](
+      { draft: draft({ baseUrl: 'http://10.0.0.2/v1' }) },
+      context,
+    );
     expect(result).toMatchObject({ ok: false, code: 'INSECURE_CONFIRMATION_REQUIRED' });
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -46,13 +55,18 @@ describe('settings handlers', () => {
     const { apiKey: _omitted, ...withoutKey } = draft({ id: 'saved-1' });
     const listed = await handlers['settings/list-models']({ draft: withoutKey }, context);
     expect(listed).toEqual({ ok: true, models: ['m1', 'Bearer sk-handler-secret-0001'] });
-    expect(await handlers['settings/test-model']({ savedId: 'missing' }, context)).toMatchObject({ ok: false, code: 'UNKNOWN_MODEL' });
+    expect(await handlers['settings/test-model']({ savedId: 'missing' }, context)).toMatchObject({
+      ok: false,
+      code: 'UNKNOWN_MODEL',
+    });
   });
 
   it('never returns the key in settings views', async () => {
     const { handlers } = setup();
     const view = await handlers['settings/save-model']({ model: draft() }, context);
     expect(JSON.stringify(view)).not.toContain('sk-handler-secret');
-    expect(JSON.stringify(await handlers['settings/get']({}, context))).not.toContain('sk-handler-secret');
+    expect(JSON.stringify(await handlers['settings/get']({}, context))).not.toContain(
+      'sk-handler-secret',
+    );
   });
 });

@@ -15,7 +15,8 @@ export interface SettingsHandlerDeps {
 }
 
 type Target = { savedId: string } | { draft: ModelInput };
-type ResolvedTarget = { ok: true; settings: ModelSettings } | { ok: false; code: string; message: string };
+type ResolvedTarget =
+  { ok: true; settings: ModelSettings } | { ok: false; code: string; message: string };
 
 /** The provider settings a check runs with, after the endpoint policy accepted them. */
 async function resolveTarget(store: SettingsStore, target: Target): Promise<ResolvedTarget> {
@@ -23,41 +24,75 @@ async function resolveTarget(store: SettingsStore, target: Target): Promise<Reso
   let acknowledged: string | null;
   if ('savedId' in target) {
     const model = await store.resolveModel(target.savedId);
-    if (!model) return { ok: false, code: 'UNKNOWN_MODEL', message: 'That model is not configured.' };
+    if (!model)
+      return { ok: false, code: 'UNKNOWN_MODEL', message: 'That model is not configured.' };
     settings = model.settings;
     acknowledged = model.insecureOriginAcknowledged;
   } else {
     const { draft } = target;
     // Editing a saved model without retyping its key tests with the stored key.
-    const storedKey = draft.apiKey === undefined && draft.id !== undefined ? (await store.resolveModel(draft.id))?.settings.apiKey : undefined;
-    settings = toModelSettings({ ...draft, baseUrl: draft.baseUrl.trim(), apiKey: (draft.apiKey ?? storedKey ?? '').trim() });
+    const storedKey =
+      draft.apiKey === undefined && draft.id !== undefined
+        ? (await store.resolveModel(draft.id))?.settings.apiKey
+        : undefined;
+    settings = toModelSettings({
+      ...draft,
+      baseUrl: draft.baseUrl.trim(),
+      apiKey: (draft.apiKey ?? storedKey ?? '').trim(),
+    });
     acknowledged = draft.insecureOriginAcknowledged;
   }
-  const check = checkEndpoint(settings.baseUrl, { insecureOriginAcknowledged: acknowledged ?? undefined });
+  const check = checkEndpoint(settings.baseUrl, {
+    insecureOriginAcknowledged: acknowledged ?? undefined,
+  });
   if (!check.ok) return { ok: false, code: check.code, message: check.message };
   return { ok: true, settings };
 }
 
-export function createSettingsHandlers(deps: SettingsHandlerDeps): GroupHandlers<typeof settingsRequestMethods> {
+export function createSettingsHandlers(
+  deps: SettingsHandlerDeps,
+): GroupHandlers<typeof settingsRequestMethods> {
   const { settings: store } = deps;
   return {
     'settings/get': () => store.view(),
-    'settings/save-general': ({ patch }) => store.saveGeneral(patch as Parameters<SettingsStore['saveGeneral']>[0]),
+    'settings/save-general': ({ patch }) =>
+      store.saveGeneral(patch as Parameters<SettingsStore['saveGeneral']>[0]),
     'settings/save-model': ({ model }) => store.saveModel(model),
     'settings/delete-model': ({ id }) => store.deleteModel(id),
     'settings/test-model': async (target, context) => {
       const resolved = await resolveTarget(store, target);
       if (!resolved.ok) return resolved;
-      const result = await testConnection(resolved.settings, { signal: context.signal, fetch: deps.fetch });
-      if (!result.ok) return { ok: false, code: result.code, message: result.message.slice(0, 2_000), ...(result.status === undefined ? {} : { status: result.status }) };
-      return { ok: true, latencyMs: result.data.latencyMs, modelCount: result.data.modelCount, isModelListed: result.data.isModelListed ?? null };
+      const result = await testConnection(resolved.settings, {
+        signal: context.signal,
+        fetch: deps.fetch,
+      });
+      if (!result.ok)
+        return {
+          ok: false,
+          code: result.code,
+          message: result.message.slice(0, 2_000),
+          ...(result.status === undefined ? {} : { status: result.status }),
+        };
+      return {
+        ok: true,
+        latencyMs: result.data.latencyMs,
+        modelCount: result.data.modelCount,
+        isModelListed: result.data.isModelListed ?? null,
+      };
     },
     'settings/list-models': async (target, context) => {
       const resolved = await resolveTarget(store, target);
       if (!resolved.ok) return resolved;
-      const result = await listModels(resolved.settings, { signal: context.signal, fetch: deps.fetch });
-      if (!result.ok) return { ok: false, code: result.code, message: result.message.slice(0, 2_000) };
-      return { ok: true, models: result.data.slice(0, 2_000).map((model) => model.id.slice(0, 200)) };
+      const result = await listModels(resolved.settings, {
+        signal: context.signal,
+        fetch: deps.fetch,
+      });
+      if (!result.ok)
+        return { ok: false, code: result.code, message: result.message.slice(0, 2_000) };
+      return {
+        ok: true,
+        models: result.data.slice(0, 2_000).map((model) => model.id.slice(0, 200)),
+      };
     },
   };
 }

@@ -12,16 +12,29 @@ export interface SystemHandlerDeps {
   readonly pages: PageRequests;
 }
 
-export function createSystemHandlers(deps: SystemHandlerDeps): GroupHandlers<typeof systemRequestMethods> {
+export function createSystemHandlers(
+  deps: SystemHandlerDeps,
+): GroupHandlers<typeof systemRequestMethods> {
   return {
-    'system/ping': () => ({ instanceId: deps.instanceId, startedAt: deps.startedAt, version: deps.version }),
+    'system/ping': () => ({
+      instanceId: deps.instanceId,
+      startedAt: deps.startedAt,
+      version: deps.version,
+    }),
     'tab/get-site': (payload) => findTabSite(payload.tabId, payload.windowId),
     'page/get-context': async (payload, context) => {
       const site = await findTabSite(payload.tabId);
       if (!site) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab no longer exists.');
-      if (site.siteId !== 'typst') throw new ProtocolFailure('NOT_TYPST_TAB', 'Page context is read on typst.app tabs.');
-      const result = await deps.pages.request(payload.tabId, 'page/get-context', {}, { signal: context.signal });
-      if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
+      if (site.siteId !== 'typst')
+        throw new ProtocolFailure('NOT_TYPST_TAB', 'Page context is read on typst.app tabs.');
+      const result = await deps.pages.request(
+        payload.tabId,
+        'page/get-context',
+        {},
+        { signal: context.signal },
+      );
+      if (!result.ok)
+        throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
       return result.data;
     },
   };

@@ -25,8 +25,15 @@ function declaredLength(response: Response): number | null {
  * exceed it, after cancelling the reader. Abort errors from the fetch signal
  * propagate unchanged so the caller can tell Stop from timeout.
  */
-export async function readBoundedBody(response: Response, maxBytes: number, tooLargeCode: ErrorCode): Promise<BoundedBody> {
-  const tooLarge = () => new IntegrationError(tooLargeCode, `The response is larger than ${maxBytes} bytes.`, { limit: maxBytes });
+export async function readBoundedBody(
+  response: Response,
+  maxBytes: number,
+  tooLargeCode: ErrorCode,
+): Promise<BoundedBody> {
+  const tooLarge = () =>
+    new IntegrationError(tooLargeCode, `The response is larger than ${maxBytes} bytes.`, {
+      limit: maxBytes,
+    });
   const declared = declaredLength(response);
   if (declared !== null && declared > maxBytes) {
     await response.body?.cancel().catch(() => undefined);
@@ -60,8 +67,15 @@ export async function readBoundedBody(response: Response, maxBytes: number, tooL
  * streamed (and cancels the source). Used under the MCP SDK, which reads bodies
  * itself: JSON with `json()`, SSE incrementally, so the bound must sit in the stream.
  */
-export function boundResponse(response: Response, maxBytes: number, tooLargeCode: ErrorCode): Response {
-  const tooLarge = () => new IntegrationError(tooLargeCode, `The response is larger than ${maxBytes} bytes.`, { limit: maxBytes });
+export function boundResponse(
+  response: Response,
+  maxBytes: number,
+  tooLargeCode: ErrorCode,
+): Response {
+  const tooLarge = () =>
+    new IntegrationError(tooLargeCode, `The response is larger than ${maxBytes} bytes.`, {
+      limit: maxBytes,
+    });
   const declared = declaredLength(response);
   if (declared !== null && declared > maxBytes) {
     void response.body?.cancel().catch(() => undefined);
@@ -93,5 +107,9 @@ export function boundResponse(response: Response, maxBytes: number, tooLargeCode
       return reader.cancel(reason);
     },
   });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

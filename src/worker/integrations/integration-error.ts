@@ -36,13 +36,23 @@ const MAX_FOREIGN_MESSAGE = 500;
  * Turn anything thrown into a failure. `signal` tells a Stop (CANCELLED) from our
  * own timeout (TIMEOUT): both abort the same fetch, only the reason differs.
  */
-export function toIntegrationFailure(error: unknown, fallback: ErrorCode, signal?: AbortSignal): IntegrationFailure {
+export function toIntegrationFailure(
+  error: unknown,
+  fallback: ErrorCode,
+  signal?: AbortSignal,
+): IntegrationFailure {
   const reason: unknown = signal?.aborted ? signal.reason : undefined;
   for (const candidate of [reason, error]) {
     if (candidate instanceof IntegrationError) {
-      return { ok: false, code: candidate.code, message: candidate.message, details: candidate.details };
+      return {
+        ok: false,
+        code: candidate.code,
+        message: candidate.message,
+        details: candidate.details,
+      };
     }
-    if (candidate instanceof ProtocolFailure) return { ok: false, code: candidate.code, message: candidate.message };
+    if (candidate instanceof ProtocolFailure)
+      return { ok: false, code: candidate.code, message: candidate.message };
   }
   if (signal?.aborted) return { ok: false, code: 'CANCELLED', message: 'The call was cancelled.' };
   const text = error instanceof Error ? error.message : String(error);

@@ -58,21 +58,42 @@ export interface ConfigRefusal {
  * `kind`. Exact duplicate names are refused here because an object would merge
  * them silently; case-insensitive duplicates are refused by checkHeaders.
  */
-export function headersFromRows(rows: readonly HeaderRow[], kind: HeaderKind): { ok: true; headers: Record<string, string> } | ConfigRefusal {
+export function headersFromRows(
+  rows: readonly HeaderRow[],
+  kind: HeaderKind,
+): { ok: true; headers: Record<string, string> } | ConfigRefusal {
   const seen = new Set<string>();
   for (const [index, row] of rows.entries()) {
-    if (seen.has(row.name)) return { ok: false, code: 'INVALID_HEADER', message: `Header ${row.name} is configured twice.`, path: `headers[${index}].name` };
+    if (seen.has(row.name))
+      return {
+        ok: false,
+        code: 'INVALID_HEADER',
+        message: `Header ${row.name} is configured twice.`,
+        path: `headers[${index}].name`,
+      };
     seen.add(row.name);
   }
   const checked = checkHeaders(Object.fromEntries(rows.map((row) => [row.name, row.value])), kind);
   if (checked.ok) return checked;
   const name = typeof checked.details['name'] === 'string' ? checked.details['name'] : undefined;
-  const index = name === undefined ? -1 : rows.findIndex((row) => row.name.toLowerCase() === name.toLowerCase());
-  return { ok: false, code: checked.code, message: checked.message, path: index >= 0 ? `headers[${index}]` : 'headers', details: checked.details };
+  const index =
+    name === undefined
+      ? -1
+      : rows.findIndex((row) => row.name.toLowerCase() === name.toLowerCase());
+  return {
+    ok: false,
+    code: checked.code,
+    message: checked.message,
+    path: index >= 0 ? `headers[${index}]` : 'headers',
+    details: checked.details,
+  };
 }
 
 /** The header object of a stored record; a record that no longer passes the policy sends nothing. */
-export function storedHeaders(rows: readonly HeaderRow[], kind: HeaderKind): Record<string, string> | null {
+export function storedHeaders(
+  rows: readonly HeaderRow[],
+  kind: HeaderKind,
+): Record<string, string> | null {
   const checked = headersFromRows(rows, kind);
   return checked.ok ? checked.headers : null;
 }

@@ -17,13 +17,33 @@ function service() {
   const local = createMemoryArea();
   return {
     local,
-    service: createIntegrationService({ fetch, store: createIntegrationStore(local), cache: createDiscoveryCache<McpDiscovery>(createMemoryArea()), builtinNames: () => ['read_document'] }),
+    service: createIntegrationService({
+      fetch,
+      store: createIntegrationStore(local),
+      cache: createDiscoveryCache<McpDiscovery>(createMemoryArea()),
+      builtinNames: () => ['read_document'],
+    }),
   };
 }
 
 const schemaJson = JSON.stringify({ type: 'object', properties: { q: { type: 'string' } } });
-const customInput = { name: 'lookup', description: 'Looks up', endpoint: 'https://api.example/tool', headers: [{ name: 'Authorization', value: 'Bearer x' }], schemaJson, enabled: true, insecureOriginAcknowledged: null };
-const mcpInput = (url: string) => ({ name: 'Files', url, headers: [], enabled: true, protocolMode: 'auto' as const, insecureOriginAcknowledged: null });
+const customInput = {
+  name: 'lookup',
+  description: 'Looks up',
+  endpoint: 'https://api.example/tool',
+  headers: [{ name: 'Authorization', value: 'Bearer x' }],
+  schemaJson,
+  enabled: true,
+  insecureOriginAcknowledged: null,
+};
+const mcpInput = (url: string) => ({
+  name: 'Files',
+  url,
+  headers: [],
+  enabled: true,
+  protocolMode: 'auto' as const,
+  insecureOriginAcknowledged: null,
+});
 
 describe('integration service', () => {
   it('saves a custom tool, trusts it, and clears trust when its schema is edited', async () => {
@@ -35,16 +55,32 @@ describe('integration service', () => {
     // Saving unchanged keeps trust; a schema edit clears it.
     await integrations.saveCustomTool({ ...customInput, id });
     expect((await integrations.listCustomTools()).tools[0]?.trusted).toBe(true);
-    await integrations.saveCustomTool({ ...customInput, id, schemaJson: JSON.stringify({ type: 'object', properties: { q: { type: 'integer' } } }) });
+    await integrations.saveCustomTool({
+      ...customInput,
+      id,
+      schemaJson: JSON.stringify({ type: 'object', properties: { q: { type: 'integer' } } }),
+    });
     expect((await integrations.listCustomTools()).tools[0]?.trusted).toBe(false);
     // Stored under its own versioned key, schema as text only.
-    expect(JSON.stringify(local.data.get('integrations.custom-tools.v1'))).not.toContain('"schema":');
+    expect(JSON.stringify(local.data.get('integrations.custom-tools.v1'))).not.toContain(
+      '"schema":',
+    );
   });
 
   it('refuses collisions and bad schemas with the form path', async () => {
     const { service: integrations } = service();
-    await expect(integrations.saveCustomTool({ ...customInput, name: 'Read_Document' })).rejects.toMatchObject({ code: 'CUSTOM_TOOL_NAME_COLLISION', details: { path: 'name' } });
-    await expect(integrations.saveCustomTool({ ...customInput, schemaJson: '{"type":"object","properties":{"a":{"type":"string","format":"x"}}}' })).rejects.toMatchObject({ code: 'UNSUPPORTED_SCHEMA_KEYWORD', details: { path: '$.properties.a.format' } });
+    await expect(
+      integrations.saveCustomTool({ ...customInput, name: 'Read_Document' }),
+    ).rejects.toMatchObject({ code: 'CUSTOM_TOOL_NAME_COLLISION', details: { path: 'name' } });
+    await expect(
+      integrations.saveCustomTool({
+        ...customInput,
+        schemaJson: '{"type":"object","properties":{"a":{"type":"string","format":"x"}}}',
+      }),
+    ).rejects.toMatchObject({
+      code: 'UNSUPPORTED_SCHEMA_KEYWORD',
+      details: { path: '$.properties.a.format' },
+    });
   });
 
   it('trusts an MCP server for the tools it advertises now, and asks again when they change', async () => {
@@ -55,7 +91,10 @@ describe('integration service', () => {
     const { servers } = await integrations.saveMcpServer(mcpInput(peer.url));
     const id = servers[0]!.id;
     await integrations.setTrust('mcp', id, true, never);
-    expect((await integrations.listMcpServers()).servers[0]).toMatchObject({ trusted: true, trustedToolCount: 2 });
+    expect((await integrations.listMcpServers()).servers[0]).toMatchObject({
+      trusted: true,
+      trustedToolCount: 2,
+    });
     const trustedSet = await integrations.prepareRunToolSet(never);
     expect(trustedSet.tools.length).toBe(2);
     expect(trustedSet.tools.every((tool) => trustedSet.trusted(tool))).toBe(true);
@@ -67,10 +106,16 @@ describe('integration service', () => {
     const changedSet = await integrations.prepareRunToolSet(never);
     expect(changedSet.tools.length).toBe(3);
     expect(changedSet.tools.some((tool) => changedSet.trusted(tool))).toBe(false);
-    expect(changedSet.notices).toEqual([expect.objectContaining({ message: expect.stringContaining('changed its tools') })]);
+    expect(changedSet.notices).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('changed its tools') }),
+    ]);
     // Editing the saved server clears its trust at once.
     await integrations.setTrust('mcp', id, true, never);
-    await integrations.saveMcpServer({ ...mcpInput(peer.url), id, headers: [{ name: 'X-Key', value: 'new' }] });
+    await integrations.saveMcpServer({
+      ...mcpInput(peer.url),
+      id,
+      headers: [{ name: 'X-Key', value: 'new' }],
+    });
     expect((await integrations.listMcpServers()).servers[0]?.trusted).toBe(false);
   });
 
@@ -82,8 +127,13 @@ describe('integration service', () => {
     await integrations.saveMcpServer(mcpInput(peer.url));
     await integrations.saveMcpServer({ ...mcpInput('http://127.0.0.1:9/mcp'), name: 'Gone' });
     const set = await integrations.prepareRunToolSet(never);
-    expect(set.tools.map((tool) => tool.name)).toEqual(['lookup', expect.stringMatching(/^mcp__Files_/)]);
-    expect(set.notices).toEqual([expect.objectContaining({ level: 'warning', message: expect.stringContaining('"Gone"') })]);
+    expect(set.tools.map((tool) => tool.name)).toEqual([
+      'lookup',
+      expect.stringMatching(/^mcp__Files_/),
+    ]);
+    expect(set.notices).toEqual([
+      expect.objectContaining({ level: 'warning', message: expect.stringContaining('"Gone"') }),
+    ]);
     expect(set.modelNote).toContain('The tool set is partial');
     expect(set.tools.some((tool) => set.trusted(tool))).toBe(false);
   });
@@ -93,8 +143,17 @@ describe('integration service', () => {
     peers.push(peer);
     const { service: integrations } = service();
     const probe = await integrations.probe({ draft: mcpInput(peer.url) }, never);
-    expect(probe).toMatchObject({ ok: true, negotiatedVersion: '2026-07-28', isFallback: false, pages: 3, cache: { status: 'refreshed', ttlMs: 5_000 } });
+    expect(probe).toMatchObject({
+      ok: true,
+      negotiatedVersion: '2026-07-28',
+      isFallback: false,
+      pages: 3,
+      cache: { status: 'refreshed', ttlMs: 5_000 },
+    });
     if (probe.ok) expect(probe.rejected).toEqual([expect.objectContaining({ name: 'bad_schema' })]);
-    expect(await integrations.probe({ draft: mcpInput('ftp://x') }, never)).toMatchObject({ ok: false, code: 'UNSUPPORTED_SCHEME' });
+    expect(await integrations.probe({ draft: mcpInput('ftp://x') }, never)).toMatchObject({
+      ok: false,
+      code: 'UNSUPPORTED_SCHEME',
+    });
   });
 });

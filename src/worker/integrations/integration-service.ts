@@ -4,12 +4,24 @@
 // derived secrets; refusals are ProtocolFailures with `details.path` for the form.
 import { createId } from '../../shared/lib/ids';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { CustomToolInput, CustomToolView, McpProbeResult, McpServerInput, McpServerView } from '../../shared/protocol/integration-messages';
+import type {
+  CustomToolInput,
+  CustomToolView,
+  McpProbeResult,
+  McpServerInput,
+  McpServerView,
+} from '../../shared/protocol/integration-messages';
 import { buildCustomToolRecord } from './custom-http/custom-tool-config';
 import { checkEndpoint } from './endpoint-policy';
 import { headersFromRows, type ConfigRefusal, type McpServerRecord } from './integration-records';
 import type { IntegrationStore } from './integration-store';
-import { fingerprintCustomTool, isCustomToolTrusted, keepCustomTrust, keepMcpTrust, mcpConfigDigest } from './integration-trust';
+import {
+  fingerprintCustomTool,
+  isCustomToolTrusted,
+  keepCustomTrust,
+  keepMcpTrust,
+  mcpConfigDigest,
+} from './integration-trust';
 import { discoverMcpServer, type McpDiscoveryDeps } from './mcp/mcp-discovery';
 import { prepareRunToolSet, type RunToolSet } from './run-tool-set';
 
@@ -20,18 +32,46 @@ export interface IntegrationServiceDeps extends McpDiscoveryDeps {
 }
 
 const refuse = (refusal: ConfigRefusal): never => {
-  throw new ProtocolFailure(refusal.code, refusal.message, { path: refusal.path, ...(refusal.details ?? {}) });
+  throw new ProtocolFailure(refusal.code, refusal.message, {
+    path: refusal.path,
+    ...(refusal.details ?? {}),
+  });
 };
 
 function buildMcpRecord(input: McpServerInput, id: string): McpServerRecord {
   const name = input.name.trim();
-  if (name === '') refuse({ ok: false, code: 'INTEGRATION_INVALID', path: 'name', message: 'Give the server a name.' });
-  const endpoint = checkEndpoint(input.url, { insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? undefined });
-  if (!endpoint.ok) refuse({ ok: false, code: endpoint.code, message: endpoint.message, path: 'url', details: endpoint.details });
+  if (name === '')
+    refuse({
+      ok: false,
+      code: 'INTEGRATION_INVALID',
+      path: 'name',
+      message: 'Give the server a name.',
+    });
+  const endpoint = checkEndpoint(input.url, {
+    insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? undefined,
+  });
+  if (!endpoint.ok)
+    refuse({
+      ok: false,
+      code: endpoint.code,
+      message: endpoint.message,
+      path: 'url',
+      details: endpoint.details,
+    });
   const headers = headersFromRows(input.headers, 'mcp');
   if (!headers.ok) refuse(headers);
-  const acknowledged = endpoint.ok && endpoint.transport === 'acknowledged-http' ? endpoint.origin : null;
-  return { id, name, url: input.url, headers: input.headers.map((row) => ({ ...row })), enabled: input.enabled, protocolMode: input.protocolMode, insecureOriginAcknowledged: acknowledged, trust: null };
+  const acknowledged =
+    endpoint.ok && endpoint.transport === 'acknowledged-http' ? endpoint.origin : null;
+  return {
+    id,
+    name,
+    url: input.url,
+    headers: input.headers.map((row) => ({ ...row })),
+    enabled: input.enabled,
+    protocolMode: input.protocolMode,
+    insecureOriginAcknowledged: acknowledged,
+    trust: null,
+  };
 }
 
 /** The integration operations. */
@@ -39,17 +79,27 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
   const customViews = async (): Promise<{ tools: CustomToolView[] }> => {
     const records = await deps.store.customTools();
     const tools = await Promise.all(
-      records.map(async ({ schema: _schema, trust: _trust, ...record }, index) => ({ ...record, headers: [...record.headers], trusted: await isCustomToolTrusted(records[index]!) })),
+      records.map(async ({ schema: _schema, trust: _trust, ...record }, index) => ({
+        ...record,
+        headers: [...record.headers],
+        trusted: await isCustomToolTrusted(records[index]!),
+      })),
     );
     return { tools };
   };
   const mcpViews = async (): Promise<{ servers: McpServerView[] }> => {
-    const servers = (await deps.store.mcpServers()).map(({ trust, ...record }) => ({ ...record, headers: [...record.headers], trusted: trust !== null, trustedToolCount: trust?.toolCount ?? null }));
+    const servers = (await deps.store.mcpServers()).map(({ trust, ...record }) => ({
+      ...record,
+      headers: [...record.headers],
+      trusted: trust !== null,
+      trustedToolCount: trust?.toolCount ?? null,
+    }));
     return { servers };
   };
   const findMcp = async (id: string) => {
     const server = (await deps.store.mcpServers()).find((record) => record.id === id);
-    if (!server) throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That MCP server is not saved.');
+    if (!server)
+      throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That MCP server is not saved.');
     return server;
   };
 
@@ -59,15 +109,25 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       const records = await deps.store.customTools();
       const id = input.id ?? createId();
       const previous = records.find((record) => record.id === id);
-      if (input.id !== undefined && !previous) throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That custom tool is not saved.');
-      const built = buildCustomToolRecord(input, id, { builtinNames: deps.builtinNames(), others: records });
+      if (input.id !== undefined && !previous)
+        throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That custom tool is not saved.');
+      const built = buildCustomToolRecord(input, id, {
+        builtinNames: deps.builtinNames(),
+        others: records,
+      });
       if (!built.ok) return refuse(built);
       const record = { ...built.record, trust: await keepCustomTrust(previous, built.record) };
-      await deps.store.saveCustomTools(previous ? records.map((existing) => (existing.id === id ? record : existing)) : [...records, record]);
+      await deps.store.saveCustomTools(
+        previous
+          ? records.map((existing) => (existing.id === id ? record : existing))
+          : [...records, record],
+      );
       return customViews();
     },
     async deleteCustomTool(id: string) {
-      await deps.store.saveCustomTools((await deps.store.customTools()).filter((record) => record.id !== id));
+      await deps.store.saveCustomTools(
+        (await deps.store.customTools()).filter((record) => record.id !== id),
+      );
       return customViews();
     },
     listMcpServers: mcpViews,
@@ -75,44 +135,77 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       const records = await deps.store.mcpServers();
       const id = input.id ?? createId();
       const previous = records.find((record) => record.id === id);
-      if (input.id !== undefined && !previous) throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That MCP server is not saved.');
+      if (input.id !== undefined && !previous)
+        throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That MCP server is not saved.');
       const built = buildMcpRecord(input, id);
       const record = { ...built, trust: await keepMcpTrust(previous, built) };
-      await deps.store.saveMcpServers(previous ? records.map((existing) => (existing.id === id ? record : existing)) : [...records, record]);
+      await deps.store.saveMcpServers(
+        previous
+          ? records.map((existing) => (existing.id === id ? record : existing))
+          : [...records, record],
+      );
       return mcpViews();
     },
     async deleteMcpServer(id: string) {
-      await deps.store.saveMcpServers((await deps.store.mcpServers()).filter((record) => record.id !== id));
+      await deps.store.saveMcpServers(
+        (await deps.store.mcpServers()).filter((record) => record.id !== id),
+      );
       return mcpViews();
     },
-    async probe(target: { savedId: string } | { draft: McpServerInput }, signal: AbortSignal): Promise<McpProbeResult> {
+    async probe(
+      target: { savedId: string } | { draft: McpServerInput },
+      signal: AbortSignal,
+    ): Promise<McpProbeResult> {
       let server: McpServerRecord;
       try {
-        server = 'savedId' in target ? await findMcp(target.savedId) : buildMcpRecord(target.draft, target.draft.id ?? 'probe');
+        server =
+          'savedId' in target
+            ? await findMcp(target.savedId)
+            : buildMcpRecord(target.draft, target.draft.id ?? 'probe');
       } catch (error) {
-        if (error instanceof ProtocolFailure) return { ok: false, code: error.code, message: error.message };
+        if (error instanceof ProtocolFailure)
+          return { ok: false, code: error.code, message: error.message };
         throw error;
       }
       const outcome = await discoverMcpServer(server, deps, { signal, force: true });
-      if (!outcome.ok) return { ok: false, code: outcome.code, message: outcome.message.slice(0, 1_000) };
+      if (!outcome.ok)
+        return { ok: false, code: outcome.code, message: outcome.message.slice(0, 1_000) };
       const { discovery, cache } = outcome;
       return {
         ok: true,
         negotiatedVersion: discovery.negotiatedVersion,
         isFallback: discovery.isFallback,
-        tools: discovery.tools.map((tool) => ({ name: tool.name.slice(0, 256), visibleName: tool.visibleName, description: tool.description })),
-        rejected: discovery.rejected.slice(0, 1_000).map((tool) => ({ ...tool, message: tool.message.slice(0, 1_000), ...(tool.path ? { path: tool.path.slice(0, 512) } : {}) })),
+        tools: discovery.tools.map((tool) => ({
+          name: tool.name.slice(0, 256),
+          visibleName: tool.visibleName,
+          description: tool.description,
+        })),
+        rejected: discovery.rejected
+          .slice(0, 1_000)
+          .map((tool) => ({
+            ...tool,
+            message: tool.message.slice(0, 1_000),
+            ...(tool.path ? { path: tool.path.slice(0, 512) } : {}),
+          })),
         pages: discovery.pages,
         cache,
       };
     },
-    async setTrust(kind: 'custom' | 'mcp', id: string, trusted: boolean, signal: AbortSignal): Promise<{ trusted: boolean }> {
+    async setTrust(
+      kind: 'custom' | 'mcp',
+      id: string,
+      trusted: boolean,
+      signal: AbortSignal,
+    ): Promise<{ trusted: boolean }> {
       if (kind === 'custom') {
         const records = await deps.store.customTools();
         const record = records.find((existing) => existing.id === id);
-        if (!record) throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That custom tool is not saved.');
+        if (!record)
+          throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That custom tool is not saved.');
         const trust = trusted ? { fingerprint: await fingerprintCustomTool(record) } : null;
-        await deps.store.saveCustomTools(records.map((existing) => (existing.id === id ? { ...existing, trust } : existing)));
+        await deps.store.saveCustomTools(
+          records.map((existing) => (existing.id === id ? { ...existing, trust } : existing)),
+        );
         return { trusted };
       }
       const server = await findMcp(id);
@@ -120,15 +213,26 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       if (trusted) {
         // Trust covers exactly the tools advertised now, so discover them fresh.
         const outcome = await discoverMcpServer(server, deps, { signal, force: true });
-        if (!outcome.ok) throw new ProtocolFailure(outcome.code, `Cannot trust a server whose tools cannot be listed: ${outcome.message}`);
-        trust = { fingerprint: outcome.discovery.fingerprint, configDigest: await mcpConfigDigest(server), toolCount: outcome.discovery.tools.length };
+        if (!outcome.ok)
+          throw new ProtocolFailure(
+            outcome.code,
+            `Cannot trust a server whose tools cannot be listed: ${outcome.message}`,
+          );
+        trust = {
+          fingerprint: outcome.discovery.fingerprint,
+          configDigest: await mcpConfigDigest(server),
+          toolCount: outcome.discovery.tools.length,
+        };
       }
       const records = await deps.store.mcpServers();
-      await deps.store.saveMcpServers(records.map((existing) => (existing.id === id ? { ...existing, trust } : existing)));
+      await deps.store.saveMcpServers(
+        records.map((existing) => (existing.id === id ? { ...existing, trust } : existing)),
+      );
       return { trusted };
     },
     /** The external tools of one run; see run-tool-set.ts. */
-    prepareRunToolSet: (signal: AbortSignal): Promise<RunToolSet> => prepareRunToolSet(deps, signal),
+    prepareRunToolSet: (signal: AbortSignal): Promise<RunToolSet> =>
+      prepareRunToolSet(deps, signal),
   };
 }
 

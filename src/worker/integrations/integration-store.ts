@@ -15,13 +15,19 @@ export const INTEGRATION_STORAGE_KEYS = {
   mcpServers: STORAGE_KEYS.mcpServers,
 } as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';
 
 function readHeaders(value: unknown): { name: string; value: string }[] | null {
   if (!Array.isArray(value)) return null;
-  const rows = value.filter((row): row is { name: string; value: string } => isRecord(row) && isString(row['name']) && isString(row['value']));
-  return rows.length === value.length ? rows.map((row) => ({ name: row.name, value: row.value })) : null;
+  const rows = value.filter(
+    (row): row is { name: string; value: string } =>
+      isRecord(row) && isString(row['name']) && isString(row['value']),
+  );
+  return rows.length === value.length
+    ? rows.map((row) => ({ name: row.name, value: row.value }))
+    : null;
 }
 
 function readTrust(value: unknown): SavedTrust | null {
@@ -35,12 +41,35 @@ function readTrust(value: unknown): SavedTrust | null {
 
 function readCustomTool(value: unknown): CustomToolRecord | null {
   if (!isRecord(value)) return null;
-  const { id, name, description, endpoint, schemaJson, enabled, insecureOriginAcknowledged } = value;
+  const { id, name, description, endpoint, schemaJson, enabled, insecureOriginAcknowledged } =
+    value;
   const headers = readHeaders(value['headers']);
-  if (!isString(id) || !isString(name) || !isString(description) || !isString(endpoint) || !isString(schemaJson) || typeof enabled !== 'boolean' || headers === null) return null;
+  if (
+    !isString(id) ||
+    !isString(name) ||
+    !isString(description) ||
+    !isString(endpoint) ||
+    !isString(schemaJson) ||
+    typeof enabled !== 'boolean' ||
+    headers === null
+  )
+    return null;
   const schema = parseCustomToolSchema(schemaJson);
   if (!schema.ok) return null;
-  return { id, name, description, endpoint, headers, schemaJson, schema: schema.schema, enabled, insecureOriginAcknowledged: isString(insecureOriginAcknowledged) ? insecureOriginAcknowledged : null, trust: readTrust(value['trust']) };
+  return {
+    id,
+    name,
+    description,
+    endpoint,
+    headers,
+    schemaJson,
+    schema: schema.schema,
+    enabled,
+    insecureOriginAcknowledged: isString(insecureOriginAcknowledged)
+      ? insecureOriginAcknowledged
+      : null,
+    trust: readTrust(value['trust']),
+  };
 }
 
 function readMcpServer(value: unknown): McpServerRecord | null {
@@ -48,8 +77,27 @@ function readMcpServer(value: unknown): McpServerRecord | null {
   const { id, name, url, enabled, insecureOriginAcknowledged } = value;
   const headers = readHeaders(value['headers']);
   const mode = McpProtocolModeSchema.safeParse(value['protocolMode']);
-  if (!isString(id) || !isString(name) || !isString(url) || typeof enabled !== 'boolean' || headers === null || !mode.success) return null;
-  return { id, name, url, headers, enabled, protocolMode: mode.data, insecureOriginAcknowledged: isString(insecureOriginAcknowledged) ? insecureOriginAcknowledged : null, trust: readTrust(value['trust']) };
+  if (
+    !isString(id) ||
+    !isString(name) ||
+    !isString(url) ||
+    typeof enabled !== 'boolean' ||
+    headers === null ||
+    !mode.success
+  )
+    return null;
+  return {
+    id,
+    name,
+    url,
+    headers,
+    enabled,
+    protocolMode: mode.data,
+    insecureOriginAcknowledged: isString(insecureOriginAcknowledged)
+      ? insecureOriginAcknowledged
+      : null,
+    trust: readTrust(value['trust']),
+  };
 }
 
 /** Reads and writes the two integration lists. */
@@ -69,8 +117,16 @@ export function createIntegrationStore(area: CacheArea): IntegrationStore {
   return {
     customTools: () => readList(INTEGRATION_STORAGE_KEYS.customTools, readCustomTool),
     // The parsed schema is derived data: only the text the user typed is stored.
-    saveCustomTools: (records) => area.set(INTEGRATION_STORAGE_KEYS.customTools, records.map(({ schema: _schema, ...rest }) => rest)),
+    saveCustomTools: (records) =>
+      area.set(
+        INTEGRATION_STORAGE_KEYS.customTools,
+        records.map(({ schema: _schema, ...rest }) => rest),
+      ),
     mcpServers: () => readList(INTEGRATION_STORAGE_KEYS.mcpServers, readMcpServer),
-    saveMcpServers: (records) => area.set(INTEGRATION_STORAGE_KEYS.mcpServers, records.map((record) => ({ ...record }))),
+    saveMcpServers: (records) =>
+      area.set(
+        INTEGRATION_STORAGE_KEYS.mcpServers,
+        records.map((record) => ({ ...record })),
+      ),
   };
 }

@@ -38,28 +38,51 @@ export interface RunToolSetDeps extends McpDiscoveryDeps {
 }
 
 /** Build the external tool set of a run; never throws. */
-export async function prepareRunToolSet(deps: RunToolSetDeps, signal: AbortSignal): Promise<RunToolSet> {
+export async function prepareRunToolSet(
+  deps: RunToolSetDeps,
+  signal: AbortSignal,
+): Promise<RunToolSet> {
   const tools: ToolDefinition<Record<string, unknown>>[] = [];
   const trustedRouteIds = new Set<string>();
   const notices: IntegrationNotice[] = [];
   const missing: string[] = [];
-  const [customTools, servers] = await Promise.all([deps.store.customTools().catch(() => []), deps.store.mcpServers().catch(() => [])]);
+  const [customTools, servers] = await Promise.all([
+    deps.store.customTools().catch(() => []),
+    deps.store.mcpServers().catch(() => []),
+  ]);
   for (const record of customTools.filter((tool) => tool.enabled)) {
     const tool = createCustomHttpTool(record, { fetch: deps.fetch });
     tools.push(tool);
-    if ((await isCustomToolTrusted(record)) && tool.destination) trustedRouteIds.add(tool.destination.routeId);
+    if ((await isCustomToolTrusted(record)) && tool.destination)
+      trustedRouteIds.add(tool.destination.routeId);
   }
   // Servers are discovered in parallel; each failure stays with its server.
-  const discovered = await Promise.all(servers.filter((server) => server.enabled).map(async (server) => ({ server, outcome: await discoverMcpServer(server, deps, { signal }) })));
+  const discovered = await Promise.all(
+    servers
+      .filter((server) => server.enabled)
+      .map(async (server) => ({
+        server,
+        outcome: await discoverMcpServer(server, deps, { signal }),
+      })),
+  );
   for (const { server, outcome } of discovered) {
     if (!outcome.ok) {
-      notices.push({ level: 'warning', code: outcome.code, message: `MCP server "${server.name}" is unavailable for this response: [${outcome.code}] ${outcome.message}` });
+      notices.push({
+        level: 'warning',
+        code: outcome.code,
+        message: `MCP server "${server.name}" is unavailable for this response: [${outcome.code}] ${outcome.message}`,
+      });
       missing.push(`MCP server "${server.name}" (${outcome.code})`);
       continue;
     }
-    const isTrusted = server.trust !== null && server.trust.fingerprint === outcome.discovery.fingerprint;
+    const isTrusted =
+      server.trust !== null && server.trust.fingerprint === outcome.discovery.fingerprint;
     if (server.trust !== null && !isTrusted) {
-      notices.push({ level: 'info', code: 'TOOL_DENIED', message: `MCP server "${server.name}" changed its tools since you trusted it; its calls will ask for approval until you review it again.` });
+      notices.push({
+        level: 'info',
+        code: 'TOOL_DENIED',
+        message: `MCP server "${server.name}" changed its tools since you trusted it; its calls will ask for approval until you review it again.`,
+      });
     }
     for (const entry of outcome.discovery.tools) {
       const tool = createMcpTool(server, outcome.discovery, entry, { fetch: deps.fetch });
@@ -67,15 +90,24 @@ export async function prepareRunToolSet(deps: RunToolSetDeps, signal: AbortSigna
       if (isTrusted && tool.destination) trustedRouteIds.add(tool.destination.routeId);
     }
     if (outcome.discovery.rejected.length > 0) {
-      notices.push({ level: 'info', code: 'MCP_INVALID_TOOL', message: `MCP server "${server.name}": ${outcome.discovery.rejected.length} tool(s) were left out (see Settings -> MCP -> Probe tools).` });
+      notices.push({
+        level: 'info',
+        code: 'MCP_INVALID_TOOL',
+        message: `MCP server "${server.name}": ${outcome.discovery.rejected.length} tool(s) were left out (see Settings -> MCP -> Probe tools).`,
+      });
     }
   }
   const modelNote =
-    missing.length === 0 ? null : `The tool set is partial: ${missing.join(', ')} could not be reached, so its tools are missing from this response. Tell the user if a missing tool was needed.`;
+    missing.length === 0
+      ? null
+      : `The tool set is partial: ${missing.join(', ')} could not be reached, so its tools are missing from this response. Tell the user if a missing tool was needed.`;
   return {
     tools,
     trustedRouteIds,
-    trusted: (tool) => tool.destination !== undefined && trustedRouteIds.has(tool.destination.routeId) && tools.includes(tool as ToolDefinition<Record<string, unknown>>),
+    trusted: (tool) =>
+      tool.destination !== undefined &&
+      trustedRouteIds.has(tool.destination.routeId) &&
+      tools.includes(tool as ToolDefinition<Record<string, unknown>>),
     notices,
     modelNote,
   };

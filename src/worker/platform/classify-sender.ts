@@ -15,7 +15,8 @@ export interface SenderInfo {
   readonly url?: string | undefined;
   readonly origin?: string | undefined;
   readonly frameId?: number | undefined;
-  readonly tab?: { readonly id?: number | undefined; readonly url?: string | undefined } | undefined;
+  readonly tab?:
+    { readonly id?: number | undefined; readonly url?: string | undefined } | undefined;
 }
 
 export interface ClassifiedSender {
@@ -27,7 +28,11 @@ export interface ClassifiedSender {
  * Classifies a runtime message sender, or returns null for anything we do not
  * accept (another extension, a subframe, an unsupported site).
  */
-export function classifySender(sender: SenderInfo, extensionId: string, extensionOrigin: string): ClassifiedSender | null {
+export function classifySender(
+  sender: SenderInfo,
+  extensionId: string,
+  extensionOrigin: string,
+): ClassifiedSender | null {
   if (sender.id !== extensionId) return null;
   const url = sender.url ?? '';
   const base = extensionOrigin.endsWith('/') ? extensionOrigin : `${extensionOrigin}/`;

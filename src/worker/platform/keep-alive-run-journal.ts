@@ -12,7 +12,11 @@ async function read(): Promise<RunJournalEntry[]> {
   if (!Array.isArray(stored)) return [];
   return stored.filter(
     (entry): entry is RunJournalEntry =>
-      typeof entry === 'object' && entry !== null && typeof (entry as RunJournalEntry).runId === 'string' && typeof (entry as RunJournalEntry).sessionId === 'string' && typeof (entry as RunJournalEntry).assistantTurnId === 'string',
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as RunJournalEntry).runId === 'string' &&
+      typeof (entry as RunJournalEntry).sessionId === 'string' &&
+      typeof (entry as RunJournalEntry).assistantTurnId === 'string',
   );
 }
 
@@ -20,12 +24,15 @@ export function createSessionRunJournal(): RunJournal {
   // Writes are serialized so two runs ending together cannot lose an update.
   let tail: Promise<unknown> = Promise.resolve();
   const update = (change: (entries: RunJournalEntry[]) => RunJournalEntry[]) => {
-    const next = tail.then(async () => chrome.storage.session.set({ [KEY]: change(await read()).slice(-MAX_ENTRIES) }));
+    const next = tail.then(async () =>
+      chrome.storage.session.set({ [KEY]: change(await read()).slice(-MAX_ENTRIES) }),
+    );
     tail = next.catch(() => undefined);
     return next;
   };
   return {
-    add: (entry) => update((entries) => [...entries.filter((known) => known.runId !== entry.runId), entry]),
+    add: (entry) =>
+      update((entries) => [...entries.filter((known) => known.runId !== entry.runId), entry]),
     remove: (runId) => update((entries) => entries.filter((known) => known.runId !== runId)),
     list: read,
   };

@@ -72,7 +72,11 @@ export async function injectIntoOpenTabs(): Promise<InjectionReport[]> {
       const tabId = tab.id ?? -1;
       try {
         await chrome.scripting.executeScript({ target: { tabId }, files: [...ISOLATED_FILES] });
-        await chrome.scripting.executeScript({ target: { tabId }, files: [...MAIN_WORLD_FILES], world: 'MAIN' });
+        await chrome.scripting.executeScript({
+          target: { tabId },
+          files: [...MAIN_WORLD_FILES],
+          world: 'MAIN',
+        });
         return { tabId, ok: true };
       } catch (error) {
         return { tabId, ok: false, error: error instanceof Error ? error.message : String(error) };

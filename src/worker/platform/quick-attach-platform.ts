@@ -27,7 +27,8 @@ export function openPanelFor(tabId: number): void {
     return;
   }
   // Firefox shows the panel page as a sidebar; best effort, it also needs a gesture.
-  const sidebar = (globalThis as { browser?: { sidebarAction?: SidebarActionLike } }).browser?.sidebarAction;
+  const sidebar = (globalThis as { browser?: { sidebarAction?: SidebarActionLike } }).browser
+    ?.sidebarAction;
   try {
     void sidebar?.open?.().catch(() => undefined);
   } catch {
@@ -76,7 +77,11 @@ export function createQuickAttachPlatform(panels: EventTransport): QuickAttachPl
       // file can answer the new panel alone without owning the broadcast set.
       chrome.runtime.onConnect.addListener((port) => {
         if (port.name !== PANEL_PORT_NAME) return;
-        if (classifySender(port.sender ?? {}, chrome.runtime.id, chrome.runtime.getURL(''))?.senderClass !== 'extension-page') return;
+        if (
+          classifySender(port.sender ?? {}, chrome.runtime.id, chrome.runtime.getURL(''))
+            ?.senderClass !== 'extension-page'
+        )
+          return;
         let open = true;
         port.onDisconnect.addListener(() => {
           open = false;
@@ -95,7 +100,10 @@ export function createQuickAttachPlatform(panels: EventTransport): QuickAttachPl
         void windowOfPort(port).then((windowId) => {
           if (!open) return;
           if (windowId !== null) windows.set(port, windowId);
-          service.panelConnected(windowId, (entry: QuickAttachEntry) => void toPort.emit('panel/quick-attach', { ...entry }));
+          service.panelConnected(
+            windowId,
+            (entry: QuickAttachEntry) => void toPort.emit('panel/quick-attach', { ...entry }),
+          );
         });
       });
     },

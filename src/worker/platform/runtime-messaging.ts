@@ -27,7 +27,10 @@ export function listenForRuntimeMessages(routes: RuntimeRoutes): void {
       sendResponse(fail('SENDER_NOT_ALLOWED', 'This sender may not message the worker.'));
       return false;
     }
-    const context = { sender: classified.senderClass, ...(classified.tabId !== undefined ? { tabId: classified.tabId } : {}) };
+    const context = {
+      sender: classified.senderClass,
+      ...(classified.tabId !== undefined ? { tabId: classified.tabId } : {}),
+    };
     const router = classified.senderClass === 'extension-page' ? routes.panel : routes.page;
     void router.handle(message, context).then(sendResponse);
     return true;

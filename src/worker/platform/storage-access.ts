@@ -13,7 +13,9 @@ type AccessLevelArea = { setAccessLevel?: (options: { accessLevel: string }) => 
  * Restricts chrome.storage.local to trusted contexts where supported. Never throws:
  * the result says whether the restriction is in place, for diagnostics.
  */
-export async function restrictStorageToTrustedContexts(): Promise<'restricted' | 'unsupported' | 'failed'> {
+export async function restrictStorageToTrustedContexts(): Promise<
+  'restricted' | 'unsupported' | 'failed'
+> {
   const area = chrome.storage?.local as unknown as AccessLevelArea | undefined;
   if (typeof area?.setAccessLevel !== 'function') return 'unsupported';
   try {

@@ -24,9 +24,14 @@ export function createTabsTransport(
       const guard = linkSignals([signal], timeoutMs);
       return new Promise<unknown>((resolve, reject) => {
         const onAbort = () => {
-          if (envelope.requestId !== undefined && envelope.type !== 'page/cancel') onCancel(envelope.requestId);
+          if (envelope.requestId !== undefined && envelope.type !== 'page/cancel')
+            onCancel(envelope.requestId);
           const reason: unknown = guard.signal.reason;
-          reject(reason instanceof ProtocolFailure ? reason : new ProtocolFailure('CANCELLED', 'The page request was cancelled.'));
+          reject(
+            reason instanceof ProtocolFailure
+              ? reason
+              : new ProtocolFailure('CANCELLED', 'The page request was cancelled.'),
+          );
         };
         if (guard.signal.aborted) return onAbort();
         guard.signal.addEventListener('abort', onAbort, { once: true });
@@ -35,7 +40,8 @@ export function createTabsTransport(
             guard.signal.removeEventListener('abort', onAbort);
             guard.abort();
             // No listener in the tab resolves with undefined on some browsers.
-            if (response === undefined) reject(new ProtocolFailure('PAGE_UNAVAILABLE', 'No relay answered in this tab.'));
+            if (response === undefined)
+              reject(new ProtocolFailure('PAGE_UNAVAILABLE', 'No relay answered in this tab.'));
             else resolve(response);
           },
           (error: unknown) => {

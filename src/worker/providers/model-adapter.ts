@@ -142,7 +142,12 @@ export interface ListedModel {
 /** Structured outcome of a settings-page request; never throws except for CANCELLED. */
 export type SettingsCheckResult<T> =
   | { readonly ok: true; readonly data: T }
-  | { readonly ok: false; readonly code: ErrorCode; readonly message: string; readonly status?: number };
+  | {
+      readonly ok: false;
+      readonly code: ErrorCode;
+      readonly message: string;
+      readonly status?: number;
+    };
 
 /** What "Test connection" reports. */
 export interface ConnectionReport {
@@ -169,5 +174,8 @@ export interface ModelAdapter {
    * nothing further, so a stopped run gets no late output.
    */
   stream(request: ModelRequest, options: StreamOptions): AsyncIterable<StreamPart>;
-  listModels(settings: ModelSettings, options: SettingsRequestOptions): Promise<SettingsCheckResult<ListedModel[]>>;
+  listModels(
+    settings: ModelSettings,
+    options: SettingsRequestOptions,
+  ): Promise<SettingsCheckResult<ListedModel[]>>;
 }

@@ -1,7 +1,11 @@
 // Settings checks and option defaults shared by every adapter.
 import type { StreamOptions } from './model-adapter';
 import { ProviderError } from './provider-error';
-import { DEFAULT_PROVIDER_LIMITS, DEFAULT_STREAM_TIMEOUTS, type RetryOptions } from './provider-limits';
+import {
+  DEFAULT_PROVIDER_LIMITS,
+  DEFAULT_STREAM_TIMEOUTS,
+  type RetryOptions,
+} from './provider-limits';
 import type { AttemptContext } from './http/run-stream-attempt';
 import { DEFAULT_RETRY_OPTIONS } from './http/stream-with-retry';
 
@@ -18,16 +22,25 @@ export function normalizeBaseUrl(baseUrl: string): string {
     throw new ProviderError('PROVIDER_INVALID_SETTINGS', 'The base URL is not a valid URL.');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ProviderError('PROVIDER_INVALID_SETTINGS', 'The base URL must start with http:// or https://.');
+    throw new ProviderError(
+      'PROVIDER_INVALID_SETTINGS',
+      'The base URL must start with http:// or https://.',
+    );
   }
   if (url.username !== '' || url.password !== '') {
-    throw new ProviderError('PROVIDER_INVALID_SETTINGS', 'Put the API key in the key field, not in the base URL.');
+    throw new ProviderError(
+      'PROVIDER_INVALID_SETTINGS',
+      'Put the API key in the key field, not in the base URL.',
+    );
   }
   return url.href.replace(/\/+$/, '');
 }
 
 /** Resolved retry policy and attempt context for one stream call. */
-export function resolveStreamOptions(options: StreamOptions): { retry: RetryOptions; context: AttemptContext } {
+export function resolveStreamOptions(options: StreamOptions): {
+  retry: RetryOptions;
+  context: AttemptContext;
+} {
   const retry: RetryOptions = { ...DEFAULT_RETRY_OPTIONS, ...options.retry };
   return {
     retry,

@@ -26,7 +26,10 @@ export function getModelAdapter(kind: ProviderKind): ModelAdapter {
 export const PROVIDER_KINDS = Object.freeze(Object.keys(ADAPTERS) as ProviderKind[]);
 
 /** "List models" on the settings page. Throws only CANCELLED. */
-export function listModels(settings: ModelSettings, options: SettingsRequestOptions): Promise<SettingsCheckResult<ListedModel[]>> {
+export function listModels(
+  settings: ModelSettings,
+  options: SettingsRequestOptions,
+): Promise<SettingsCheckResult<ListedModel[]>> {
   return getModelAdapter(settings.kind).listModels(settings, options);
 }
 
@@ -43,6 +46,12 @@ export async function testConnection(
   const started = now();
   const result = await listModels(settings, options);
   if (!result.ok) return result;
-  const isModelListed = result.data.length === 0 ? undefined : result.data.some((model) => model.id === settings.modelId);
-  return { ok: true, data: { isModelListed, modelCount: result.data.length, latencyMs: now() - started } };
+  const isModelListed =
+    result.data.length === 0
+      ? undefined
+      : result.data.some((model) => model.id === settings.modelId);
+  return {
+    ok: true,
+    data: { isModelListed, modelCount: result.data.length, latencyMs: now() - started },
+  };
 }

@@ -7,7 +7,11 @@
 // fragment. Bounds are checked while streaming so a 10 MB argument is never buffered.
 import { ProviderError } from './provider-error';
 import type { StreamPart } from './model-adapter';
-import { MAX_TOOL_CALL_ID_CHARS, MAX_TOOL_NAME_CHARS, type ProviderLimits } from './provider-limits';
+import {
+  MAX_TOOL_CALL_ID_CHARS,
+  MAX_TOOL_NAME_CHARS,
+  type ProviderLimits,
+} from './provider-limits';
 
 /** One fragment as the wire delivered it (already type-checked by the wire schema). */
 export interface ToolCallFragment {
@@ -36,7 +40,9 @@ export class ToolCallAssembler {
   private readonly slots = new Map<number, PendingCall>();
   private last: PendingCall | undefined;
 
-  constructor(private readonly limits: Pick<ProviderLimits, 'maxToolArgumentChars' | 'maxToolCallsPerRound'>) {}
+  constructor(
+    private readonly limits: Pick<ProviderLimits, 'maxToolArgumentChars' | 'maxToolCallsPerRound'>,
+  ) {}
 
   get hasCalls(): boolean {
     return this.calls.length > 0;
@@ -60,7 +66,12 @@ export class ToolCallAssembler {
         throw new ProviderError(
           'PROVIDER_ARGUMENTS_TOO_LARGE',
           `The arguments of tool call "${call.name}" exceed ${this.limits.maxToolArgumentChars} characters.`,
-          { details: { toolName: call.name, maxToolArgumentChars: this.limits.maxToolArgumentChars } },
+          {
+            details: {
+              toolName: call.name,
+              maxToolArgumentChars: this.limits.maxToolArgumentChars,
+            },
+          },
         );
       }
       call.argumentPieces.push(argumentsText);
@@ -72,17 +83,29 @@ export class ToolCallAssembler {
     const seen = new Set<string>();
     const parts: ToolCallPart[] = [];
     for (const call of this.calls) {
-      if (call.id === '' || CONTROL_CHARACTERS.test(call.id)) throw invalid(`Tool call "${call.name}" has no usable id.`);
-      if (!TOOL_NAME_PATTERN.test(call.name)) throw invalid(`Tool call ${JSON.stringify(call.name.slice(0, 64))} has an invalid name.`);
+      if (call.id === '' || CONTROL_CHARACTERS.test(call.id))
+        throw invalid(`Tool call "${call.name}" has no usable id.`);
+      if (!TOOL_NAME_PATTERN.test(call.name))
+        throw invalid(`Tool call ${JSON.stringify(call.name.slice(0, 64))} has an invalid name.`);
       if (seen.has(call.id)) {
-        throw new ProviderError('PROVIDER_DUPLICATE_TOOL_CALL_ID', `Tool-call id ${JSON.stringify(call.id)} was used twice.`, {
-          details: { callId: call.id },
-        });
+        throw new ProviderError(
+          'PROVIDER_DUPLICATE_TOOL_CALL_ID',
+          `Tool-call id ${JSON.stringify(call.id)} was used twice.`,
+          {
+            details: { callId: call.id },
+          },
+        );
       }
       seen.add(call.id);
       // An empty string is how several servers send "no arguments"; it means `{}`.
       const argumentsText = call.argumentLength === 0 ? '{}' : call.argumentPieces.join('');
-      parts.push({ type: 'tool-call', id: call.id, name: call.name, argumentsText, isArgumentsJson: isJson(argumentsText) });
+      parts.push({
+        type: 'tool-call',
+        id: call.id,
+        name: call.name,
+        argumentsText,
+        isArgumentsJson: isJson(argumentsText),
+      });
     }
     return parts;
   }
@@ -93,7 +116,8 @@ export class ToolCallAssembler {
       const existing = this.slots.get(fragment.index);
       // A different id at a used index is a new call (seen from gateways that send
       // index 0 for every call); the same or no id continues it.
-      if (existing && (id === '' || id === existing.id || existing.id === '')) return (this.last = existing);
+      if (existing && (id === '' || id === existing.id || existing.id === ''))
+        return (this.last = existing);
       const call = this.open();
       this.slots.set(fragment.index, call);
       return call;

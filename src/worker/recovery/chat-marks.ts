@@ -17,7 +17,11 @@ function withEvent(turn: AssistantTurn, event: EditorEvent): AssistantTurn['edit
 }
 
 /** Marks the answers of `reverted` (checkpoint id -> run id) as reverted; returns how many turns changed. */
-export async function markReverted(chats: ChatStore, sessionId: string, reverted: ReadonlyMap<string, string>): Promise<number> {
+export async function markReverted(
+  chats: ChatStore,
+  sessionId: string,
+  reverted: ReadonlyMap<string, string>,
+): Promise<number> {
   if (reverted.size === 0) return 0;
   const chat = await chats.get(sessionId);
   if (!chat) return 0;
@@ -28,9 +32,20 @@ export async function markReverted(chats: ChatStore, sessionId: string, reverted
     const segments = turn.segments.map((segment) =>
       segment.kind !== 'tools'
         ? segment
-        : { ...segment, calls: segment.calls.map((call) => (call.receipt && reverted.has(call.receipt.checkpointId) ? { ...call, receipt: { ...call.receipt, status: 'reverted' as const } } : call)) },
+        : {
+            ...segment,
+            calls: segment.calls.map((call) =>
+              call.receipt && reverted.has(call.receipt.checkpointId)
+                ? { ...call, receipt: { ...call.receipt, status: 'reverted' as const } }
+                : call,
+            ),
+          },
     );
-    await chats.putAssistantTurn(sessionId, { ...turn, segments, editorEvents: withEvent(turn, 'reverted') });
+    await chats.putAssistantTurn(sessionId, {
+      ...turn,
+      segments,
+      editorEvents: withEvent(turn, 'reverted'),
+    });
     changed += 1;
   }
   return changed;
@@ -39,8 +54,13 @@ export async function markReverted(chats: ChatStore, sessionId: string, reverted
 /** Adds `snapshot-restored` to the chat's last answer (if it has one). */
 export async function markRestored(chats: ChatStore, sessionId: string): Promise<boolean> {
   const chat = await chats.get(sessionId);
-  const last = [...(chat?.turns ?? [])].reverse().find((turn): turn is AssistantTurn => turn.role === 'assistant');
+  const last = [...(chat?.turns ?? [])]
+    .reverse()
+    .find((turn): turn is AssistantTurn => turn.role === 'assistant');
   if (!last) return false;
-  await chats.putAssistantTurn(sessionId, { ...last, editorEvents: withEvent(last, 'snapshot-restored') });
+  await chats.putAssistantTurn(sessionId, {
+    ...last,
+    editorEvents: withEvent(last, 'snapshot-restored'),
+  });
   return true;
 }

@@ -8,7 +8,14 @@
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { TextChange } from '../../sites/typst/edit/text-change';
 import { checkpointVictims, type CheckpointBudget } from './checkpoint-retention';
-import type { CheckpointBody, CheckpointMeta, CheckpointStatus, DocState, RecoveryDatabase, RecoveryTx } from './recovery-db';
+import type {
+  CheckpointBody,
+  CheckpointMeta,
+  CheckpointStatus,
+  DocState,
+  RecoveryDatabase,
+  RecoveryTx,
+} from './recovery-db';
 
 /** One write staged ahead of its page commit. */
 export interface StageInput {
@@ -34,16 +41,26 @@ const STORES: Stores = ['checkpoints', 'checkpoint-bodies'];
 
 const charsOf = (body: CheckpointBody): number =>
   (body.beforeText?.length ?? 0) +
-  [...(body.inverses ?? []), body.pendingInverse ?? []].reduce((sum, list) => sum + list.reduce((inner, change) => inner + change.insert.length + 16, 0), 0);
+  [...(body.inverses ?? []), body.pendingInverse ?? []].reduce(
+    (sum, list) => sum + list.reduce((inner, change) => inner + change.insert.length + 16, 0),
+    0,
+  );
 
-const conflict = (message: string, details?: Record<string, unknown>) => new ProtocolFailure('EDIT_CHECKPOINT_CONFLICT', message, details);
+const conflict = (message: string, details?: Record<string, unknown>) =>
+  new ProtocolFailure('EDIT_CHECKPOINT_CONFLICT', message, details);
 
 /** Minimal shape check of a stored record: a damaged one is skipped, not trusted. */
 export function isCheckpointMeta(value: unknown): value is CheckpointMeta {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Partial<CheckpointMeta>;
-  return typeof record.id === 'string' && typeof record.seq === 'number' && typeof record.sessionId === 'string' && typeof record.fileLabel === 'string' &&
-    ['prepared', 'applied', 'reverting', 'reverted'].includes(record.status as string) && typeof record.before?.hash === 'string';
+  return (
+    typeof record.id === 'string' &&
+    typeof record.seq === 'number' &&
+    typeof record.sessionId === 'string' &&
+    typeof record.fileLabel === 'string' &&
+    ['prepared', 'applied', 'reverting', 'reverted'].includes(record.status as string) &&
+    typeof record.before?.hash === 'string'
+  );
 }
 
 /** The revert journal over the recovery stores. */
@@ -53,7 +70,10 @@ export class CheckpointJournal {
 
   constructor(
     private readonly database: RecoveryDatabase,
-    private readonly options: CheckpointBudget & { readonly now?: () => number; readonly createId?: () => string } = {},
+    private readonly options: CheckpointBudget & {
+      readonly now?: () => number;
+      readonly createId?: () => string;
+    } = {},
   ) {
     this.now = options.now ?? Date.now;
     this.createId = options.createId ?? (() => crypto.randomUUID());
@@ -72,25 +92,71 @@ export class CheckpointJournal {
       if (input.checkpointId === null) {
         const all = await tx.objectStore('checkpoints').getAll();
         const seq = all.reduce((max, entry) => Math.max(max, entry.seq), 0) + 1;
-        body = { id: this.createId(), inverses: input.beforeText === null ? [] : null, pendingInverse: input.beforeText === null ? input.inverse : null, beforeText: input.beforeText };
+        body = {
+          id: this.createId(),
+          inverses: input.beforeText === null ? [] : null,
+          pendingInverse: input.beforeText === null ? input.inverse : null,
+          beforeText: input.beforeText,
+        };
         meta = {
-          id: body.id, seq, siteId: input.siteId, projectId: input.projectId, sessionId: input.sessionId, runId: input.runId, tabId: input.tabId,
-          fileLabel: input.fileLabel, status: 'prepared', previousStatus: null, before: input.base, after: null, pending: input.pending,
-          writeCount: 0, bodyChars: charsOf(body), createdAt: now, updatedAt: now,
+          id: body.id,
+          seq,
+          siteId: input.siteId,
+          projectId: input.projectId,
+          sessionId: input.sessionId,
+          runId: input.runId,
+          tabId: input.tabId,
+          fileLabel: input.fileLabel,
+          status: 'prepared',
+          previousStatus: null,
+          before: input.base,
+          after: null,
+          pending: input.pending,
+          writeCount: 0,
+          bodyChars: charsOf(body),
+          createdAt: now,
+          updatedAt: now,
         };
         await this.prune(tx, [...all, meta], meta.id, now);
       } else {
         const existing = await this.requireMeta(tx, input.checkpointId);
         const stored = await tx.objectStore('checkpoint-bodies').get(existing.id);
-        if (existing.status !== 'applied' || existing.after === null || stored === undefined) throw conflict('The revert checkpoint of this response is not in a state that accepts another edit.', { status: existing.status });
-        if (existing.fileLabel !== input.fileLabel || existing.after.hash !== input.base.hash || existing.after.length !== input.base.length) {
-          throw conflict('The document changed since this response last edited it, so the edit was not applied (its revert chain would break). Read the document again.');
+        if (existing.status !== 'applied' || existing.after === null || stored === undefined)
+          throw conflict(
+            'The revert checkpoint of this response is not in a state that accepts another edit.',
+            { status: existing.status },
+          );
+        if (
+          existing.fileLabel !== input.fileLabel ||
+          existing.after.hash !== input.base.hash ||
+          existing.after.length !== input.base.length
+        ) {
+          throw conflict(
+            'The document changed since this response last edited it, so the edit was not applied (its revert chain would break). Read the document again.',
+          );
         }
         const keepsChanges = input.beforeText === null && stored.inverses !== null;
-        body = { id: existing.id, inverses: keepsChanges ? stored.inverses : null, pendingInverse: keepsChanges ? input.inverse : null, beforeText: stored.beforeText ?? input.beforeText };
-        meta = { ...existing, status: 'prepared', previousStatus: 'applied', pending: input.pending, bodyChars: charsOf(body), updatedAt: now };
+        body = {
+          id: existing.id,
+          inverses: keepsChanges ? stored.inverses : null,
+          pendingInverse: keepsChanges ? input.inverse : null,
+          beforeText: stored.beforeText ?? input.beforeText,
+        };
+        meta = {
+          ...existing,
+          status: 'prepared',
+          previousStatus: 'applied',
+          pending: input.pending,
+          bodyChars: charsOf(body),
+          updatedAt: now,
+        };
         const all = await tx.objectStore('checkpoints').getAll();
-        await this.prune(tx, all.map((entry) => (entry.id === meta.id ? meta : entry)), meta.id, now);
+        await this.prune(
+          tx,
+          all.map((entry) => (entry.id === meta.id ? meta : entry)),
+          meta.id,
+          now,
+        );
       }
       await tx.objectStore('checkpoints').put(meta);
       await tx.objectStore('checkpoint-bodies').put(body);
@@ -105,10 +171,30 @@ export class CheckpointJournal {
       const body = await tx.objectStore('checkpoint-bodies').get(id);
       // A committed hash other than the computed one means the editor normalized the
       // text (e.g. CRLF); the inverse offsets are then unreliable and are dropped.
-      const trusted = meta.pending !== null && meta.pending.hash === committed.hash && meta.pending.length === committed.length;
-      const inverses = trusted && body?.inverses && body.pendingInverse ? [...body.inverses, body.pendingInverse] : null;
-      const nextBody: CheckpointBody = { id, inverses, pendingInverse: null, beforeText: body?.beforeText ?? null };
-      const next: CheckpointMeta = { ...meta, status: 'applied', previousStatus: null, after: committed, pending: null, writeCount: meta.writeCount + 1, bodyChars: charsOf(nextBody), updatedAt: this.now() };
+      const trusted =
+        meta.pending !== null &&
+        meta.pending.hash === committed.hash &&
+        meta.pending.length === committed.length;
+      const inverses =
+        trusted && body?.inverses && body.pendingInverse
+          ? [...body.inverses, body.pendingInverse]
+          : null;
+      const nextBody: CheckpointBody = {
+        id,
+        inverses,
+        pendingInverse: null,
+        beforeText: body?.beforeText ?? null,
+      };
+      const next: CheckpointMeta = {
+        ...meta,
+        status: 'applied',
+        previousStatus: null,
+        after: committed,
+        pending: null,
+        writeCount: meta.writeCount + 1,
+        bodyChars: charsOf(nextBody),
+        updatedAt: this.now(),
+      };
       await tx.objectStore('checkpoint-bodies').put(nextBody);
       await tx.objectStore('checkpoints').put(next);
       return next;
@@ -126,7 +212,13 @@ export class CheckpointJournal {
       }
       const body = await tx.objectStore('checkpoint-bodies').get(id);
       if (body) await tx.objectStore('checkpoint-bodies').put({ ...body, pendingInverse: null });
-      const next: CheckpointMeta = { ...meta, status: 'applied', previousStatus: null, pending: null, updatedAt: this.now() };
+      const next: CheckpointMeta = {
+        ...meta,
+        status: 'applied',
+        previousStatus: null,
+        pending: null,
+        updatedAt: this.now(),
+      };
       await tx.objectStore('checkpoints').put(next);
       return next;
     });
@@ -141,7 +233,12 @@ export class CheckpointJournal {
   finishRevert(id: string): Promise<CheckpointMeta> {
     return this.database.write(STORES, async (tx) => {
       const meta = await this.requireStatus(tx, id, ['reverting']);
-      const next: CheckpointMeta = { ...meta, status: 'reverted', bodyChars: 0, updatedAt: this.now() };
+      const next: CheckpointMeta = {
+        ...meta,
+        status: 'reverted',
+        bodyChars: 0,
+        updatedAt: this.now(),
+      };
       await tx.objectStore('checkpoints').put(next);
       await tx.objectStore('checkpoint-bodies').delete(id);
       return next;
@@ -184,7 +281,11 @@ export class CheckpointJournal {
     });
   }
 
-  private transition(id: string, from: readonly CheckpointStatus[], to: CheckpointStatus): Promise<CheckpointMeta> {
+  private transition(
+    id: string,
+    from: readonly CheckpointStatus[],
+    to: CheckpointStatus,
+  ): Promise<CheckpointMeta> {
     return this.database.write(STORES, async (tx) => {
       const meta = await this.requireStatus(tx, id, from);
       const next: CheckpointMeta = { ...meta, status: to, updatedAt: this.now() };
@@ -195,17 +296,35 @@ export class CheckpointJournal {
 
   private async requireMeta(tx: RecoveryTx<Stores>, id: string): Promise<CheckpointMeta> {
     const value: unknown = await tx.objectStore('checkpoints').get(id);
-    if (!isCheckpointMeta(value)) throw new ProtocolFailure('EDIT_REVERT_UNAVAILABLE', 'The revert copy of this response is no longer available.', { checkpointId: id });
+    if (!isCheckpointMeta(value))
+      throw new ProtocolFailure(
+        'EDIT_REVERT_UNAVAILABLE',
+        'The revert copy of this response is no longer available.',
+        { checkpointId: id },
+      );
     return value;
   }
 
-  private async requireStatus(tx: RecoveryTx<Stores>, id: string, allowed: readonly CheckpointStatus[]): Promise<CheckpointMeta> {
+  private async requireStatus(
+    tx: RecoveryTx<Stores>,
+    id: string,
+    allowed: readonly CheckpointStatus[],
+  ): Promise<CheckpointMeta> {
     const meta = await this.requireMeta(tx, id);
-    if (!allowed.includes(meta.status)) throw conflict(`The checkpoint is ${meta.status}, not ${allowed.join(' or ')}.`, { checkpointId: id, status: meta.status });
+    if (!allowed.includes(meta.status))
+      throw conflict(`The checkpoint is ${meta.status}, not ${allowed.join(' or ')}.`, {
+        checkpointId: id,
+        status: meta.status,
+      });
     return meta;
   }
 
-  private async prune(tx: RecoveryTx<Stores>, entries: readonly CheckpointMeta[], keepId: string, now: number): Promise<void> {
+  private async prune(
+    tx: RecoveryTx<Stores>,
+    entries: readonly CheckpointMeta[],
+    keepId: string,
+    now: number,
+  ): Promise<void> {
     for (const victim of checkpointVictims(entries, keepId, now, this.options)) {
       await tx.objectStore('checkpoints').delete(victim);
       await tx.objectStore('checkpoint-bodies').delete(victim);

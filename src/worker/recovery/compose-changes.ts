@@ -11,7 +11,9 @@
 import type { TextChange } from '../../sites/typst/edit/text-change';
 import { MAX_COMMIT_CHANGES } from './recovery-limits';
 
-type Op = { readonly kind: 'retain' | 'delete'; readonly length: number } | { readonly kind: 'insert'; readonly text: string };
+type Op =
+  | { readonly kind: 'retain' | 'delete'; readonly length: number }
+  | { readonly kind: 'insert'; readonly text: string };
 
 function toOps(changes: readonly TextChange[], length: number): Op[] {
   const ops: Op[] = [];
@@ -29,7 +31,9 @@ function toOps(changes: readonly TextChange[], length: number): Op[] {
 const sizeOf = (op: Op): number => (op.kind === 'insert' ? op.text.length : op.length);
 
 function slice(op: Op, start: number, end: number): Op {
-  return op.kind === 'insert' ? { kind: 'insert', text: op.text.slice(start, end) } : { kind: op.kind, length: end - start };
+  return op.kind === 'insert'
+    ? { kind: 'insert', text: op.text.slice(start, end) }
+    : { kind: op.kind, length: end - start };
 }
 
 /** `second` after `first`, as one op sequence over `first`'s input. */
@@ -54,7 +58,8 @@ function composeOps(first: readonly Op[], second: readonly Op[]): Op[] {
       aOffset = 0;
       continue;
     }
-    if (opA === undefined || opB === undefined) throw new Error('Change lists do not chain: lengths differ.');
+    if (opA === undefined || opB === undefined)
+      throw new Error('Change lists do not chain: lengths differ.');
     const take = Math.min(sizeOf(opA) - aOffset, sizeOf(opB) - bOffset);
     // opA is retain or insert (output of first); opB is retain or delete (input of second).
     if (opB.kind === 'retain') out.push(slice(opA, aOffset, aOffset + take));
@@ -103,7 +108,10 @@ const lengthAfter = (length: number, changes: readonly TextChange[]): number =>
  * Composes change lists applied one after another, starting from a document of
  * `length`, into one sorted, non-overlapping list against that document.
  */
-export function composeChangeLists(lists: readonly (readonly TextChange[])[], length: number): TextChange[] {
+export function composeChangeLists(
+  lists: readonly (readonly TextChange[])[],
+  length: number,
+): TextChange[] {
   let ops = toOps([], length);
   let current = length;
   for (const list of lists) {
@@ -114,18 +122,34 @@ export function composeChangeLists(lists: readonly (readonly TextChange[])[], le
 }
 
 /** Merges the closest neighbours until at most `max` changes remain; `text` is the document they apply to. */
-export function limitChangeCount(text: string, changes: readonly TextChange[], max = MAX_COMMIT_CHANGES): TextChange[] {
+export function limitChangeCount(
+  text: string,
+  changes: readonly TextChange[],
+  max = MAX_COMMIT_CHANGES,
+): TextChange[] {
   if (changes.length <= max) return [...changes];
   // Keep the (max - 1) widest gaps as separators; every other gap is merged over.
-  const gaps = changes.slice(1).map((change, index) => ({ index, width: change.from - (changes[index] as TextChange).to }));
-  const kept = new Set(gaps.sort((x, y) => y.width - x.width || x.index - y.index).slice(0, max - 1).map((gap) => gap.index));
+  const gaps = changes
+    .slice(1)
+    .map((change, index) => ({ index, width: change.from - (changes[index] as TextChange).to }));
+  const kept = new Set(
+    gaps
+      .sort((x, y) => y.width - x.width || x.index - y.index)
+      .slice(0, max - 1)
+      .map((gap) => gap.index),
+  );
   const merged: TextChange[] = [];
   let open = { ...(changes[0] as TextChange) };
   changes.slice(1).forEach((change, index) => {
     if (kept.has(index)) {
       merged.push(open);
       open = { ...change };
-    } else open = { from: open.from, to: change.to, insert: open.insert + text.slice(open.to, change.from) + change.insert };
+    } else
+      open = {
+        from: open.from,
+        to: change.to,
+        insert: open.insert + text.slice(open.to, change.from) + change.insert,
+      };
   });
   merged.push(open);
   return merged;

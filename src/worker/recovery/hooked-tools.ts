@@ -5,7 +5,12 @@ import { createTypstTools } from '../../sites/typst/worker/typst-tools';
 import type { ToolDefinition } from '../tools/define-tool';
 
 /** `tools` with each typst tool replaced by its hooked twin (same name and contract). */
-export function withEditHooks(tools: readonly ToolDefinition<unknown>[], hooks: EditHooks): ToolDefinition<unknown>[] {
+export function withEditHooks(
+  tools: readonly ToolDefinition<unknown>[],
+  hooks: EditHooks,
+): ToolDefinition<unknown>[] {
   const hooked = new Map(createTypstTools(hooks).map((tool) => [tool.name, tool]));
-  return tools.map((tool) => (tool.sites?.includes('typst') ? (hooked.get(tool.name) ?? tool) : tool));
+  return tools.map((tool) =>
+    tool.sites?.includes('typst') ? (hooked.get(tool.name) ?? tool) : tool,
+  );
 }

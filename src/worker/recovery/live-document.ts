@@ -28,20 +28,28 @@ export function createLiveDocumentPort(pages: PageRequests): LiveDocumentPort {
   return {
     async read(tabId) {
       const result = await pages.request(tabId, 'page/typst-snapshot', {});
-      if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
+      if (!result.ok)
+        throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
       const { fileLabel, viewToken, text, length, hash } = result.data;
       return { fileLabel, viewToken, text, length, hash };
     },
     async commit(tabId, expected, changes) {
       const result = await pages.request(tabId, 'page/typst-commit', {
-        expected: { fileLabel: expected.fileLabel, viewToken: expected.viewToken, length: expected.length, hash: expected.hash },
+        expected: {
+          fileLabel: expected.fileLabel,
+          viewToken: expected.viewToken,
+          length: expected.length,
+          hash: expected.hash,
+        },
         changes: changes.map(({ from, to, insert }) => ({ from, to, insert })),
       });
-      if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
+      if (!result.ok)
+        throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
       return { hash: result.data.hash, length: result.data.length };
     },
   };
 }
 
 /** Whether a live document is in `state`. */
-export const isAt = (live: DocState, state: DocState | null): boolean => state !== null && live.hash === state.hash && live.length === state.length;
+export const isAt = (live: DocState, state: DocState | null): boolean =>
+  state !== null && live.hash === state.hash && live.length === state.length;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { hashText } from '../../sites/typst/edit/text-hash';
 import { composeChangeLists, limitChangeCount } from './compose-changes';
-import { agentWrite, createFakePage, createTestRecovery, toolContext } from './__fixtures__/recovery-fixtures';
+import {
+  agentWrite,
+  createFakePage,
+  createTestRecovery,
+  toolContext,
+} from './__fixtures__/recovery-fixtures';
 import { applyChanges, invertChanges } from '../../sites/typst/edit/text-change';
 
 const scope = { siteId: 'typst' as const, projectId: 'p1' };
@@ -15,7 +20,12 @@ async function dieAroundCommit(landed: boolean) {
   const context = toolContext(chat.id, 'r1');
   const live = await page.port.read(7);
   const changes = [{ from: 6, to: 10, insert: 'BETA' }];
-  await test.recovery.editHooks.stageWrite?.(context, { fileLabel: live.fileLabel, text: live.text, hash: live.hash, changes });
+  await test.recovery.editHooks.stageWrite?.(context, {
+    fileLabel: live.fileLabel,
+    text: live.text,
+    hash: live.hash,
+    changes,
+  });
   if (landed) await page.port.commit(7, live, changes);
   return { page, ...test, chat };
 }
@@ -25,7 +35,11 @@ describe('reconciliation of interrupted work (REV-05)', () => {
     const { recovery, page, chat } = await dieAroundCommit(true);
     expect((await recovery.journal.list())[0]?.status).toBe('prepared');
     const [outcome] = await recovery.startup();
-    expect(outcome).toMatchObject({ from: 'prepared', action: 'committed', meta: { status: 'applied' } });
+    expect(outcome).toMatchObject({
+      from: 'prepared',
+      action: 'committed',
+      meta: { status: 'applied' },
+    });
     await recovery.revert({ ...identity(chat.id), checkpointId: outcome!.checkpointId });
     expect(page.state.text).toBe('alpha\nbeta\ngamma');
   });
@@ -52,9 +66,17 @@ describe('reconciliation of interrupted work (REV-05)', () => {
     const context = toolContext(chat.id, 'r1');
     await agentWrite(recovery.editHooks, context, page, [{ from: 0, to: 1, insert: 'A' }]);
     const live = await page.port.read(7);
-    await recovery.editHooks.stageWrite?.(context, { fileLabel: live.fileLabel, text: live.text, hash: live.hash, changes: [{ from: 2, to: 3, insert: 'B' }] });
+    await recovery.editHooks.stageWrite?.(context, {
+      fileLabel: live.fileLabel,
+      text: live.text,
+      hash: live.hash,
+      changes: [{ from: 2, to: 3, insert: 'B' }],
+    });
     const [outcome] = await recovery.startup();
-    expect(outcome).toMatchObject({ action: 'rolled-back', meta: { status: 'applied', writeCount: 1 } });
+    expect(outcome).toMatchObject({
+      action: 'rolled-back',
+      meta: { status: 'applied', writeCount: 1 },
+    });
   });
 
   it('reverting and the revert landed: marked reverted; not landed: back to applied', async () => {
@@ -62,12 +84,18 @@ describe('reconciliation of interrupted work (REV-05)', () => {
       const page = createFakePage('one\ntwo');
       const { recovery, chats } = createTestRecovery(page.port);
       const chat = await chats.create(scope);
-      await agentWrite(recovery.editHooks, toolContext(chat.id, 'r1'), page, [{ from: 0, to: 3, insert: 'ONE' }]);
+      await agentWrite(recovery.editHooks, toolContext(chat.id, 'r1'), page, [
+        { from: 0, to: 3, insert: 'ONE' },
+      ]);
       const [entry] = await recovery.journal.list();
       await recovery.journal.beginRevert(entry!.id);
       if (landed) page.state.text = 'one\ntwo';
       const [outcome] = await recovery.startup();
-      expect(outcome).toMatchObject(landed ? { action: 'reverted', meta: { status: 'reverted' } } : { action: 'back-to-applied', meta: { status: 'applied' } });
+      expect(outcome).toMatchObject(
+        landed
+          ? { action: 'reverted', meta: { status: 'reverted' } }
+          : { action: 'back-to-applied', meta: { status: 'applied' } },
+      );
     }
   });
 
@@ -76,7 +104,9 @@ describe('reconciliation of interrupted work (REV-05)', () => {
     page.state.fileLabel = 'other.typ';
     expect((await recovery.startup())[0]).toMatchObject({ action: 'unreachable' });
     page.state.fileLabel = 'main.typ';
-    expect(await recovery.listCheckpoints(identity(chat.id))).toMatchObject([{ status: 'applied', writeCount: 1 }]);
+    expect(await recovery.listCheckpoints(identity(chat.id))).toMatchObject([
+      { status: 'applied', writeCount: 1 },
+    ]);
   });
 });
 
@@ -96,7 +126,9 @@ describe('document snapshots', () => {
     await recovery.run.atStart(identity(chat.id));
     expect((await recovery.snapshots.list(identity(chat.id))).snapshots).toHaveLength(0);
     await recovery.run.afterComplete(identity(chat.id), 'r3');
-    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r4'), page, [{ from: 0, to: 2, insert: 'V3' }]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r4'), page, [
+      { from: 0, to: 2, insert: 'V3' },
+    ]);
     listed = await recovery.snapshots.list(identity(chat.id));
     expect(listed.snapshots).toHaveLength(0);
   });
@@ -108,12 +140,24 @@ describe('document snapshots', () => {
     await recovery.run.afterComplete(identity(chat.id), 'r1');
     page.state.text = 'title\nnew body\nend';
     const [saved] = (await recovery.snapshots.list(identity(chat.id))).snapshots;
-    const preview = await recovery.snapshots.preview({ ...identity(chat.id), snapshotId: saved!.snapshotId });
-    expect(preview.diff?.hunks[0]?.rows.filter((row) => row.kind !== 'context').map((row) => `${row.kind}:${row.text}`)).toEqual(['delete:new body', 'insert:saved body']);
-    const restored = await recovery.snapshots.restore({ ...identity(chat.id), snapshotId: saved!.snapshotId });
+    const preview = await recovery.snapshots.preview({
+      ...identity(chat.id),
+      snapshotId: saved!.snapshotId,
+    });
+    expect(
+      preview.diff?.hunks[0]?.rows
+        .filter((row) => row.kind !== 'context')
+        .map((row) => `${row.kind}:${row.text}`),
+    ).toEqual(['delete:new body', 'insert:saved body']);
+    const restored = await recovery.snapshots.restore({
+      ...identity(chat.id),
+      snapshotId: saved!.snapshotId,
+    });
     expect(page.state.text).toBe('title\nsaved body\nend');
     expect(page.state.lastChanges).toEqual([{ from: 6, to: 9, insert: 'saved' }]);
-    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r2'), page, [{ from: 0, to: 5, insert: 'Title' }]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r2'), page, [
+      { from: 0, to: 5, insert: 'Title' },
+    ]);
     expect(await recovery.journal.list()).toHaveLength(1);
     await chats.delete(chat.id);
     await recovery.startup();
@@ -121,7 +165,13 @@ describe('document snapshots', () => {
     const other = await chats.create(scope);
     page.state.text = 'title\nsaved body\nend';
     const left = (await recovery.snapshots.list(identity(other.id))).snapshots;
-    expect(left).toMatchObject([{ snapshotId: restored.rescueSnapshotId, kind: 'rescue', textLength: 'title\nnew body\nend'.length }]);
+    expect(left).toMatchObject([
+      {
+        snapshotId: restored.rescueSnapshotId,
+        kind: 'rescue',
+        textLength: 'title\nnew body\nend'.length,
+      },
+    ]);
     const all = await recovery.snapshots.forgetDeletedChats(async () => false);
     expect(all).toBe(0);
   });
@@ -141,7 +191,9 @@ describe('document snapshots', () => {
       tx.objectStore('snapshot-bodies').put({ id: saved!.snapshotId, text: 'TEXT' });
       tx.oncomplete = resolve;
     });
-    await expect(recovery.snapshots.preview({ ...identity(chat.id), snapshotId: saved!.snapshotId })).rejects.toMatchObject({ code: 'DOCUMENT_SNAPSHOT_INTEGRITY' });
+    await expect(
+      recovery.snapshots.preview({ ...identity(chat.id), snapshotId: saved!.snapshotId }),
+    ).rejects.toMatchObject({ code: 'DOCUMENT_SNAPSHOT_INTEGRITY' });
   });
 });
 

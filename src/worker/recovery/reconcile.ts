@@ -17,18 +17,33 @@ import type { CheckpointMeta } from './recovery-db';
 export interface ReconcileOutcome {
   readonly checkpointId: string;
   readonly from: CheckpointMeta['status'];
-  readonly action: 'committed' | 'rolled-back' | 'reverted' | 'back-to-applied' | 'conflict' | 'unreachable' | 'none';
+  readonly action:
+    | 'committed'
+    | 'rolled-back'
+    | 'reverted'
+    | 'back-to-applied'
+    | 'conflict'
+    | 'unreachable'
+    | 'none';
   /** The entry afterwards (null when a first stage was removed). */
   readonly meta: CheckpointMeta | null;
 }
 
 /** Reconciles `meta` against `live` (null or another file: left for later, lazily). */
-export async function reconcileCheckpoint(journal: CheckpointJournal, meta: CheckpointMeta, live: LiveDocument | null): Promise<ReconcileOutcome> {
-  const done = (action: ReconcileOutcome['action'], next: CheckpointMeta | null): ReconcileOutcome => ({ checkpointId: meta.id, from: meta.status, action, meta: next });
+export async function reconcileCheckpoint(
+  journal: CheckpointJournal,
+  meta: CheckpointMeta,
+  live: LiveDocument | null,
+): Promise<ReconcileOutcome> {
+  const done = (
+    action: ReconcileOutcome['action'],
+    next: CheckpointMeta | null,
+  ): ReconcileOutcome => ({ checkpointId: meta.id, from: meta.status, action, meta: next });
   if (meta.status === 'applied' || meta.status === 'reverted') return done('none', meta);
   if (live === null || live.fileLabel !== meta.fileLabel) return done('unreachable', meta);
   if (meta.status === 'prepared') {
-    if (meta.pending && isAt(live, meta.pending)) return done('committed', await journal.commit(meta.id, meta.pending));
+    if (meta.pending && isAt(live, meta.pending))
+      return done('committed', await journal.commit(meta.id, meta.pending));
     const previous = meta.after ?? meta.before;
     const rolledBack = await journal.rollback(meta.id);
     return done(isAt(live, previous) ? 'rolled-back' : 'conflict', rolledBack);

@@ -86,7 +86,11 @@ export interface SnapshotBody {
 
 /** The chats database seen with the recovery stores. */
 export interface RecoveryDbSchema extends DBSchema {
-  checkpoints: { key: string; value: CheckpointMeta; indexes: { 'by-session-seq': [string, number] } };
+  checkpoints: {
+    key: string;
+    value: CheckpointMeta;
+    indexes: { 'by-session-seq': [string, number] };
+  };
   'checkpoint-bodies': { key: string; value: CheckpointBody };
   snapshots: { key: string; value: SnapshotMeta; indexes: { 'by-scope-file': [string, string] } };
   'snapshot-bodies': { key: string; value: SnapshotBody };
@@ -104,7 +108,11 @@ export class RecoveryDatabase {
   // connection with the recovery stores of schema step 3.
   readonly db: () => Promise<RecoveryDb> = lazyConnection(
     (onClosed) =>
-      openChatDatabase({ factory: this.options.factory, name: this.options.name, onClosed }) as unknown as Promise<RecoveryDb>,
+      openChatDatabase({
+        factory: this.options.factory,
+        name: this.options.name,
+        onClosed,
+      }) as unknown as Promise<RecoveryDb>,
   );
 
   /**

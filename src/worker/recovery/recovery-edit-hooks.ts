@@ -27,14 +27,21 @@ export interface RecoveryEditHookDeps {
 
 // CodeMirror may normalize "\r\n" inside inserted text, so inverse offsets recorded
 // against our computed text could be wrong; such a checkpoint keeps the whole text.
-const mayBeNormalized = (changes: readonly TextChange[]) => changes.some((change) => change.insert.includes('\r'));
+const mayBeNormalized = (changes: readonly TextChange[]) =>
+  changes.some((change) => change.insert.includes('\r'));
 
-async function textBeforeResponse(journal: CheckpointJournal, checkpointId: string | null, baseText: string): Promise<string> {
+async function textBeforeResponse(
+  journal: CheckpointJournal,
+  checkpointId: string | null,
+  baseText: string,
+): Promise<string> {
   if (checkpointId === null) return baseText;
   const body = await journal.body(checkpointId);
   if (body?.beforeText != null) return body.beforeText;
   // Undo the earlier writes of this response, newest first.
-  return [...(body?.inverses ?? [])].reverse().reduce((text, inverse) => applyChanges(text, inverse), baseText);
+  return [...(body?.inverses ?? [])]
+    .reverse()
+    .reduce((text, inverse) => applyChanges(text, inverse), baseText);
 }
 
 /** The edit hooks the worker passes to the typst tools. */
@@ -56,7 +63,9 @@ export function createRecoveryEditHooks(deps: RecoveryEditHookDeps): EditHooks {
         base: { hash: write.hash, length: write.text.length },
         pending,
         inverse: invertChanges(write.text, write.changes),
-        beforeText: needsText ? await textBeforeResponse(journal, context.state.checkpointId, write.text) : null,
+        beforeText: needsText
+          ? await textBeforeResponse(journal, context.state.checkpointId, write.text)
+          : null,
       });
       context.state.checkpointId = meta.id;
       return {
@@ -68,15 +77,20 @@ export function createRecoveryEditHooks(deps: RecoveryEditHookDeps): EditHooks {
             deps.onProblem?.(`revert journal: commit not recorded (${String(error)})`);
           }
           // An agent edit ends the chat's automatic snapshot of this file (SNAP-02).
-          await snapshots.removeAutomatic(context.identity.sessionId, write.fileLabel, null).catch(() => undefined);
+          await snapshots
+            .removeAutomatic(context.identity.sessionId, write.fileLabel, null)
+            .catch(() => undefined);
         },
         async failed() {
           try {
             const live = await page.read(context.identity.tabId);
             const outcome = await reconcileCheckpoint(journal, meta, live);
-            if (outcome.meta === null && context.state.checkpointId === meta.id) context.state.checkpointId = null;
+            if (outcome.meta === null && context.state.checkpointId === meta.id)
+              context.state.checkpointId = null;
           } catch (error) {
-            deps.onProblem?.(`revert journal: failed write left for reconciliation (${String(error)})`);
+            deps.onProblem?.(
+              `revert journal: failed write left for reconciliation (${String(error)})`,
+            );
           }
         },
       };

@@ -29,14 +29,27 @@ export class RecoveryGate {
   /** Throws unless the tab shows the request's typst.app project. */
   async checkTab(request: RecoveryScope): Promise<void> {
     const site = await this.deps.siteOf(request.tabId);
-    if (site?.siteId !== 'typst') throw new ProtocolFailure('NOT_TYPST_TAB', 'The tab no longer shows typst.app.');
-    if (site.projectId !== request.scope.projectId) throw new ProtocolFailure('EDIT_REVERT_PROJECT_MISMATCH', 'The tab now shows another project; switch back to restore or revert.');
+    if (site?.siteId !== 'typst')
+      throw new ProtocolFailure('NOT_TYPST_TAB', 'The tab no longer shows typst.app.');
+    if (site.projectId !== request.scope.projectId)
+      throw new ProtocolFailure(
+        'EDIT_REVERT_PROJECT_MISMATCH',
+        'The tab now shows another project; switch back to restore or revert.',
+      );
   }
 
   /** Runs `body` exclusively on the request's tab after the checks. */
   async exclusive<T>(request: RecoveryScope, body: () => Promise<T>): Promise<T> {
-    if (this.deps.isRunActive(request.scope, request.sessionId)) throw new ProtocolFailure('EDIT_REVERT_RUN_ACTIVE', 'Wait for the agent to finish (or stop it) before reverting or restoring.');
-    if (this.busyTabs.has(request.tabId)) throw new ProtocolFailure('EDIT_REVERT_ACTIVE', 'Another revert or restore is still running on this tab.');
+    if (this.deps.isRunActive(request.scope, request.sessionId))
+      throw new ProtocolFailure(
+        'EDIT_REVERT_RUN_ACTIVE',
+        'Wait for the agent to finish (or stop it) before reverting or restoring.',
+      );
+    if (this.busyTabs.has(request.tabId))
+      throw new ProtocolFailure(
+        'EDIT_REVERT_ACTIVE',
+        'Another revert or restore is still running on this tab.',
+      );
     this.busyTabs.add(request.tabId);
     try {
       await this.checkTab(request);

@@ -35,7 +35,12 @@ export interface RecoveryServiceDeps {
 }
 
 const summaryOf = (meta: CheckpointMeta): CheckpointSummary => ({
-  checkpointId: meta.id, runId: meta.runId, status: meta.status, fileLabel: meta.fileLabel, createdAt: meta.createdAt, writeCount: meta.writeCount,
+  checkpointId: meta.id,
+  runId: meta.runId,
+  status: meta.status,
+  fileLabel: meta.fileLabel,
+  createdAt: meta.createdAt,
+  writeCount: meta.writeCount,
 });
 
 /** Builds the recovery service. */
@@ -46,10 +51,18 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
   const store = new SnapshotStore(database, clock);
   const gate = new RecoveryGate({ siteOf: deps.siteOf, isRunActive: deps.isRunActive });
   const snapshots = new SnapshotService(store, deps.page, deps.chats, gate);
-  const editHooks: EditHooks = createRecoveryEditHooks({ journal, snapshots: store, page: deps.page, ...(deps.onProblem ? { onProblem: deps.onProblem } : {}) });
+  const editHooks: EditHooks = createRecoveryEditHooks({
+    journal,
+    snapshots: store,
+    page: deps.page,
+    ...(deps.onProblem ? { onProblem: deps.onProblem } : {}),
+  });
 
   /** Reconciles in-flight entries (of one chat, or all) against each entry's tab when it shows the project. */
-  async function reconcile(filter: (meta: CheckpointMeta) => boolean, tabId?: number): Promise<ReconcileOutcome[]> {
+  async function reconcile(
+    filter: (meta: CheckpointMeta) => boolean,
+    tabId?: number,
+  ): Promise<ReconcileOutcome[]> {
     const outcomes: ReconcileOutcome[] = [];
     for (const meta of (await journal.list()).filter(filter)) {
       if (meta.status !== 'prepared' && meta.status !== 'reverting') continue;
@@ -71,22 +84,32 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       const outcomes = await reconcile(() => true);
       // A deleted chat takes its checkpoints and automatic snapshot along (SNAP-06);
       // rescue copies are file recovery data and stay. A read failure deletes nothing.
-      const exists = async (sessionId: string) => (await deps.chats.get(sessionId).catch(() => ({}))) !== null;
+      const exists = async (sessionId: string) =>
+        (await deps.chats.get(sessionId).catch(() => ({}))) !== null;
       await snapshots.forgetDeletedChats(exists);
       const orphans: string[] = [];
-      for (const meta of await journal.list()) if (meta.status !== 'prepared' && meta.status !== 'reverting' && !(await exists(meta.sessionId))) orphans.push(meta.id);
+      for (const meta of await journal.list())
+        if (
+          meta.status !== 'prepared' &&
+          meta.status !== 'reverting' &&
+          !(await exists(meta.sessionId))
+        )
+          orphans.push(meta.id);
       if (orphans.length > 0) await journal.delete(orphans);
       return outcomes;
     },
     /** Run hooks for the agent core; both are best effort for the run itself. */
     run: {
       atStart: (identity: RunIdentity) => snapshots.atRunStart(identity),
-      afterComplete: (identity: RunIdentity, runId: string) => snapshots.afterRunComplete(identity, runId),
+      afterComplete: (identity: RunIdentity, runId: string) =>
+        snapshots.afterRunComplete(identity, runId),
     },
     /** The chat's checkpoints, after reconciling its interrupted ones against the panel's tab. */
     async listCheckpoints(request: RecoveryScope): Promise<CheckpointSummary[]> {
-      const inChat = (meta: CheckpointMeta) => meta.sessionId === request.sessionId && meta.projectId === request.scope.projectId;
-      if (!deps.isRunActive(request.scope, request.sessionId)) await reconcile(inChat, request.tabId).catch(() => []);
+      const inChat = (meta: CheckpointMeta) =>
+        meta.sessionId === request.sessionId && meta.projectId === request.scope.projectId;
+      if (!deps.isRunActive(request.scope, request.sessionId))
+        await reconcile(inChat, request.tabId).catch(() => []);
       return (await journal.list()).filter(inChat).map(summaryOf);
     },
     /** The guarded cascade; marks every reverted step in the chat, including partial progress. */
@@ -94,13 +117,24 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       return gate.exclusive(request, async () => {
         const runIds = new Map((await journal.list()).map((meta) => [meta.id, meta.runId]));
         const mark = (ids: readonly string[]) =>
-          markReverted(deps.chats, request.sessionId, new Map(ids.map((id) => [id, runIds.get(id) ?? '']))).catch(() => 0);
+          markReverted(
+            deps.chats,
+            request.sessionId,
+            new Map(ids.map((id) => [id, runIds.get(id) ?? ''])),
+          ).catch(() => 0);
         try {
-          const result = await revertCascade(journal, deps.page, { tabId: request.tabId, siteId: request.scope.siteId, projectId: request.scope.projectId, sessionId: request.sessionId, checkpointId: request.checkpointId });
+          const result = await revertCascade(journal, deps.page, {
+            tabId: request.tabId,
+            siteId: request.scope.siteId,
+            projectId: request.scope.projectId,
+            sessionId: request.sessionId,
+            checkpointId: request.checkpointId,
+          });
           await mark(result.revertedIds);
           return result;
         } catch (error) {
-          const done = error instanceof ProtocolFailure ? error.details?.revertedCheckpointIds : undefined;
+          const done =
+            error instanceof ProtocolFailure ? error.details?.revertedCheckpointIds : undefined;
           if (Array.isArray(done)) await mark(done as string[]);
           throw error;
         }

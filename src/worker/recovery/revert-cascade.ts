@@ -33,30 +33,55 @@ export interface RevertResult {
 }
 
 /** The selected checkpoint and every later one of its chat, newest first. */
-export function cascadeOf(entries: readonly CheckpointMeta[], request: RevertRequest): CheckpointMeta[] {
+export function cascadeOf(
+  entries: readonly CheckpointMeta[],
+  request: RevertRequest,
+): CheckpointMeta[] {
   const selected = entries.find((entry) => entry.id === request.checkpointId);
-  if (!selected || selected.sessionId !== request.sessionId || selected.projectId !== request.projectId || selected.siteId !== request.siteId) {
-    throw new ProtocolFailure('EDIT_REVERT_UNAVAILABLE', 'The revert copy of this response is no longer available.', { checkpointId: request.checkpointId });
+  if (
+    !selected ||
+    selected.sessionId !== request.sessionId ||
+    selected.projectId !== request.projectId ||
+    selected.siteId !== request.siteId
+  ) {
+    throw new ProtocolFailure(
+      'EDIT_REVERT_UNAVAILABLE',
+      'The revert copy of this response is no longer available.',
+      { checkpointId: request.checkpointId },
+    );
   }
-  return entries.filter((entry) => entry.sessionId === selected.sessionId && entry.seq >= selected.seq).sort((a, b) => b.seq - a.seq);
+  return entries
+    .filter((entry) => entry.sessionId === selected.sessionId && entry.seq >= selected.seq)
+    .sort((a, b) => b.seq - a.seq);
 }
 
 /** Runs the cascade; throws EDIT_REVERT_CONFLICT (details carry the partial progress) on a mismatch. */
-export async function revertCascade(journal: CheckpointJournal, page: LiveDocumentPort, request: RevertRequest): Promise<RevertResult> {
+export async function revertCascade(
+  journal: CheckpointJournal,
+  page: LiveDocumentPort,
+  request: RevertRequest,
+): Promise<RevertResult> {
   const steps = cascadeOf(await journal.list(), request);
   const revertedIds: string[] = [];
   const methods: RevertResult['methods'] = [];
   let alreadyReverted = 0;
   const stop = (step: CheckpointMeta, reason: string, cause?: ProtocolFailure): never => {
-    const prefix = revertedIds.length > 0 ? `${revertedIds.length} newer response${revertedIds.length === 1 ? ' was' : 's were'} reverted, then ` : '';
-    throw new ProtocolFailure('EDIT_REVERT_CONFLICT', `${prefix}${reason}`.replace(/^./, (first) => first.toUpperCase()), {
-      selectedCheckpointId: request.checkpointId,
-      failedCheckpointId: step.id,
-      revertedCheckpointIds: [...revertedIds],
-      revertedCount: revertedIds.length,
-      totalCount: steps.length,
-      ...(cause ? { cause: cause.code } : {}),
-    });
+    const prefix =
+      revertedIds.length > 0
+        ? `${revertedIds.length} newer response${revertedIds.length === 1 ? ' was' : 's were'} reverted, then `
+        : '';
+    throw new ProtocolFailure(
+      'EDIT_REVERT_CONFLICT',
+      `${prefix}${reason}`.replace(/^./, (first) => first.toUpperCase()),
+      {
+        selectedCheckpointId: request.checkpointId,
+        failedCheckpointId: step.id,
+        revertedCheckpointIds: [...revertedIds],
+        revertedCount: revertedIds.length,
+        totalCount: steps.length,
+        ...(cause ? { cause: cause.code } : {}),
+      },
+    );
   };
   for (const original of steps) {
     let step = original;
@@ -75,9 +100,14 @@ export async function revertCascade(journal: CheckpointJournal, page: LiveDocume
         methods.push('already-at-before');
         continue;
       }
-      if (step.status !== 'applied') stop(step, 'an interrupted edit could not be checked because another file is open.');
+      if (step.status !== 'applied')
+        stop(step, 'an interrupted edit could not be checked because another file is open.');
     }
-    if (live.fileLabel !== step.fileLabel) stop(step, `the response edited ${step.fileLabel}, but ${live.fileLabel} is open. Open that file and try again.`);
+    if (live.fileLabel !== step.fileLabel)
+      stop(
+        step,
+        `the response edited ${step.fileLabel}, but ${live.fileLabel} is open. Open that file and try again.`,
+      );
     if (isAt(live, step.before) && !isAt(live, step.after)) {
       // Already back at the pre-edit text (e.g. undone by hand): mark it, write nothing.
       await journal.beginRevert(step.id);
@@ -86,9 +116,18 @@ export async function revertCascade(journal: CheckpointJournal, page: LiveDocume
       methods.push('already-at-before');
       continue;
     }
-    if (!isAt(live, step.after)) stop(step, 'the document was changed after that response edited it, so it was not overwritten.');
-    const plan = await planRevert(step, await journal.body(step.id), live.text).catch((error: unknown) =>
-      stop(step, 'its revert record is missing or damaged.', error instanceof ProtocolFailure ? error : undefined),
+    if (!isAt(live, step.after))
+      stop(
+        step,
+        'the document was changed after that response edited it, so it was not overwritten.',
+      );
+    const plan = await planRevert(step, await journal.body(step.id), live.text).catch(
+      (error: unknown) =>
+        stop(
+          step,
+          'its revert record is missing or damaged.',
+          error instanceof ProtocolFailure ? error : undefined,
+        ),
     );
     await journal.beginRevert(step.id);
     try {
@@ -96,8 +135,15 @@ export async function revertCascade(journal: CheckpointJournal, page: LiveDocume
       if (plan.changes.length > 0) await page.commit(request.tabId, live, plan.changes);
     } catch (error) {
       await journal.backToApplied(step.id);
-      const failure = error instanceof ProtocolFailure ? error : new ProtocolFailure('HANDLER_FAILED', String(error));
-      stop(step, `the page refused the revert (${failure.code}); the document was not changed by that step.`, failure);
+      const failure =
+        error instanceof ProtocolFailure
+          ? error
+          : new ProtocolFailure('HANDLER_FAILED', String(error));
+      stop(
+        step,
+        `the page refused the revert (${failure.code}); the document was not changed by that step.`,
+        failure,
+      );
     }
     await journal.finishRevert(step.id);
     revertedIds.push(step.id);

@@ -17,20 +17,33 @@ export interface RevertPlan {
 }
 
 /** Plans the step turning `liveText` (the checkpoint's after state) back into its before state. */
-export async function planRevert(meta: CheckpointMeta, body: CheckpointBody | null, liveText: string): Promise<RevertPlan> {
+export async function planRevert(
+  meta: CheckpointMeta,
+  body: CheckpointBody | null,
+  liveText: string,
+): Promise<RevertPlan> {
   if (body?.inverses && body.inverses.length === meta.writeCount && meta.writeCount > 0) {
     try {
       const composed = composeChangeLists([...body.inverses].reverse(), liveText.length);
       const changes = limitChangeCount(liveText, composed);
       const restored = applyChanges(liveText, changes);
-      if (restored.length === meta.before.length && (await hashText(restored)) === meta.before.hash) return { changes, method: 'inverse-changes' };
+      if (restored.length === meta.before.length && (await hashText(restored)) === meta.before.hash)
+        return { changes, method: 'inverse-changes' };
     } catch {
       // A damaged record: fall through to the whole-document copy, if one exists.
     }
   }
-  if (body?.beforeText != null && body.beforeText.length === meta.before.length && (await hashText(body.beforeText)) === meta.before.hash) {
+  if (
+    body?.beforeText != null &&
+    body.beforeText.length === meta.before.length &&
+    (await hashText(body.beforeText)) === meta.before.hash
+  ) {
     // The guarded whole-document copy, sent as its changed span only.
     return { changes: spanChange(liveText, body.beforeText), method: 'whole-document' };
   }
-  throw new ProtocolFailure('EDIT_REVERT_UNAVAILABLE', 'The revert record of this response is missing or damaged, so it cannot be reverted.', { checkpointId: meta.id });
+  throw new ProtocolFailure(
+    'EDIT_REVERT_UNAVAILABLE',
+    'The revert record of this response is missing or damaged, so it cannot be reverted.',
+    { checkpointId: meta.id },
+  );
 }

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import { agentWrite, createFakePage, createTestRecovery, toolContext } from './__fixtures__/recovery-fixtures';
+import {
+  agentWrite,
+  createFakePage,
+  createTestRecovery,
+  toolContext,
+} from './__fixtures__/recovery-fixtures';
 
 const scope = { siteId: 'typst' as const, projectId: 'p1' };
-const lines = (count: number) => Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n');
+const lines = (count: number) =>
+  Array.from({ length: count }, (_, index) => `line ${index + 1}`).join('\n');
 
 async function threeResponses() {
   const page = createFakePage(lines(30));
@@ -11,10 +17,18 @@ async function threeResponses() {
   const chat = await test.chats.create(scope);
   const original = page.state.text;
   const contexts = ['r1', 'r2', 'r3'].map((runId) => toolContext(chat.id, runId));
-  await agentWrite(test.recovery.editHooks, contexts[0]!, page, [{ from: 0, to: 6, insert: 'FIRST' }]);
-  await agentWrite(test.recovery.editHooks, contexts[0]!, page, [{ from: 20, to: 20, insert: '+more' }]);
-  await agentWrite(test.recovery.editHooks, contexts[1]!, page, [{ from: 40, to: 47, insert: 'SECOND' }]);
-  await agentWrite(test.recovery.editHooks, contexts[2]!, page, [{ from: 60, to: 60, insert: 'THIRD\n' }]);
+  await agentWrite(test.recovery.editHooks, contexts[0]!, page, [
+    { from: 0, to: 6, insert: 'FIRST' },
+  ]);
+  await agentWrite(test.recovery.editHooks, contexts[0]!, page, [
+    { from: 20, to: 20, insert: '+more' },
+  ]);
+  await agentWrite(test.recovery.editHooks, contexts[1]!, page, [
+    { from: 40, to: 47, insert: 'SECOND' },
+  ]);
+  await agentWrite(test.recovery.editHooks, contexts[2]!, page, [
+    { from: 60, to: 60, insert: 'THIRD\n' },
+  ]);
   return { page, ...test, chat, original, contexts };
 }
 
@@ -22,7 +36,11 @@ describe('revert journal', () => {
   it('stages one checkpoint per response and advances it for later writes', async () => {
     const { recovery, contexts } = await threeResponses();
     const entries = await recovery.journal.list();
-    expect(entries.map((entry) => [entry.runId, entry.status, entry.writeCount])).toEqual([['r1', 'applied', 2], ['r2', 'applied', 1], ['r3', 'applied', 1]]);
+    expect(entries.map((entry) => [entry.runId, entry.status, entry.writeCount])).toEqual([
+      ['r1', 'applied', 2],
+      ['r2', 'applied', 1],
+      ['r3', 'applied', 1],
+    ]);
     expect(contexts[0]!.state.checkpointId).toBe(entries[0]!.id);
   });
 
@@ -34,7 +52,9 @@ describe('revert journal', () => {
     await agentWrite(recovery.editHooks, context, page, [{ from: 0, to: 1, insert: 'A' }]);
     page.state.text = 'manual ' + page.state.text;
     const commits = page.state.commits;
-    await expect(agentWrite(recovery.editHooks, context, page, [{ from: 0, to: 1, insert: 'M' }])).rejects.toMatchObject({ code: 'EDIT_CHECKPOINT_CONFLICT' });
+    await expect(
+      agentWrite(recovery.editHooks, context, page, [{ from: 0, to: 1, insert: 'M' }]),
+    ).rejects.toMatchObject({ code: 'EDIT_CHECKPOINT_CONFLICT' });
     expect(page.state.commits).toBe(commits);
     expect((await recovery.journal.list())[0]).toMatchObject({ status: 'applied', writeCount: 1 });
   });
@@ -42,14 +62,21 @@ describe('revert journal', () => {
   it('reverts an older response by reverting every later one first, newest first, with minimal changes', async () => {
     const { recovery, page, original, chat } = await threeResponses();
     const [first] = await recovery.journal.list();
-    const result = await recovery.revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: first!.id });
+    const result = await recovery.revert({
+      tabId: 7,
+      scope,
+      sessionId: chat.id,
+      checkpointId: first!.id,
+    });
     expect(result.revertedIds).toHaveLength(3);
     expect(result.methods).toEqual(['inverse-changes', 'inverse-changes', 'inverse-changes']);
     expect(page.state.text).toBe(original);
     // The first response had two writes: one transaction with two small changes, not the whole document.
     expect(page.state.lastChanges).toHaveLength(2);
     expect(page.state.lastChanges.every((change) => change.to - change.from < 20)).toBe(true);
-    expect((await recovery.journal.list()).every((entry) => entry.status === 'reverted')).toBe(true);
+    expect((await recovery.journal.list()).every((entry) => entry.status === 'reverted')).toBe(
+      true,
+    );
     expect(await recovery.journal.body(first!.id)).toBeNull();
   });
 
@@ -57,18 +84,33 @@ describe('revert journal', () => {
     const page = createFakePage(lines(30));
     const { recovery, chats } = createTestRecovery(page.port);
     const chat = await chats.create(scope);
-    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r1'), page, [{ from: 0, to: 6, insert: 'FIRST' }]);
-    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r2'), page, [{ from: 40, to: 47, insert: 'SECOND' }]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r1'), page, [
+      { from: 0, to: 6, insert: 'FIRST' },
+    ]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r2'), page, [
+      { from: 40, to: 47, insert: 'SECOND' },
+    ]);
     page.state.text = page.state.text.replace('line 20', 'line twenty (by hand)');
-    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r3'), page, [{ from: 60, to: 60, insert: 'THIRD\n' }]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r3'), page, [
+      { from: 60, to: 60, insert: 'THIRD\n' },
+    ]);
     const [first, , third] = await recovery.journal.list();
-    const failure = await recovery.revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: first!.id }).catch((error: unknown) => error);
+    const failure = await recovery
+      .revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: first!.id })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProtocolFailure);
-    expect(failure).toMatchObject({ code: 'EDIT_REVERT_CONFLICT', details: { revertedCount: 1, totalCount: 3, revertedCheckpointIds: [third!.id] } });
+    expect(failure).toMatchObject({
+      code: 'EDIT_REVERT_CONFLICT',
+      details: { revertedCount: 1, totalCount: 3, revertedCheckpointIds: [third!.id] },
+    });
     expect((failure as ProtocolFailure).message).toMatch(/^1 newer response was reverted/);
     expect(page.state.text).toContain('line twenty (by hand)');
     expect(page.state.text).not.toContain('THIRD');
-    expect((await recovery.journal.list()).map((entry) => entry.status)).toEqual(['applied', 'applied', 'reverted']);
+    expect((await recovery.journal.list()).map((entry) => entry.status)).toEqual([
+      'applied',
+      'applied',
+      'reverted',
+    ]);
   });
 
   it('falls back to the hash-checked pre-edit copy when the change record is unavailable', async () => {
@@ -76,10 +118,20 @@ describe('revert journal', () => {
     const { recovery, chats } = createTestRecovery(page.port);
     const chat = await chats.create(scope);
     // A CRLF insert may be normalized by CodeMirror: the checkpoint keeps the text instead.
-    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r1'), page, [{ from: 4, to: 7, insert: 'TWO\r\nTWO' }]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r1'), page, [
+      { from: 4, to: 7, insert: 'TWO\r\nTWO' },
+    ]);
     const [entry] = await recovery.journal.list();
-    expect(await recovery.journal.body(entry!.id)).toMatchObject({ inverses: null, beforeText: 'one\ntwo\nthree' });
-    const result = await recovery.revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: entry!.id });
+    expect(await recovery.journal.body(entry!.id)).toMatchObject({
+      inverses: null,
+      beforeText: 'one\ntwo\nthree',
+    });
+    const result = await recovery.revert({
+      tabId: 7,
+      scope,
+      sessionId: chat.id,
+      checkpointId: entry!.id,
+    });
     expect(result.methods).toEqual(['whole-document']);
     expect(page.state.text).toBe('one\ntwo\nthree');
   });
@@ -88,10 +140,15 @@ describe('revert journal', () => {
     const page = createFakePage(lines(10));
     const { recovery, chats } = createTestRecovery(page.port);
     const chat = await chats.create(scope);
-    for (let index = 1; index <= 5; index += 1) await agentWrite(recovery.editHooks, toolContext(chat.id, `r${index}`), page, [{ from: 0, to: 0, insert: `${index}` }]);
+    for (let index = 1; index <= 5; index += 1)
+      await agentWrite(recovery.editHooks, toolContext(chat.id, `r${index}`), page, [
+        { from: 0, to: 0, insert: `${index}` },
+      ]);
     const entries = await recovery.journal.list();
     await recovery.revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: entries[4]!.id });
-    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r6'), page, [{ from: 0, to: 0, insert: '6' }]);
+    await agentWrite(recovery.editHooks, toolContext(chat.id, 'r6'), page, [
+      { from: 0, to: 0, insert: '6' },
+    ]);
     const after = await recovery.journal.list();
     expect(after).toHaveLength(5);
     expect(after.map((entry) => entry.runId)).toEqual(['r1', 'r2', 'r3', 'r4', 'r6']);
@@ -100,7 +157,11 @@ describe('revert journal', () => {
       if (entry.status === 'applied') await recovery.journal.beginRevert(entry.id);
     }
     const commits = page.state.commits;
-    await expect(agentWrite(recovery.editHooks, toolContext(chat.id, 'r7'), page, [{ from: 0, to: 0, insert: '7' }])).rejects.toMatchObject({ code: 'EDIT_CHECKPOINT_HISTORY_BUSY' });
+    await expect(
+      agentWrite(recovery.editHooks, toolContext(chat.id, 'r7'), page, [
+        { from: 0, to: 0, insert: '7' },
+      ]),
+    ).rejects.toMatchObject({ code: 'EDIT_CHECKPOINT_HISTORY_BUSY' });
     expect(page.state.commits).toBe(commits);
   });
 
@@ -109,15 +170,46 @@ describe('revert journal', () => {
     const entries = await recovery.journal.list();
     for (const [index, entry] of entries.entries()) {
       await chats.putAssistantTurn(chat.id, {
-        id: `a${index}`, role: 'assistant', createdAt: 1, runId: entry.runId, status: 'complete',
-        segments: [{ kind: 'tools', calls: [{ callId: `c${index}`, name: 'replace_lines', argumentsPreview: '{}', argumentsChars: 2, status: 'done', summary: 'ok', receipt: { checkpointId: entry.id, status: 'applied', fileLabel: 'main.typ', createdAt: 1, reviewedDiff: false } }] }],
+        id: `a${index}`,
+        role: 'assistant',
+        createdAt: 1,
+        runId: entry.runId,
+        status: 'complete',
+        segments: [
+          {
+            kind: 'tools',
+            calls: [
+              {
+                callId: `c${index}`,
+                name: 'replace_lines',
+                argumentsPreview: '{}',
+                argumentsChars: 2,
+                status: 'done',
+                summary: 'ok',
+                receipt: {
+                  checkpointId: entry.id,
+                  status: 'applied',
+                  fileLabel: 'main.typ',
+                  createdAt: 1,
+                  reviewedDiff: false,
+                },
+              },
+            ],
+          },
+        ],
       });
     }
     await recovery.revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: entries[1]!.id });
     const stored = (await chats.get(chat.id))!.turns;
-    const receipts = stored.map((turn) => (turn.role === 'assistant' && turn.segments[0]?.kind === 'tools' ? turn.segments[0].calls[0]?.receipt?.status : null));
+    const receipts = stored.map((turn) =>
+      turn.role === 'assistant' && turn.segments[0]?.kind === 'tools'
+        ? turn.segments[0].calls[0]?.receipt?.status
+        : null,
+    );
     expect(receipts).toEqual(['applied', 'reverted', 'reverted']);
-    expect(stored.map((turn) => (turn.role === 'assistant' ? (turn.editorEvents ?? []) : []))).toEqual([[], ['reverted'], ['reverted']]);
+    expect(
+      stored.map((turn) => (turn.role === 'assistant' ? (turn.editorEvents ?? []) : [])),
+    ).toEqual([[], ['reverted'], ['reverted']]);
   });
 
   it('resumes a cascade a dead worker left mid-step: the reverting step is reconciled lazily, then the rest follows', async () => {
@@ -127,8 +219,17 @@ describe('revert journal', () => {
     await recovery.journal.beginRevert(third!.id);
     const { planRevert } = await import('./revert-changes');
     const live = await page.port.read(7);
-    await page.port.commit(7, live, (await planRevert(third!, await recovery.journal.body(third!.id), live.text)).changes);
-    const result = await recovery.revert({ tabId: 7, scope, sessionId: chat.id, checkpointId: first!.id });
+    await page.port.commit(
+      7,
+      live,
+      (await planRevert(third!, await recovery.journal.body(third!.id), live.text)).changes,
+    );
+    const result = await recovery.revert({
+      tabId: 7,
+      scope,
+      sessionId: chat.id,
+      checkpointId: first!.id,
+    });
     expect(result.methods).toEqual(['already-at-before', 'inverse-changes', 'inverse-changes']);
     expect(page.state.text).toBe(original);
   });
@@ -136,6 +237,8 @@ describe('revert journal', () => {
   it('refuses while a run of the chat is active', async () => {
     const page = createFakePage('x');
     const { recovery } = createTestRecovery(page.port, { runActive: true });
-    await expect(recovery.revert({ tabId: 7, scope, sessionId: 's', checkpointId: 'cp' })).rejects.toMatchObject({ code: 'EDIT_REVERT_RUN_ACTIVE' });
+    await expect(
+      recovery.revert({ tabId: 7, scope, sessionId: 's', checkpointId: 'cp' }),
+    ).rejects.toMatchObject({ code: 'EDIT_REVERT_RUN_ACTIVE' });
   });
 });

@@ -19,7 +19,13 @@ import type { RecoveryGate, RecoveryScope } from './recovery-scope';
 import type { SnapshotStore } from './snapshot-store';
 import { spanChange } from './span-change';
 
-const summary = (meta: SnapshotMeta): SnapshotSummary => ({ snapshotId: meta.id, kind: meta.kind, fileLabel: meta.fileLabel, textLength: meta.text.length, createdAt: meta.createdAt });
+const summary = (meta: SnapshotMeta): SnapshotSummary => ({
+  snapshotId: meta.id,
+  kind: meta.kind,
+  fileLabel: meta.fileLabel,
+  textLength: meta.text.length,
+  createdAt: meta.createdAt,
+});
 
 /** Snapshot operations over the store, the live page and the chat store. */
 export class SnapshotService {
@@ -40,22 +46,37 @@ export class SnapshotService {
   async afterRunComplete(identity: RunIdentity, runId: string): Promise<void> {
     const live = await this.page.read(identity.tabId);
     await this.store.put({
-      kind: 'automatic', scopeKey: scopeKeyOf(identity.scope), projectId: identity.scope.projectId, fileLabel: live.fileLabel,
-      sessionId: identity.sessionId, runId, text: live.text, state: { hash: live.hash, length: live.length },
+      kind: 'automatic',
+      scopeKey: scopeKeyOf(identity.scope),
+      projectId: identity.scope.projectId,
+      fileLabel: live.fileLabel,
+      sessionId: identity.sessionId,
+      runId,
+      text: live.text,
+      state: { hash: live.hash, length: live.length },
     });
   }
 
   /** Recovery points of the focused file: rescue copies and this chat's automatic one, newest first. */
-  async list(request: RecoveryScope): Promise<{ fileLabel: string | null; snapshots: SnapshotSummary[] }> {
+  async list(
+    request: RecoveryScope,
+  ): Promise<{ fileLabel: string | null; snapshots: SnapshotSummary[] }> {
     await this.gate.checkTab(request);
     const live = await this.page.read(request.tabId).catch(() => null);
     if (!live) return { fileLabel: null, snapshots: [] };
     const entries = await this.store.list(scopeKeyOf(request.scope), live.fileLabel);
-    return { fileLabel: live.fileLabel, snapshots: entries.filter((entry) => entry.kind === 'rescue' || entry.sessionId === request.sessionId).map(summary) };
+    return {
+      fileLabel: live.fileLabel,
+      snapshots: entries
+        .filter((entry) => entry.kind === 'rescue' || entry.sessionId === request.sessionId)
+        .map(summary),
+    };
   }
 
   /** The current-to-saved diff (bounded in time; anchored fallback), without changing anything. */
-  async preview(request: RecoveryScope & { snapshotId: string }): Promise<{ noChanges: boolean; diff: DiffView | null; method: 'myers' | 'anchored' | 'none' }> {
+  async preview(
+    request: RecoveryScope & { snapshotId: string },
+  ): Promise<{ noChanges: boolean; diff: DiffView | null; method: 'myers' | 'anchored' | 'none' }> {
     await this.gate.checkTab(request);
     const { live, text } = await this.load(request);
     if (live.text === text) return { noChanges: true, diff: null, method: 'none' };
@@ -64,12 +85,23 @@ export class SnapshotService {
   }
 
   /** Saves the rescue copy, then restores with one guarded commit; marks the chat. */
-  restore(request: RecoveryScope & { snapshotId: string }): Promise<{ restored: boolean; rescueSnapshotId: string | null }> {
+  restore(
+    request: RecoveryScope & { snapshotId: string },
+  ): Promise<{ restored: boolean; rescueSnapshotId: string | null }> {
     return this.gate.exclusive(request, async () => {
       const { live, text, meta } = await this.load(request);
       if (live.text === text) return { restored: false, rescueSnapshotId: null };
       const rescue = await this.store.put(
-        { kind: 'rescue', scopeKey: meta.scopeKey, projectId: meta.projectId, fileLabel: live.fileLabel, sessionId: null, runId: null, text: live.text, state: { hash: live.hash, length: live.length } },
+        {
+          kind: 'rescue',
+          scopeKey: meta.scopeKey,
+          projectId: meta.projectId,
+          fileLabel: live.fileLabel,
+          sessionId: null,
+          runId: null,
+          text: live.text,
+          state: { hash: live.hash, length: live.length },
+        },
         meta.id,
       );
       await this.gate.checkTab(request);
@@ -91,19 +123,40 @@ export class SnapshotService {
   /** Removes automatic snapshots of chats that no longer exist (rescue copies stay). */
   async forgetDeletedChats(exists: (sessionId: string) => Promise<boolean>): Promise<number> {
     const orphans: string[] = [];
-    for (const entry of await this.store.all()) if (entry.kind === 'automatic' && entry.sessionId && !(await exists(entry.sessionId))) orphans.push(entry.id);
+    for (const entry of await this.store.all())
+      if (entry.kind === 'automatic' && entry.sessionId && !(await exists(entry.sessionId)))
+        orphans.push(entry.id);
     if (orphans.length > 0) await this.store.delete(orphans);
     return orphans.length;
   }
 
-  private async load(request: RecoveryScope & { snapshotId: string }): Promise<{ live: LiveDocument; text: string; meta: SnapshotMeta }> {
+  private async load(
+    request: RecoveryScope & { snapshotId: string },
+  ): Promise<{ live: LiveDocument; text: string; meta: SnapshotMeta }> {
     const found = await this.store.read(request.snapshotId);
-    const visible = found && found.meta.scopeKey === scopeKeyOf(request.scope) && (found.meta.kind === 'rescue' || found.meta.sessionId === request.sessionId);
-    if (!found || !visible) throw new ProtocolFailure('DOCUMENT_SNAPSHOT_NOT_FOUND', 'That recovery point no longer exists.');
+    const visible =
+      found &&
+      found.meta.scopeKey === scopeKeyOf(request.scope) &&
+      (found.meta.kind === 'rescue' || found.meta.sessionId === request.sessionId);
+    if (!found || !visible)
+      throw new ProtocolFailure(
+        'DOCUMENT_SNAPSHOT_NOT_FOUND',
+        'That recovery point no longer exists.',
+      );
     const live = await this.page.read(request.tabId);
-    if (live.fileLabel !== found.meta.fileLabel) throw new ProtocolFailure('DOCUMENT_SNAPSHOT_FILE_MISMATCH', `This recovery point is for ${found.meta.fileLabel}; open that file first.`);
-    if (found.text.length !== found.meta.text.length || (await hashText(found.text)) !== found.meta.text.hash) {
-      throw new ProtocolFailure('DOCUMENT_SNAPSHOT_INTEGRITY', 'This recovery point is damaged and cannot be used.');
+    if (live.fileLabel !== found.meta.fileLabel)
+      throw new ProtocolFailure(
+        'DOCUMENT_SNAPSHOT_FILE_MISMATCH',
+        `This recovery point is for ${found.meta.fileLabel}; open that file first.`,
+      );
+    if (
+      found.text.length !== found.meta.text.length ||
+      (await hashText(found.text)) !== found.meta.text.hash
+    ) {
+      throw new ProtocolFailure(
+        'DOCUMENT_SNAPSHOT_INTEGRITY',
+        'This recovery point is damaged and cannot be used.',
+      );
     }
     return { live, text: found.text, meta: found.meta };
   }

@@ -11,9 +11,20 @@ export function spanChange(current: string, target: string): TextChange[] {
   let prefix = 0;
   while (prefix < limit && current.charCodeAt(prefix) === target.charCodeAt(prefix)) prefix += 1;
   let suffix = 0;
-  while (suffix < limit - prefix && current.charCodeAt(current.length - 1 - suffix) === target.charCodeAt(target.length - 1 - suffix)) suffix += 1;
+  while (
+    suffix < limit - prefix &&
+    current.charCodeAt(current.length - 1 - suffix) ===
+      target.charCodeAt(target.length - 1 - suffix)
+  )
+    suffix += 1;
   // Never split a surrogate pair: CodeMirror would then hold a lone surrogate mid-edit.
   if (prefix > 0 && /[\uD800-\uDBFF]/.test(current.charAt(prefix - 1))) prefix -= 1;
   if (suffix > 0 && /[\uDC00-\uDFFF]/.test(current.charAt(current.length - suffix))) suffix -= 1;
-  return [{ from: prefix, to: current.length - suffix, insert: target.slice(prefix, target.length - suffix) }];
+  return [
+    {
+      from: prefix,
+      to: current.length - suffix,
+      insert: target.slice(prefix, target.length - suffix),
+    },
+  ];
 }

@@ -10,7 +10,11 @@ import { migrateToV1 } from './migrations/v1';
 import { migrateToV2 } from './migrations/v2';
 import { migrateToV3 } from './migrations/v3';
 
-type UpgradeTransaction = IDBPTransaction<ChatDbSchema, StoreNames<ChatDbSchema>[], 'versionchange'>;
+type UpgradeTransaction = IDBPTransaction<
+  ChatDbSchema,
+  StoreNames<ChatDbSchema>[],
+  'versionchange'
+>;
 type Migration = (db: IDBPDatabase<ChatDbSchema>, tx: UpgradeTransaction) => void | Promise<void>;
 
 /** Schema steps in order; the database version equals the number of steps. */
@@ -34,7 +38,9 @@ export interface OpenChatDatabaseOptions {
  * above the stored one runs inside the single versionchange transaction, so a crash
  * mid-upgrade leaves the old version intact.
  */
-export function openChatDatabase(options: OpenChatDatabaseOptions): Promise<IDBPDatabase<ChatDbSchema>> {
+export function openChatDatabase(
+  options: OpenChatDatabaseOptions,
+): Promise<IDBPDatabase<ChatDbSchema>> {
   const request = options.factory.open(options.name, CHAT_DB_VERSION);
   request.addEventListener('upgradeneeded', (event) => {
     const db = wrap(request.result) as unknown as IDBPDatabase<ChatDbSchema>;
@@ -42,7 +48,8 @@ export function openChatDatabase(options: OpenChatDatabaseOptions): Promise<IDBP
     // Steps run in order inside the versionchange transaction; a failing step aborts
     // it, so the open fails and the stored data stays at the old version.
     void (async () => {
-      for (let version = event.oldVersion + 1; version <= CHAT_DB_VERSION; version += 1) await MIGRATIONS[version - 1]?.(db, tx);
+      for (let version = event.oldVersion + 1; version <= CHAT_DB_VERSION; version += 1)
+        await MIGRATIONS[version - 1]?.(db, tx);
     })().catch(() => {
       try {
         tx.abort();

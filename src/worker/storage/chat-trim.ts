@@ -61,12 +61,16 @@ function addMarkers(turn: AssistantTurn, markers: readonly string[]): AssistantT
 
 function boundAttachment(attachment: AttachmentRecord): AttachmentRecord {
   if (attachment.kind === 'selection') {
-    const fileLabel = attachment.fileLabel === null ? null : clip(attachment.fileLabel, MAX_FILE_LABEL_CHARS);
+    const fileLabel =
+      attachment.fileLabel === null ? null : clip(attachment.fileLabel, MAX_FILE_LABEL_CHARS);
     return { ...attachment, text: truncateWithMarker(attachment.text, 32_000), fileLabel };
   }
   const bounded = { ...attachment };
   if (bounded.omittedReason !== undefined) bounded.omittedReason = clip(bounded.omittedReason, 300);
-  if (bounded.thumbnail !== null && (bounded.thumbnail.length > MAX_THUMBNAIL_CHARS || !THUMBNAIL_PATTERN.test(bounded.thumbnail))) {
+  if (
+    bounded.thumbnail !== null &&
+    (bounded.thumbnail.length > MAX_THUMBNAIL_CHARS || !THUMBNAIL_PATTERN.test(bounded.thumbnail))
+  ) {
     bounded.thumbnail = null;
     bounded.omittedReason = 'Thumbnail was too large or not a local image and was not saved.';
   }
@@ -77,20 +81,30 @@ function boundUserTurn(turn: UserTurn): UserTurn {
   const file =
     turn.file === null
       ? null
-      : { ...turn.file, path: clip(turn.file.path, MAX_FILE_LABEL_CHARS), projectLabel: turn.file.projectLabel === null ? null : clip(turn.file.projectLabel, 160) };
+      : {
+          ...turn.file,
+          path: clip(turn.file.path, MAX_FILE_LABEL_CHARS),
+          projectLabel: turn.file.projectLabel === null ? null : clip(turn.file.projectLabel, 160),
+        };
   let thumbnails = 0;
   const attachments = turn.attachments.slice(0, 32).map((attachment) => {
     const bounded = boundAttachment(attachment);
     if (bounded.kind !== 'image' || bounded.thumbnail === null) return bounded;
     thumbnails += 1;
     // Seed retention: at most two stored thumbnails per user message.
-    return thumbnails <= MAX_THUMBNAILS_PER_TURN ? bounded : { ...bounded, thumbnail: null, omittedReason: 'Only two thumbnails are kept per message.' };
+    return thumbnails <= MAX_THUMBNAILS_PER_TURN
+      ? bounded
+      : { ...bounded, thumbnail: null, omittedReason: 'Only two thumbnails are kept per message.' };
   });
   return { ...turn, text: truncateWithMarker(turn.text, MAX_TURN_TEXT_CHARS), file, attachments };
 }
 
 function boundCall(call: ToolCallRecord, markers: Set<string>): ToolCallRecord {
-  const bounded: ToolCallRecord = { ...call, callId: clip(call.callId, 128), name: clip(call.name, 128) };
+  const bounded: ToolCallRecord = {
+    ...call,
+    callId: clip(call.callId, 128),
+    name: clip(call.name, 128),
+  };
   if (call.argumentsPreview.length > MAX_ARGUMENTS_PREVIEW_CHARS) {
     bounded.argumentsPreview = call.argumentsPreview.slice(0, MAX_ARGUMENTS_PREVIEW_CHARS);
     bounded.argumentsChars = Math.max(call.argumentsChars, call.argumentsPreview.length);
@@ -102,8 +116,12 @@ function boundCall(call: ToolCallRecord, markers: Set<string>): ToolCallRecord {
   }
   if (call.errorCode !== undefined) bounded.errorCode = clip(call.errorCode, 64);
   if (call.receipt !== undefined) {
-    const receipt = { ...call.receipt, fileLabel: clip(call.receipt.fileLabel, MAX_FILE_LABEL_CHARS) };
-    if (receipt.unavailableReason !== undefined) receipt.unavailableReason = clip(receipt.unavailableReason, 300);
+    const receipt = {
+      ...call.receipt,
+      fileLabel: clip(call.receipt.fileLabel, MAX_FILE_LABEL_CHARS),
+    };
+    if (receipt.unavailableReason !== undefined)
+      receipt.unavailableReason = clip(receipt.unavailableReason, 300);
     bounded.receipt = receipt;
   }
   return bounded;
@@ -112,7 +130,12 @@ function boundCall(call: ToolCallRecord, markers: Set<string>): ToolCallRecord {
 function boundSegment(segment: Segment, markers: Set<string>): Segment {
   if (segment.kind === 'tools') {
     if (segment.calls.length > MAX_TOOL_CALLS_PER_SEGMENT) markers.add('tool-calls');
-    return { kind: 'tools', calls: segment.calls.slice(0, MAX_TOOL_CALLS_PER_SEGMENT).map((call) => boundCall(call, markers)) };
+    return {
+      kind: 'tools',
+      calls: segment.calls
+        .slice(0, MAX_TOOL_CALLS_PER_SEGMENT)
+        .map((call) => boundCall(call, markers)),
+    };
   }
   if (segment.text.length > MAX_TURN_TEXT_CHARS) markers.add(segment.kind);
   return { kind: segment.kind, text: truncateWithMarker(segment.text, MAX_TURN_TEXT_CHARS) };
@@ -121,9 +144,12 @@ function boundSegment(segment: Segment, markers: Set<string>): Segment {
 function boundAssistantTurn(turn: AssistantTurn): AssistantTurn {
   const markers = new Set<string>();
   if (turn.segments.length > MAX_SEGMENTS_PER_TURN) markers.add('segments');
-  const segments = turn.segments.slice(0, MAX_SEGMENTS_PER_TURN).map((segment) => boundSegment(segment, markers));
+  const segments = turn.segments
+    .slice(0, MAX_SEGMENTS_PER_TURN)
+    .map((segment) => boundSegment(segment, markers));
   const bounded: AssistantTurn = { ...turn, segments };
-  if (turn.error !== undefined) bounded.error = { ...turn.error, message: clip(turn.error.message, 2_000) };
+  if (turn.error !== undefined)
+    bounded.error = { ...turn.error, message: clip(turn.error.message, 2_000) };
   if (turn.editorEvents !== undefined) bounded.editorEvents = turn.editorEvents.slice(0, 16);
   return addMarkers(bounded, [...markers]);
 }
@@ -138,8 +164,11 @@ export type TrimLevel = 'details' | 'reasoning';
 
 function trimUserTurn(turn: UserTurn): UserTurn {
   const attachments = turn.attachments.map((attachment): AttachmentRecord => {
-    if (attachment.kind === 'selection') return { ...attachment, text: truncateWithMarker(attachment.text, TRIMMED_SELECTION_CHARS) };
-    return attachment.thumbnail === null ? attachment : { ...attachment, thumbnail: null, omittedReason: THUMBNAIL_REMOVED };
+    if (attachment.kind === 'selection')
+      return { ...attachment, text: truncateWithMarker(attachment.text, TRIMMED_SELECTION_CHARS) };
+    return attachment.thumbnail === null
+      ? attachment
+      : { ...attachment, thumbnail: null, omittedReason: THUMBNAIL_REMOVED };
   });
   return { ...turn, attachments };
 }
@@ -170,6 +199,10 @@ function trimAssistantTurn(turn: AssistantTurn, level: TrimLevel): AssistantTurn
 export function trimOptional(turn: ChatTurn, level: TrimLevel): ChatTurn {
   if (turn.role === 'assistant') return trimAssistantTurn(turn, level);
   const trimmed = trimUserTurn(turn);
-  const isChanged = trimmed.attachments.some((attachment, index) => attachment !== turn.attachments[index] && JSON.stringify(attachment) !== JSON.stringify(turn.attachments[index]));
+  const isChanged = trimmed.attachments.some(
+    (attachment, index) =>
+      attachment !== turn.attachments[index] &&
+      JSON.stringify(attachment) !== JSON.stringify(turn.attachments[index]),
+  );
   return isChanged ? trimmed : turn;
 }

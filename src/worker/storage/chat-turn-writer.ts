@@ -14,7 +14,11 @@ import { sessionNotFound } from './storage-errors';
 export const MAX_SEARCH_TEXT_CHARS = 4_000;
 const MAX_PREVIEW_CHARS = 160;
 
-export type ChatWriteTransaction = IDBPTransaction<ChatDbSchema, ['sessions', 'turns', 'search'], 'readwrite'>;
+export type ChatWriteTransaction = IDBPTransaction<
+  ChatDbSchema,
+  ['sessions', 'turns', 'search'],
+  'readwrite'
+>;
 
 /** Bounds a turn and checks it against the stored schema before any write. */
 export function prepareTurn(turn: ChatTurn): ChatTurn {
@@ -22,7 +26,10 @@ export function prepareTurn(turn: ChatTurn): ChatTurn {
   const parsed = ChatTurnSchema.safeParse(bounded);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ProtocolFailure('SESSION_RECORD_INVALID', `This turn was not saved: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim());
+    throw new ProtocolFailure(
+      'SESSION_RECORD_INVALID',
+      `This turn was not saved: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim(),
+    );
   }
   return parsed.data;
 }
@@ -33,17 +40,26 @@ export function searchableText(turn: ChatTurn): string {
   return turn.segments.map((segment) => (segment.kind === 'text' ? segment.text : '')).join(' ');
 }
 
-const turnsRange = (sessionId: string, fromSeq: number, toSeq: number) => IDBKeyRange.bound([sessionId, fromSeq], [sessionId, toSeq]);
+const turnsRange = (sessionId: string, fromSeq: number, toSeq: number) =>
+  IDBKeyRange.bound([sessionId, fromSeq], [sessionId, toSeq]);
 
 /**
  * Trims optional data of older turns, oldest first, until the chat fits the budget.
  * Resumes after `compactedThroughSeq`, so a chat that stays over budget (all user
  * text) is not rescanned on every save.
  */
-async function compactOlderTurns(tx: ChatWriteTransaction, session: SessionRecord, beforeSeq: number, total: number, budget: number) {
+async function compactOlderTurns(
+  tx: ChatWriteTransaction,
+  session: SessionRecord,
+  beforeSeq: number,
+  total: number,
+  budget: number,
+) {
   let compacted = session.compactedThroughSeq;
   if (compacted + 1 > beforeSeq - 1) return { total, compacted };
-  let cursor = await tx.objectStore('turns').openCursor(turnsRange(session.id, compacted + 1, beforeSeq - 1));
+  let cursor = await tx
+    .objectStore('turns')
+    .openCursor(turnsRange(session.id, compacted + 1, beforeSeq - 1));
   while (cursor && total > budget) {
     const record = cursor.value;
     const parsed = ChatTurnSchema.safeParse(record.turn);
@@ -63,7 +79,13 @@ async function compactOlderTurns(tx: ChatWriteTransaction, session: SessionRecor
 }
 
 /** Appends a new turn or replaces the turn with the same id; returns the new session record. */
-export async function writeTurn(tx: ChatWriteTransaction, sessionId: string, prepared: ChatTurn, now: number, budget: number): Promise<SessionRecord> {
+export async function writeTurn(
+  tx: ChatWriteTransaction,
+  sessionId: string,
+  prepared: ChatTurn,
+  now: number,
+  budget: number,
+): Promise<SessionRecord> {
   const sessions = tx.objectStore('sessions');
   const turns = tx.objectStore('turns');
   const session = await sessions.get(sessionId);
@@ -71,7 +93,10 @@ export async function writeTurn(tx: ChatWriteTransaction, sessionId: string, pre
   const existingKey = await turns.index('by-turn-id').getKey([sessionId, prepared.id]);
   const existing = existingKey === undefined ? undefined : await turns.get(existingKey);
   if (existing && existing.turn?.role !== prepared.role) {
-    throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This turn was not saved: its id belongs to a turn of another role.');
+    throw new ProtocolFailure(
+      'SESSION_RECORD_INVALID',
+      'This turn was not saved: its id belongs to a turn of another role.',
+    );
   }
   const seq = existing ? existing.seq : session.nextSeq;
   const others = session.approxBytes - (existing?.bytes ?? 0);
@@ -83,7 +108,8 @@ export async function writeTurn(tx: ChatWriteTransaction, sessionId: string, pre
     bytes = approxBytes(turn);
   }
   let { total, compacted } = { total: others + bytes, compacted: session.compactedThroughSeq };
-  if (total > budget) ({ total, compacted } = await compactOlderTurns(tx, session, seq, total, budget));
+  if (total > budget)
+    ({ total, compacted } = await compactOlderTurns(tx, session, seq, total, budget));
   if (total > budget) {
     const trimmed = trimOptional(turn, 'reasoning');
     total += approxBytes(trimmed) - bytes;
@@ -100,7 +126,10 @@ export async function writeTurn(tx: ChatWriteTransaction, sessionId: string, pre
     updatedAt: Math.max(now, session.updatedAt),
     nextSeq: existing ? session.nextSeq : session.nextSeq + 1,
     compactedThroughSeq: compacted,
-    preview: session.preview === '' && turn.role === 'user' ? turn.text.replace(/\s+/g, ' ').trim().slice(0, MAX_PREVIEW_CHARS) : session.preview,
+    preview:
+      session.preview === '' && turn.role === 'user'
+        ? turn.text.replace(/\s+/g, ' ').trim().slice(0, MAX_PREVIEW_CHARS)
+        : session.preview,
   };
   await sessions.put(next);
   await updateSearchText(tx, sessionId, seq, turn);
@@ -112,9 +141,19 @@ export async function writeTurn(tx: ChatWriteTransaction, sessionId: string, pre
  * replaced turn (an assistant turn saved as it streams) rewrites only its own tail,
  * so text is not duplicated.
  */
-async function updateSearchText(tx: ChatWriteTransaction, sessionId: string, seq: number, turn: ChatTurn): Promise<void> {
+async function updateSearchText(
+  tx: ChatWriteTransaction,
+  sessionId: string,
+  seq: number,
+  turn: ChatTurn,
+): Promise<void> {
   const store = tx.objectStore('search');
-  const current: SearchRecord = (await store.get(sessionId)) ?? { sessionId, text: '', tailSeq: -1, tailStart: 0 };
+  const current: SearchRecord = (await store.get(sessionId)) ?? {
+    sessionId,
+    text: '',
+    tailSeq: -1,
+    tailStart: 0,
+  };
   const isTail = seq === current.tailSeq;
   if (!isTail && seq < current.tailSeq) return;
   const base = isTail ? current.text.slice(0, current.tailStart) : current.text;

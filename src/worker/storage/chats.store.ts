@@ -5,7 +5,14 @@
 // ## Never
 // Rewrites a whole chat to save a turn, or fails a save because of size (chat-trim.ts).
 import type { IDBPDatabase } from 'idb';
-import { ChatTurnSchema, type AssistantTurn, type ChatScope, type ChatTurn, type SessionMeta, type UserTurn } from '../../shared/protocol/chat-records';
+import {
+  ChatTurnSchema,
+  type AssistantTurn,
+  type ChatScope,
+  type ChatTurn,
+  type SessionMeta,
+  type UserTurn,
+} from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { openChatDatabase } from './chat-db';
 import { CHAT_STORES, scopeKeyOf, type ChatDbSchema, type SessionRecord } from './chat-db-schema';
@@ -34,7 +41,8 @@ export interface IndexedDbChatStoreOptions {
 }
 
 type ChatDb = IDBPDatabase<ChatDbSchema>;
-const ALL_SEQS = (sessionId: string) => IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
+const ALL_SEQS = (sessionId: string) =>
+  IDBKeyRange.bound([sessionId, -Infinity], [sessionId, Infinity]);
 
 /** A ChatStore over one IndexedDB database owned by the worker. */
 export class IndexedDbChatStore implements ChatStore {
@@ -54,7 +62,10 @@ export class IndexedDbChatStore implements ChatStore {
     openChatDatabase({
       factory: this.options.factory,
       name: this.options.name,
-      onBlocked: () => this.options.onProblem?.('Chat storage upgrade is waiting for another open panel to close.'),
+      onBlocked: () =>
+        this.options.onProblem?.(
+          'Chat storage upgrade is waiting for another open panel to close.',
+        ),
       onClosed,
     }),
   );
@@ -81,7 +92,12 @@ export class IndexedDbChatStore implements ChatStore {
   list(scope: ChatScope): Promise<SessionMeta[]> {
     return this.read(async (db) => {
       const key = scopeKeyOf(scope);
-      const records = await db.getAllFromIndex('sessions', 'by-scope-updated', IDBKeyRange.bound([key, -Infinity], [key, Infinity]), MAX_LISTED);
+      const records = await db.getAllFromIndex(
+        'sessions',
+        'by-scope-updated',
+        IDBKeyRange.bound([key, -Infinity], [key, Infinity]),
+        MAX_LISTED,
+      );
       return this.metas(records.reverse());
     });
   }
@@ -95,7 +111,8 @@ export class IndexedDbChatStore implements ChatStore {
       if (needle !== '') {
         let match = await tx.objectStore('search').openCursor();
         while (match) {
-          if (typeof match.value.text === 'string' && match.value.text.includes(needle)) textMatches.add(match.value.sessionId);
+          if (typeof match.value.text === 'string' && match.value.text.includes(needle))
+            textMatches.add(match.value.sessionId);
           match = await match.continue();
         }
       }
@@ -105,7 +122,8 @@ export class IndexedDbChatStore implements ChatStore {
       while (cursor && found.length < limit) {
         const record = cursor.value;
         const name = typeof record.name === 'string' ? record.name.toLowerCase() : '';
-        if (needle === '' || name.includes(needle) || textMatches.has(record.id)) found.push(record);
+        if (needle === '' || name.includes(needle) || textMatches.has(record.id))
+          found.push(record);
         cursor = await cursor.continue();
       }
       return this.metas(found);
@@ -115,10 +133,18 @@ export class IndexedDbChatStore implements ChatStore {
   get(sessionId: string): Promise<StoredChat | null> {
     return this.read(async (db) => {
       const tx = db.transaction(['sessions', 'turns']);
-      const [record, records] = await Promise.all([tx.objectStore('sessions').get(sessionId), tx.objectStore('turns').getAll(ALL_SEQS(sessionId))]);
+      const [record, records] = await Promise.all([
+        tx.objectStore('sessions').get(sessionId),
+        tx.objectStore('turns').getAll(ALL_SEQS(sessionId)),
+      ]);
       if (!record) return null;
       const meta = toSessionMeta(record);
-      if (!meta) throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat record is damaged and cannot be opened. Other chats are not affected.', { sessionId });
+      if (!meta)
+        throw new ProtocolFailure(
+          'SESSION_RECORD_INVALID',
+          'This chat record is damaged and cannot be opened. Other chats are not affected.',
+          { sessionId },
+        );
       const turns: ChatTurn[] = [];
       let corruptTurns = 0;
       for (const stored of records) {
@@ -126,7 +152,8 @@ export class IndexedDbChatStore implements ChatStore {
         if (parsed.success) turns.push(parsed.data);
         else corruptTurns += 1;
       }
-      if (corruptTurns > 0) this.options.onProblem?.(`${corruptTurns} damaged turn(s) were skipped in a chat.`);
+      if (corruptTurns > 0)
+        this.options.onProblem?.(`${corruptTurns} damaged turn(s) were skipped in a chat.`);
       return corruptTurns > 0 ? { meta, turns, corruptTurns } : { meta, turns };
     });
   }
@@ -148,7 +175,11 @@ export class IndexedDbChatStore implements ChatStore {
       compactedThroughSeq: -1,
     };
     const meta = toSessionMeta(record);
-    if (!meta) throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat was not created: its scope is invalid.');
+    if (!meta)
+      throw new ProtocolFailure(
+        'SESSION_RECORD_INVALID',
+        'This chat was not created: its scope is invalid.',
+      );
     await this.write(async (tx) => {
       await tx.objectStore('sessions').add(record);
     });
@@ -162,8 +193,13 @@ export class IndexedDbChatStore implements ChatStore {
       const record = await sessions.get(sessionId);
       if (!record) throw sessionNotFound(sessionId);
       // A generated title never overwrites a name the user chose.
-      if (isAuto && record.userRenamed) return toSessionMeta(record) ?? sessionMetaFailure(sessionId);
-      const next: SessionRecord = { ...record, name: name.trim().slice(0, 200) || record.name, userRenamed: !isAuto };
+      if (isAuto && record.userRenamed)
+        return toSessionMeta(record) ?? sessionMetaFailure(sessionId);
+      const next: SessionRecord = {
+        ...record,
+        name: name.trim().slice(0, 200) || record.name,
+        userRenamed: !isAuto,
+      };
       await sessions.put(next);
       return toSessionMeta(next) ?? sessionMetaFailure(sessionId);
     });
@@ -182,7 +218,10 @@ export class IndexedDbChatStore implements ChatStore {
   deleteScope(scope: ChatScope): Promise<number> {
     const key = scopeKeyOf(scope);
     return this.write(async (tx) => {
-      const ids = await tx.objectStore('sessions').index('by-scope-updated').getAllKeys(IDBKeyRange.bound([key, -Infinity], [key, Infinity]));
+      const ids = await tx
+        .objectStore('sessions')
+        .index('by-scope-updated')
+        .getAllKeys(IDBKeyRange.bound([key, -Infinity], [key, Infinity]));
       for (const id of ids) {
         await tx.objectStore('sessions').delete(id);
         await tx.objectStore('turns').delete(ALL_SEQS(id));
@@ -203,7 +242,9 @@ export class IndexedDbChatStore implements ChatStore {
   private async putTurn(sessionId: string, turn: ChatTurn): Promise<SessionMeta> {
     // Bounding and validation run before the transaction: no CPU-heavy work holds it.
     const prepared = prepareTurn(turn);
-    const record = await this.write((tx) => writeTurn(tx, sessionId, prepared, this.now(), this.chatBudget));
+    const record = await this.write((tx) =>
+      writeTurn(tx, sessionId, prepared, this.now(), this.chatBudget),
+    );
     return toSessionMeta(record) ?? sessionMetaFailure(sessionId);
   }
 

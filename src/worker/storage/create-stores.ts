@@ -24,8 +24,13 @@ export interface CreateStoresOptions {
 
 /** Creates the stores over the browser's IndexedDB and chrome.storage.local. */
 export function createStores(options: CreateStoresOptions = {}): Stores {
-  const onProblem = options.onProblem ?? ((problem: string) => console.warn(`[side-agent storage] ${problem}`));
-  const chats = new IndexedDbChatStore({ factory: options.indexedDB ?? indexedDB, name: DATABASE_NAMES.chats, onProblem });
+  const onProblem =
+    options.onProblem ?? ((problem: string) => console.warn(`[side-agent storage] ${problem}`));
+  const chats = new IndexedDbChatStore({
+    factory: options.indexedDB ?? indexedDB,
+    name: DATABASE_NAMES.chats,
+    onProblem,
+  });
   const settings = new KeyValueSettingsStore({ area: createChromeLocalArea(), onProblem });
   return { chats, settings, transfer: createSessionTransfer(chats) };
 }

@@ -32,7 +32,11 @@ export function lazyConnection<D>(open: (onClosed: () => void) => Promise<D>): (
  * IndexedDB requests of `tx`: anything else would let the transaction auto-commit.
  * Failures become STORAGE_QUOTA_EXCEEDED / STORAGE_WRITE_FAILED ("not saved").
  */
-export async function inWriteTransaction<Schema extends DBSchema, S extends StoreNames<Schema>[], T>(
+export async function inWriteTransaction<
+  Schema extends DBSchema,
+  S extends StoreNames<Schema>[],
+  T,
+>(
   database: Promise<IDBPDatabase<Schema>>,
   stores: S,
   body: (tx: IDBPTransaction<Schema, S, 'readwrite'>) => Promise<T>,

@@ -6,8 +6,19 @@
 // Persists anything: a worker restart loses it all. Not for production wiring.
 import { createId } from '../../shared/lib/ids';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { AssistantTurn, ChatScope, ChatTurn, SessionMeta, UserTurn } from '../../shared/protocol/chat-records';
-import type { GeneralSettings, ModelInput, ModelView, SettingsView } from '../../shared/protocol/settings-messages';
+import type {
+  AssistantTurn,
+  ChatScope,
+  ChatTurn,
+  SessionMeta,
+  UserTurn,
+} from '../../shared/protocol/chat-records';
+import type {
+  GeneralSettings,
+  ModelInput,
+  ModelView,
+  SettingsView,
+} from '../../shared/protocol/settings-messages';
 import type { ChatStore, ResolvedModel, SettingsStore } from './store-contracts';
 import { DEFAULT_GENERAL_SETTINGS } from './settings-records';
 
@@ -22,10 +33,13 @@ export interface StoreWrite {
   readonly at: number;
 }
 
-const sameScope = (left: ChatScope, right: ChatScope) => left.siteId === right.siteId && left.projectId === right.projectId;
+const sameScope = (left: ChatScope, right: ChatScope) =>
+  left.siteId === right.siteId && left.projectId === right.projectId;
 
 /** A ChatStore over a Map, with a write log. */
-export function createMemoryChatStore(now: () => number = Date.now): ChatStore & { readonly writes: StoreWrite[] } {
+export function createMemoryChatStore(
+  now: () => number = Date.now,
+): ChatStore & { readonly writes: StoreWrite[] } {
   const sessions = new Map<string, { meta: SessionMeta; turns: ChatTurn[] }>();
   const writes: StoreWrite[] = [];
   const need = (sessionId: string) => {
@@ -48,12 +62,19 @@ export function createMemoryChatStore(now: () => number = Date.now): ChatStore &
   return {
     writes,
     async list(scope) {
-      return [...sessions.values()].filter((session) => sameScope(session.meta.scope, scope)).map((session) => structuredClone(session.meta)).sort(byUpdated);
+      return [...sessions.values()]
+        .filter((session) => sameScope(session.meta.scope, scope))
+        .map((session) => structuredClone(session.meta))
+        .sort(byUpdated);
     },
     async search(query) {
       const needle = query.toLowerCase();
       return [...sessions.values()]
-        .filter((session) => session.meta.name.toLowerCase().includes(needle) || JSON.stringify(session.turns).toLowerCase().includes(needle))
+        .filter(
+          (session) =>
+            session.meta.name.toLowerCase().includes(needle) ||
+            JSON.stringify(session.turns).toLowerCase().includes(needle),
+        )
         .map((session) => structuredClone(session.meta));
     },
     async get(sessionId) {
@@ -62,7 +83,17 @@ export function createMemoryChatStore(now: () => number = Date.now): ChatStore &
     },
     async create(scope, name) {
       const at = now();
-      const meta: SessionMeta = { id: createId(), scope, name: name ?? 'New chat', createdAt: at, updatedAt: at, userRenamed: false, turnCount: 0, approxBytes: 0, preview: '' };
+      const meta: SessionMeta = {
+        id: createId(),
+        scope,
+        name: name ?? 'New chat',
+        createdAt: at,
+        updatedAt: at,
+        userRenamed: false,
+        turnCount: 0,
+        approxBytes: 0,
+        preview: '',
+      };
       sessions.set(meta.id, { meta, turns: [] });
       writes.push({ kind: 'create', sessionId: meta.id, at });
       return structuredClone(meta);
@@ -71,7 +102,11 @@ export function createMemoryChatStore(now: () => number = Date.now): ChatStore &
       const session = need(sessionId);
       // An automatic title never replaces a name the person chose.
       if (options.auto === true && session.meta.userRenamed) return structuredClone(session.meta);
-      session.meta = { ...session.meta, name, userRenamed: options.auto === true ? session.meta.userRenamed : true };
+      session.meta = {
+        ...session.meta,
+        name,
+        userRenamed: options.auto === true ? session.meta.userRenamed : true,
+      };
       writes.push({ kind: 'rename', sessionId, at: now() });
       return structuredClone(session.meta);
     },
@@ -121,7 +156,10 @@ export function createMemorySettingsStore(initial: Partial<GeneralSettings> = {}
     const { apiKey, ...rest } = model;
     return { ...rest, hasApiKey: apiKey !== '', apiKeyHint: apiKey.slice(-4) };
   };
-  const view = (): SettingsView => ({ general: { ...general }, models: [...models.values()].map(toView) });
+  const view = (): SettingsView => ({
+    general: { ...general },
+    models: [...models.values()].map(toView),
+  });
   return {
     async view() {
       return view();
@@ -158,7 +196,9 @@ export function createMemorySettingsStore(initial: Partial<GeneralSettings> = {}
           baseUrl: model.baseUrl,
           apiKey: model.apiKey,
           modelId: model.modelId,
-          ...(model.reasoningEffort !== 'default' ? { reasoningEffort: model.reasoningEffort } : {}),
+          ...(model.reasoningEffort !== 'default'
+            ? { reasoningEffort: model.reasoningEffort }
+            : {}),
         },
       };
     },

@@ -23,5 +23,7 @@ export function toSessionMeta(record: SessionRecord | undefined): SessionMeta | 
 
 /** Throws SESSION_RECORD_INVALID for a session record that failed validation. */
 export function sessionMetaFailure(sessionId: string): never {
-  throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat record is damaged.', { sessionId });
+  throw new ProtocolFailure('SESSION_RECORD_INVALID', 'This chat record is damaged.', {
+    sessionId,
+  });
 }

@@ -4,7 +4,12 @@
 // import treats the file as hostile: it is size-bounded, every record is validated on
 // its own (invalid ones are counted as rejected and never written), ids are
 // regenerated on collision, and each chat is written in one transaction.
-import { ChatTurnSchema, SessionMetaSchema, type ChatTurn, type SessionMeta } from '../../shared/protocol/chat-records';
+import {
+  ChatTurnSchema,
+  SessionMetaSchema,
+  type ChatTurn,
+  type SessionMeta,
+} from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { MAX_IMPORT_CHARS } from '../../shared/protocol/session-messages';
 import { scopeKeyOf, type SessionRecord } from './chat-db-schema';
@@ -20,7 +25,8 @@ export const MAX_IMPORT_TURNS = 2_000;
 /** Largest imported chat after trimming optional data; larger ones are rejected. */
 export const MAX_IMPORT_CHAT_BYTES = 4 * 1_048_576;
 const MAX_ERRORS = 20;
-const IMPORTED_RECEIPT_REASON = 'Imported chat: the document copy needed to revert is not part of exports.';
+const IMPORTED_RECEIPT_REASON =
+  'Imported chat: the document copy needed to revert is not part of exports.';
 
 /** The export and import operations behind session/export and session/import. */
 export interface SessionTransfer {
@@ -42,12 +48,27 @@ function forImport(turn: ChatTurn): ChatTurn {
   const segments = rest.segments.map((segment) =>
     segment.kind !== 'tools'
       ? segment
-      : { kind: 'tools' as const, calls: segment.calls.map((call) => (call.receipt ? { ...call, receipt: { ...call.receipt, status: 'unavailable' as const, unavailableReason: IMPORTED_RECEIPT_REASON } } : call)) },
+      : {
+          kind: 'tools' as const,
+          calls: segment.calls.map((call) =>
+            call.receipt
+              ? {
+                  ...call,
+                  receipt: {
+                    ...call.receipt,
+                    status: 'unavailable' as const,
+                    unavailableReason: IMPORTED_RECEIPT_REASON,
+                  },
+                }
+              : call,
+          ),
+        },
   );
   return { ...rest, segments };
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const issueText = (error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }) => {
   const issue = error.issues[0];
   return issue ? `${issue.path.map(String).join('.') || 'record'}: ${issue.message}` : 'invalid';
@@ -68,28 +89,57 @@ export function createSessionTransfer(store: IndexedDbChatStore): SessionTransfe
         const part = JSON.stringify({ meta: chat.meta, turns: chat.turns.map(forExport) });
         chars += part.length + 1;
         if (chars > MAX_IMPORT_CHARS - 200) {
-          throw new ProtocolFailure('SESSION_EXPORT_TOO_LARGE', 'The chats are larger than one export file can hold (16 MiB). Delete or trim old chats, then export again.');
+          throw new ProtocolFailure(
+            'SESSION_EXPORT_TOO_LARGE',
+            'The chats are larger than one export file can hold (16 MiB). Delete or trim old chats, then export again.',
+          );
         }
         parts.push(part);
       }
-      const head = JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exportedAt: new Date().toISOString() });
-      return { json: `${head.slice(0, -1)},"sessions":[${parts.join(',')}]}`, sessionCount: parts.length };
+      const head = JSON.stringify({
+        format: EXPORT_FORMAT,
+        version: EXPORT_VERSION,
+        exportedAt: new Date().toISOString(),
+      });
+      return {
+        json: `${head.slice(0, -1)},"sessions":[${parts.join(',')}]}`,
+        sessionCount: parts.length,
+      };
     },
 
     async importJson(json) {
-      if (json.length > MAX_IMPORT_CHARS) throw new ProtocolFailure('SESSION_IMPORT_SIZE_LIMIT', 'The import file is larger than 16 MiB.');
+      if (json.length > MAX_IMPORT_CHARS)
+        throw new ProtocolFailure(
+          'SESSION_IMPORT_SIZE_LIMIT',
+          'The import file is larger than 16 MiB.',
+        );
       let parsed: unknown;
       try {
         parsed = JSON.parse(json);
       } catch {
         throw new ProtocolFailure('SESSION_IMPORT_INVALID', 'The import file is not valid JSON.');
       }
-      if (!isRecord(parsed) || parsed['format'] !== EXPORT_FORMAT || !Array.isArray(parsed['sessions'])) {
-        throw new ProtocolFailure('SESSION_IMPORT_INVALID', 'This is not a Side Agent sessions export.');
+      if (
+        !isRecord(parsed) ||
+        parsed['format'] !== EXPORT_FORMAT ||
+        !Array.isArray(parsed['sessions'])
+      ) {
+        throw new ProtocolFailure(
+          'SESSION_IMPORT_INVALID',
+          'This is not a Side Agent sessions export.',
+        );
       }
-      if (parsed['version'] !== EXPORT_VERSION) throw new ProtocolFailure('SESSION_IMPORT_INVALID', `Export version ${String(parsed['version']).slice(0, 20)} is not supported.`);
+      if (parsed['version'] !== EXPORT_VERSION)
+        throw new ProtocolFailure(
+          'SESSION_IMPORT_INVALID',
+          `Export version ${String(parsed['version']).slice(0, 20)} is not supported.`,
+        );
       const sessions = parsed['sessions'] as unknown[];
-      if (sessions.length > MAX_IMPORT_SESSIONS) throw new ProtocolFailure('SESSION_IMPORT_SIZE_LIMIT', `The file holds ${sessions.length} chats; at most ${MAX_IMPORT_SESSIONS} can be imported at once.`);
+      if (sessions.length > MAX_IMPORT_SESSIONS)
+        throw new ProtocolFailure(
+          'SESSION_IMPORT_SIZE_LIMIT',
+          `The file holds ${sessions.length} chats; at most ${MAX_IMPORT_SESSIONS} can be imported at once.`,
+        );
 
       const result = { imported: 0, rejected: 0, errors: [] as string[] };
       const note = (text: string) => {
@@ -100,9 +150,16 @@ export function createSessionTransfer(store: IndexedDbChatStore): SessionTransfe
         const label = `Chat ${index + 1}`;
         const meta = isRecord(entry) ? SessionMetaSchema.safeParse(entry['meta']) : null;
         const rawTurns = isRecord(entry) ? entry['turns'] : undefined;
-        if (!meta?.success || !Array.isArray(rawTurns) || rawTurns.length > MAX_IMPORT_TURNS || Object.keys(entry as object).some((key) => key !== 'meta' && key !== 'turns')) {
+        if (
+          !meta?.success ||
+          !Array.isArray(rawTurns) ||
+          rawTurns.length > MAX_IMPORT_TURNS ||
+          Object.keys(entry as object).some((key) => key !== 'meta' && key !== 'turns')
+        ) {
           result.rejected += 1;
-          note(`${label}: rejected (${meta && !meta.success ? issueText(meta.error) : 'not a chat record, or too many turns'}).`);
+          note(
+            `${label}: rejected (${meta && !meta.success ? issueText(meta.error) : 'not a chat record, or too many turns'}).`,
+          );
           continue;
         }
         const turns: ChatTurn[] = [];
@@ -120,7 +177,9 @@ export function createSessionTransfer(store: IndexedDbChatStore): SessionTransfe
             turns.push(prepareTurn(forImport({ ...turn.data, id })));
           } catch (error) {
             result.rejected += 1;
-            note(`${label}, turn ${turnIndex + 1}: rejected (${error instanceof Error ? error.message : 'invalid'}).`);
+            note(
+              `${label}, turn ${turnIndex + 1}: rejected (${error instanceof Error ? error.message : 'invalid'}).`,
+            );
           }
         }
         try {
@@ -129,7 +188,9 @@ export function createSessionTransfer(store: IndexedDbChatStore): SessionTransfe
         } catch (error) {
           result.rejected += 1;
           if (error instanceof ChatTooLarge) {
-            note(`${label}: rejected (larger than ${MAX_IMPORT_CHAT_BYTES / 1_048_576} MiB after trimming).`);
+            note(
+              `${label}: rejected (larger than ${MAX_IMPORT_CHAT_BYTES / 1_048_576} MiB after trimming).`,
+            );
             continue;
           }
           const failure = error instanceof ProtocolFailure ? error : null;
@@ -147,7 +208,12 @@ export function createSessionTransfer(store: IndexedDbChatStore): SessionTransfe
 }
 
 /** Writes one imported chat in one transaction; ids that collide get new ones. */
-async function writeImportedChat(store: IndexedDbChatStore, meta: SessionMeta, turns: readonly ChatTurn[], usedIds: Set<string>): Promise<void> {
+async function writeImportedChat(
+  store: IndexedDbChatStore,
+  meta: SessionMeta,
+  turns: readonly ChatTurn[],
+  usedIds: Set<string>,
+): Promise<void> {
   await store.write(async (tx) => {
     const sessions = tx.objectStore('sessions');
     let id = meta.id;
@@ -168,7 +234,8 @@ async function writeImportedChat(store: IndexedDbChatStore, meta: SessionMeta, t
     };
     await sessions.add(record);
     let written = record;
-    for (const turn of turns) written = await writeTurn(tx, id, turn, meta.createdAt, store.chatBudget);
+    for (const turn of turns)
+      written = await writeTurn(tx, id, turn, meta.createdAt, store.chatBudget);
     if (written.approxBytes > MAX_IMPORT_CHAT_BYTES) throw new ChatTooLarge();
     await sessions.put({ ...written, updatedAt: Math.max(meta.updatedAt, meta.createdAt) });
     usedIds.add(id);

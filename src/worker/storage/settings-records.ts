@@ -4,15 +4,21 @@
 // reported) instead of losing the rest or crashing the worker.
 import type { z } from '../../shared/schema/zod';
 import { IdSchema, boundedString } from '../../shared/schema/bounded';
-import { GeneralSettingsSchema, ModelViewSchema, type GeneralSettings } from '../../shared/protocol/settings-messages';
+import {
+  GeneralSettingsSchema,
+  ModelViewSchema,
+  type GeneralSettings,
+} from '../../shared/protocol/settings-messages';
 
 /** Longest stored API key (the input bound). */
 const MAX_API_KEY_CHARS = 4_096;
 
 /** A model as stored: the view fields minus the key hint, plus the key itself. */
-export const StoredModelSchema = ModelViewSchema.omit({ hasApiKey: true, apiKeyHint: true }).extend({
-  apiKey: boundedString(MAX_API_KEY_CHARS),
-});
+export const StoredModelSchema = ModelViewSchema.omit({ hasApiKey: true, apiKeyHint: true }).extend(
+  {
+    apiKey: boundedString(MAX_API_KEY_CHARS),
+  },
+);
 export type StoredModel = z.infer<typeof StoredModelSchema>;
 
 /** The value under STORAGE_KEYS.models. */
@@ -31,7 +37,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   sendShortcut: 'enter',
 });
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Most models kept (the view's bound). */
 export const MAX_MODELS = 100;
@@ -52,7 +59,9 @@ export function normalizeModels(raw: unknown, report: (problem: string) => void)
   for (const item of list.slice(0, MAX_MODELS)) {
     const parsed = StoredModelSchema.safeParse(item);
     if (!parsed.success) {
-      report(`A saved model was invalid and was skipped (${parsed.error.issues[0]?.path.join('.') ?? 'record'}).`);
+      report(
+        `A saved model was invalid and was skipped (${parsed.error.issues[0]?.path.join('.') ?? 'record'}).`,
+      );
       continue;
     }
     if (seen.has(parsed.data.id)) {
@@ -71,9 +80,14 @@ export function normalizeModels(raw: unknown, report: (problem: string) => void)
  * edit mode becomes 'ask' (the safe mode), a dangling active model falls back to the
  * first model, a dangling naming model to none.
  */
-export function normalizeGeneral(raw: unknown, models: readonly StoredModel[], report: (problem: string) => void): GeneralSettings {
+export function normalizeGeneral(
+  raw: unknown,
+  models: readonly StoredModel[],
+  report: (problem: string) => void,
+): GeneralSettings {
   const source = isRecord(raw) ? raw : {};
-  if (raw !== undefined && !isRecord(raw)) report('General settings were unreadable and were reset to defaults.');
+  if (raw !== undefined && !isRecord(raw))
+    report('General settings were unreadable and were reset to defaults.');
   const shape = GeneralSettingsSchema.shape;
   const pick = <K extends keyof GeneralSettings>(key: K): GeneralSettings[K] => {
     if (!(key in source)) return DEFAULT_GENERAL_SETTINGS[key];
@@ -95,7 +109,10 @@ export function normalizeGeneral(raw: unknown, models: readonly StoredModel[], r
 }
 
 /** Points the active and naming model at models that exist (after load or delete). */
-export function reconcileModels(general: GeneralSettings, models: readonly StoredModel[]): GeneralSettings {
+export function reconcileModels(
+  general: GeneralSettings,
+  models: readonly StoredModel[],
+): GeneralSettings {
   const has = (id: string | null) => id !== null && models.some((model) => model.id === id);
   return {
     ...general,

@@ -6,12 +6,25 @@
 // Lets an API key out: views carry `hasApiKey` and a four-character hint; only
 // `resolveModel`, called inside the worker, returns the key.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { GeneralSettings, ModelInput, ModelView, SettingsView } from '../../shared/protocol/settings-messages';
+import type {
+  GeneralSettings,
+  ModelInput,
+  ModelView,
+  SettingsView,
+} from '../../shared/protocol/settings-messages';
 import { GeneralSettingsSchema } from '../../shared/protocol/settings-messages';
 import { checkEndpoint } from '../integrations/endpoint-policy';
 import type { ModelSettings } from '../providers/model-adapter';
 import type { KeyValueArea } from './key-value-area';
-import { MAX_MODELS, apiKeyHint, isModelId, normalizeGeneral, normalizeModels, reconcileModels, type StoredModel } from './settings-records';
+import {
+  MAX_MODELS,
+  apiKeyHint,
+  isModelId,
+  normalizeGeneral,
+  normalizeModels,
+  reconcileModels,
+  type StoredModel,
+} from './settings-records';
 import { STORAGE_KEYS } from './storage-keys';
 import type { ResolvedModel, SettingsStore } from './store-contracts';
 import { toWriteFailure } from './storage-errors';
@@ -35,9 +48,18 @@ const toView = (model: StoredModel): ModelView => {
 };
 
 /** Provider-ready settings of a stored model ('default' reasoning effort means absent). */
-export function toModelSettings(model: Pick<StoredModel, 'kind' | 'baseUrl' | 'apiKey' | 'modelId' | 'reasoningEffort'>): ModelSettings {
-  const base = { kind: model.kind, baseUrl: model.baseUrl, apiKey: model.apiKey, modelId: model.modelId };
-  return model.reasoningEffort === 'default' ? base : { ...base, reasoningEffort: model.reasoningEffort };
+export function toModelSettings(
+  model: Pick<StoredModel, 'kind' | 'baseUrl' | 'apiKey' | 'modelId' | 'reasoningEffort'>,
+): ModelSettings {
+  const base = {
+    kind: model.kind,
+    baseUrl: model.baseUrl,
+    apiKey: model.apiKey,
+    modelId: model.modelId,
+  };
+  return model.reasoningEffort === 'default'
+    ? base
+    : { ...base, reasoningEffort: model.reasoningEffort };
 }
 
 /** A SettingsStore over a key-value area. */
@@ -60,7 +82,10 @@ export class KeyValueSettingsStore implements SettingsStore {
   };
 
   private async load(): Promise<Loaded> {
-    const [rawGeneral, rawModels] = await Promise.all([this.options.area.get(STORAGE_KEYS.generalSettings), this.options.area.get(STORAGE_KEYS.models)]);
+    const [rawGeneral, rawModels] = await Promise.all([
+      this.options.area.get(STORAGE_KEYS.generalSettings),
+      this.options.area.get(STORAGE_KEYS.models),
+    ]);
     const models = normalizeModels(rawModels, this.report);
     return { models, general: normalizeGeneral(rawGeneral, models, this.report) };
   }
@@ -72,7 +97,10 @@ export class KeyValueSettingsStore implements SettingsStore {
     return run;
   }
 
-  private async persist(next: Loaded, domains: { general?: boolean; models?: boolean }): Promise<void> {
+  private async persist(
+    next: Loaded,
+    domains: { general?: boolean; models?: boolean },
+  ): Promise<void> {
     try {
       if (domains.models) await this.options.area.set(STORAGE_KEYS.models, { models: next.models });
       if (domains.general) await this.options.area.set(STORAGE_KEYS.generalSettings, next.general);
@@ -97,11 +125,21 @@ export class KeyValueSettingsStore implements SettingsStore {
     return this.serialize(async () => {
       const loaded = await this.load();
       const parsed = GeneralSettingsSchema.partial().safeParse(patch);
-      if (!parsed.success) throw new ProtocolFailure('INVALID_PAYLOAD_FIELD', `Settings were not saved: ${parsed.error.issues[0]?.message ?? 'invalid value'}.`);
-      const general: GeneralSettings = { ...loaded.general, ...(stripUndefined(parsed.data) as Partial<GeneralSettings>) };
+      if (!parsed.success)
+        throw new ProtocolFailure(
+          'INVALID_PAYLOAD_FIELD',
+          `Settings were not saved: ${parsed.error.issues[0]?.message ?? 'invalid value'}.`,
+        );
+      const general: GeneralSettings = {
+        ...loaded.general,
+        ...(stripUndefined(parsed.data) as Partial<GeneralSettings>),
+      };
       for (const key of ['activeModelId', 'autoNameModelId'] as const) {
         const id = general[key];
-        if (id !== null && !loaded.models.some((model) => model.id === id)) throw new ProtocolFailure('UNKNOWN_MODEL', 'That model is not configured.', { field: key });
+        if (id !== null && !loaded.models.some((model) => model.id === id))
+          throw new ProtocolFailure('UNKNOWN_MODEL', 'That model is not configured.', {
+            field: key,
+          });
       }
       const next = { ...loaded, general };
       await this.persist(next, { general: true });
@@ -112,17 +150,43 @@ export class KeyValueSettingsStore implements SettingsStore {
   saveModel(input: ModelInput): Promise<SettingsView> {
     return this.serialize(async () => {
       const loaded = await this.load();
-      const previous = input.id === undefined ? undefined : loaded.models.find((model) => model.id === input.id);
+      const previous =
+        input.id === undefined ? undefined : loaded.models.find((model) => model.id === input.id);
       if (input.id !== undefined && (!isModelId(input.id) || !previous)) {
-        throw new ProtocolFailure('UNKNOWN_MODEL', 'That model no longer exists; it may have been deleted in another panel.', { id: input.id });
+        throw new ProtocolFailure(
+          'UNKNOWN_MODEL',
+          'That model no longer exists; it may have been deleted in another panel.',
+          { id: input.id },
+        );
       }
-      const model = buildStoredModel(input, previous, this.options.createId ?? (() => crypto.randomUUID()));
-      const clash = loaded.models.find((other) => other.id !== model.id && other.name.trim().toLowerCase() === model.name.trim().toLowerCase());
-      if (clash) throw new ProtocolFailure('DUPLICATE_MODEL_NAME', `A model named "${clash.name}" already exists.`);
-      if (!previous && loaded.models.length >= MAX_MODELS) throw new ProtocolFailure('INVALID_PAYLOAD_FIELD', `At most ${MAX_MODELS} models can be saved.`);
-      const models = previous ? loaded.models.map((other) => (other.id === model.id ? model : other)) : [...loaded.models, model];
+      const model = buildStoredModel(
+        input,
+        previous,
+        this.options.createId ?? (() => crypto.randomUUID()),
+      );
+      const clash = loaded.models.find(
+        (other) =>
+          other.id !== model.id &&
+          other.name.trim().toLowerCase() === model.name.trim().toLowerCase(),
+      );
+      if (clash)
+        throw new ProtocolFailure(
+          'DUPLICATE_MODEL_NAME',
+          `A model named "${clash.name}" already exists.`,
+        );
+      if (!previous && loaded.models.length >= MAX_MODELS)
+        throw new ProtocolFailure(
+          'INVALID_PAYLOAD_FIELD',
+          `At most ${MAX_MODELS} models can be saved.`,
+        );
+      const models = previous
+        ? loaded.models.map((other) => (other.id === model.id ? model : other))
+        : [...loaded.models, model];
       const next = { models, general: reconcileModels(loaded.general, models) };
-      await this.persist(next, { models: true, general: next.general.activeModelId !== loaded.general.activeModelId });
+      await this.persist(next, {
+        models: true,
+        general: next.general.activeModelId !== loaded.general.activeModelId,
+      });
       return this.viewOf(next);
     });
   }
@@ -130,7 +194,8 @@ export class KeyValueSettingsStore implements SettingsStore {
   deleteModel(id: string): Promise<SettingsView> {
     return this.serialize(async () => {
       const loaded = await this.load();
-      if (!loaded.models.some((model) => model.id === id)) throw new ProtocolFailure('UNKNOWN_MODEL', 'That model is not configured.', { id });
+      if (!loaded.models.some((model) => model.id === id))
+        throw new ProtocolFailure('UNKNOWN_MODEL', 'That model is not configured.', { id });
       const models = loaded.models.filter((model) => model.id !== id);
       // Active falls back to the first remaining model; the naming model to none (Off).
       const next = { models, general: reconcileModels(loaded.general, models) };
@@ -154,7 +219,9 @@ export class KeyValueSettingsStore implements SettingsStore {
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== undefined),
+  ) as Partial<T>;
 }
 
 /**
@@ -163,9 +230,15 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
  * acknowledgement is kept only while it matches the URL, so editing the URL to
  * another host cannot inherit consent. An absent key keeps the stored one.
  */
-export function buildStoredModel(input: ModelInput, previous: StoredModel | undefined, createId: () => string): StoredModel {
+export function buildStoredModel(
+  input: ModelInput,
+  previous: StoredModel | undefined,
+  createId: () => string,
+): StoredModel {
   const baseUrl = input.baseUrl.trim();
-  const check = checkEndpoint(baseUrl, { insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? undefined });
+  const check = checkEndpoint(baseUrl, {
+    insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? undefined,
+  });
   if (!check.ok) throw new ProtocolFailure(check.code, check.message, check.details);
   const apiKey = input.apiKey === undefined ? (previous?.apiKey ?? '') : input.apiKey.trim();
   return {

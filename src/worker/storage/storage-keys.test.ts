@@ -16,11 +16,22 @@ describe('storage-keys', () => {
   });
 
   it('registers the integration keys the integration store and discovery cache use', () => {
-    expect(STORAGE_KEYS).toMatchObject({ customTools: 'integrations.custom-tools.v1', mcpServers: 'integrations.mcp-servers.v1', mcpDiscovery: 'integrations.mcp-discovery.v1' });
+    expect(STORAGE_KEYS).toMatchObject({
+      customTools: 'integrations.custom-tools.v1',
+      mcpServers: 'integrations.mcp-servers.v1',
+      mcpDiscovery: 'integrations.mcp-discovery.v1',
+    });
   });
 
   it('rejects malformed names when the pattern is applied', () => {
-    for (const bad of ['settings', 'settings.general', 'Settings.general.v1', 'settings.general.v0', 'a..v1', 'settings.general.v1.x']) {
+    for (const bad of [
+      'settings',
+      'settings.general',
+      'Settings.general.v1',
+      'settings.general.v0',
+      'a..v1',
+      'settings.general.v1.x',
+    ]) {
       expect(STORAGE_KEY_PATTERN.test(bad), bad).toBe(false);
     }
   });

@@ -3,8 +3,18 @@
 // state. The storage layer implements them (IndexedDB for chats, chrome.storage for
 // settings); the agent core and handlers depend only on these, so they are tested
 // with in-memory implementations and never reach into storage details.
-import type { AssistantTurn, ChatScope, ChatTurn, SessionMeta, UserTurn } from '../../shared/protocol/chat-records';
-import type { GeneralSettings, ModelInput, SettingsView } from '../../shared/protocol/settings-messages';
+import type {
+  AssistantTurn,
+  ChatScope,
+  ChatTurn,
+  SessionMeta,
+  UserTurn,
+} from '../../shared/protocol/chat-records';
+import type {
+  GeneralSettings,
+  ModelInput,
+  SettingsView,
+} from '../../shared/protocol/settings-messages';
 import type { ModelSettings } from '../providers/model-adapter';
 
 /**

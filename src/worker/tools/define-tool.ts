@@ -27,7 +27,8 @@ export type ToolEffect = 'read' | 'editor-write' | 'page-action' | 'external';
  */
 export type ToolApproval = 'automatic' | 'editor-review' | 'external-approval';
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A tool's answer. Failures go back to the model as structured results, never thrown. */
 export type ToolOutcome =
@@ -50,7 +51,10 @@ export type ToolOutcome =
 /** Page requests to the run's captured tab, carrying the run's signal. */
 export interface RunPage {
   readonly tabId: number;
-  request<K extends MethodName<WorkerToPage>>(method: K, payload: RequestOf<WorkerToPage, K>): Promise<Result<ResponseOf<WorkerToPage, K>>>;
+  request<K extends MethodName<WorkerToPage>>(
+    method: K,
+    payload: RequestOf<WorkerToPage, K>,
+  ): Promise<Result<ResponseOf<WorkerToPage, K>>>;
 }
 
 /** Waits that the person can see and answer in the panel. */
@@ -60,7 +64,10 @@ export interface RunInteraction {
    * until it says true. Resolves `ready`, or `skipped` when the person pressed Skip.
    * Times out with a code; Stop rejects with CANCELLED.
    */
-  waitForPage(pending: Extract<PendingInteraction, { kind: 'page-wait' }>, isReady: () => Promise<boolean>): Promise<'ready' | 'skipped'>;
+  waitForPage(
+    pending: Extract<PendingInteraction, { kind: 'page-wait' }>,
+    isReady: () => Promise<boolean>,
+  ): Promise<'ready' | 'skipped'>;
   /** Ask mode: shows the diff (panel and editor overlay) and waits for Apply or Reject. */
   reviewEdit(callId: string, toolName: string, diff: DiffView): Promise<'apply' | 'reject'>;
   /** Something the person should know that does not stop the tool. */
@@ -98,13 +105,19 @@ export interface ToolDefinition<Args = unknown> {
   /** The JSON Schema the model sees; must pass the schema subset gate. */
   readonly inputSchema: Readonly<Record<string, unknown>>;
   /** Built-ins validate with zod; custom and MCP tools with the subset validator. */
-  readonly parseArguments: (value: unknown) => { ok: true; args: Args } | { ok: false; code: ErrorCode; message: string; path?: string };
+  readonly parseArguments: (
+    value: unknown,
+  ) => { ok: true; args: Args } | { ok: false; code: ErrorCode; message: string; path?: string };
   readonly effect: ToolEffect;
   readonly approval: ToolApproval;
   /** Sites whose runs offer this tool; absent means every site. */
   readonly sites?: readonly SiteId[];
   /** External tools: the integration and destination shown in the approval. */
-  readonly destination?: { readonly integration: string; readonly url: string; readonly routeId: string };
+  readonly destination?: {
+    readonly integration: string;
+    readonly url: string;
+    readonly routeId: string;
+  };
   execute(args: Args, context: ToolRunContext): Promise<ToolOutcome>;
 }
 
@@ -114,7 +127,10 @@ export interface ToolDefinition<Args = unknown> {
  * (schema-subset/) accepts annotation keywords only.
  */
 export function modelSchema(schema: z.ZodType): Readonly<Record<string, unknown>> {
-  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' }) as Record<string, unknown>;
+  const generated = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'throw' }) as Record<
+    string,
+    unknown
+  >;
   const { $schema: _ignored, ...rest } = generated;
   return Object.freeze(rest);
 }
@@ -124,7 +140,9 @@ export function modelSchema(schema: z.ZodType): Readonly<Record<string, unknown>
  * `inputSchema` is derived from it.
  */
 export function defineTool<S extends z.ZodType>(
-  definition: Omit<ToolDefinition<z.output<S>>, 'parseArguments' | 'inputSchema'> & { readonly arguments: S },
+  definition: Omit<ToolDefinition<z.output<S>>, 'parseArguments' | 'inputSchema'> & {
+    readonly arguments: S;
+  },
 ): ToolDefinition<z.output<S>> {
   const { arguments: schema, ...rest } = definition;
   return {
@@ -134,8 +152,18 @@ export function defineTool<S extends z.ZodType>(
       const parsed = schema.safeParse(value);
       if (parsed.success) return { ok: true, args: parsed.data };
       const issue = parsed.error.issues[0];
-      const path = issue ? '$' + issue.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('') : '$';
-      return { ok: false, code: 'ARGUMENTS_INVALID', message: issue ? `${path}: ${issue.message}` : 'Invalid arguments.', path };
+      const path = issue
+        ? '$' +
+          issue.path
+            .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+            .join('')
+        : '$';
+      return {
+        ok: false,
+        code: 'ARGUMENTS_INVALID',
+        message: issue ? `${path}: ${issue.message}` : 'Invalid arguments.',
+        path,
+      };
     },
   };
 }

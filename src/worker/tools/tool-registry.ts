@@ -36,11 +36,20 @@ export interface ToolRegistry {
 
 function checkAdd(byFold: Map<string, AnyTool>, tool: AnyTool): RejectedTool | null {
   if (!TOOL_NAME_PATTERN.test(tool.name)) {
-    return { name: tool.name.slice(0, 128), code: 'INVALID_PAYLOAD_FIELD', message: 'A tool name must be a letter followed by letters, digits, _ or -, at most 64 characters.' };
+    return {
+      name: tool.name.slice(0, 128),
+      code: 'INVALID_PAYLOAD_FIELD',
+      message:
+        'A tool name must be a letter followed by letters, digits, _ or -, at most 64 characters.',
+    };
   }
   const existing = byFold.get(tool.name.toLowerCase());
   if (existing) {
-    return { name: tool.name, code: 'TOOL_REGISTRY_COLLISION', message: `The tool name "${tool.name}" collides with "${existing.name}".` };
+    return {
+      name: tool.name,
+      code: 'TOOL_REGISTRY_COLLISION',
+      message: `The tool name "${tool.name}" collides with "${existing.name}".`,
+    };
   }
   return null;
 }
@@ -51,8 +60,14 @@ function build(tools: readonly AnyTool[]): ToolRegistry {
     // A Map has no inherited keys, so "__proto__" or "toString" finds nothing.
     get: (name) => byName.get(name),
     all: () => tools,
-    forSite: (siteId) => build(tools.filter((tool) => tool.sites === undefined || tool.sites.includes(siteId))),
-    modelTools: () => tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+    forSite: (siteId) =>
+      build(tools.filter((tool) => tool.sites === undefined || tool.sites.includes(siteId))),
+    modelTools: () =>
+      tools.map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+      })),
     withTools(extra) {
       const byFold = new Map(tools.map((tool) => [tool.name.toLowerCase(), tool] as const));
       const accepted: AnyTool[] = [...tools];

@@ -17,11 +17,16 @@ const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(coun
 /** Opens a panel port in `page` and records every event it receives. */
 export async function collectPanelEvents(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const state = globalThis as unknown as { __runEvents: unknown[]; __runPort: chrome.runtime.Port };
+    const state = globalThis as unknown as {
+      __runEvents: unknown[];
+      __runPort: chrome.runtime.Port;
+    };
     state.__runEvents = [];
     const connect = () => {
       state.__runPort = chrome.runtime.connect({ name: 'side-agent-panel' });
-      state.__runPort.onMessage.addListener((message: unknown) => void state.__runEvents.push(message));
+      state.__runPort.onMessage.addListener(
+        (message: unknown) => void state.__runEvents.push(message),
+      );
       // Reconnect after a worker restart, as the panel does.
       state.__runPort.onDisconnect.addListener(() => setTimeout(connect, 100));
     };
@@ -29,24 +34,49 @@ export async function collectPanelEvents(page: Page): Promise<void> {
   });
 }
 
-export function createRunDriver(page: Page, target: { tabId: number; scope: Scope; baseUrl: string }) {
+export function createRunDriver(
+  page: Page,
+  target: { tabId: number; scope: Scope; baseUrl: string },
+) {
   const send = (message: Record<string, unknown>) =>
-    page.evaluate((envelope) => chrome.runtime.sendMessage(envelope), { requestId: nextId('req'), ...message }) as Promise<{ ok: boolean; data?: any; error?: { code: string; message: string } }>;
+    page.evaluate((envelope) => chrome.runtime.sendMessage(envelope), {
+      requestId: nextId('req'),
+      ...message,
+    }) as Promise<{ ok: boolean; data?: any; error?: { code: string; message: string } }>;
   const must = async (message: Record<string, unknown>) => {
     const result = await send(message);
-    if (!result.ok) throw new Error(`${String(message['type'])}: ${result.error?.code} ${result.error?.message}`);
+    if (!result.ok)
+      throw new Error(`${String(message['type'])}: ${result.error?.code} ${result.error?.message}`);
     return result.data;
   };
-  const events = () => page.evaluate(() => (globalThis as unknown as { __runEvents: PanelEvent[] }).__runEvents) as Promise<PanelEvent[]>;
-  const eventsOf = async (runId: string) => (await events()).filter((event) => event.runId === runId);
+  const events = () =>
+    page.evaluate(
+      () => (globalThis as unknown as { __runEvents: PanelEvent[] }).__runEvents,
+    ) as Promise<PanelEvent[]>;
+  const eventsOf = async (runId: string) =>
+    (await events()).filter((event) => event.runId === runId);
   return {
     send,
     async saveModel(modelId: string): Promise<string> {
       const view = await must({
         type: 'settings/save-model',
-        payload: { model: { name: modelId, kind: 'openai-compatible', baseUrl: target.baseUrl, modelId, supportsVision: false, reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' } },
+        payload: {
+          model: {
+            name: modelId,
+            kind: 'openai-compatible',
+            baseUrl: target.baseUrl,
+            modelId,
+            supportsVision: false,
+            reasoningEffort: 'default',
+            contextWindow: 128_000,
+            insecureOriginAcknowledged: null,
+            apiKey: '',
+          },
+        },
       });
-      const saved = (view.models as { id: string; modelId: string }[]).filter((model) => model.modelId === modelId).at(-1);
+      const saved = (view.models as { id: string; modelId: string }[])
+        .filter((model) => model.modelId === modelId)
+        .at(-1);
       if (!saved) throw new Error('model not saved');
       return saved.id;
     },
@@ -57,20 +87,54 @@ export function createRunDriver(page: Page, target: { tabId: number; scope: Scop
       const identity = { tabId: target.tabId, scope: target.scope, sessionId };
       await must({ type: 'run/reserve', runId, payload: identity });
       const userTurnId = nextId('user');
-      await must({ type: 'session/append-user-turn', payload: { sessionId, turn: { id: userTurnId, role: 'user', createdAt: Date.now(), text: question, file: null, attachments: [] } } });
-      const started = await must({ type: 'run/start', runId, payload: { ...identity, userTurnId, modelId, editMode, file: null, attachments: [], attachmentRecords: [] } });
+      await must({
+        type: 'session/append-user-turn',
+        payload: {
+          sessionId,
+          turn: {
+            id: userTurnId,
+            role: 'user',
+            createdAt: Date.now(),
+            text: question,
+            file: null,
+            attachments: [],
+          },
+        },
+      });
+      const started = await must({
+        type: 'run/start',
+        runId,
+        payload: {
+          ...identity,
+          userTurnId,
+          modelId,
+          editMode,
+          file: null,
+          attachments: [],
+          attachmentRecords: [],
+        },
+      });
       return { runId, sessionId, started };
     },
     cancel: (runId: string) => send({ type: 'run/cancel', runId, payload: {} }),
-    status: async (sessionId: string) => must({ type: 'run/status', payload: { scope: target.scope, sessionId } }),
-    resolve: (runId: string, callId: string, decision: string) => send({ type: 'run/resolve', runId, payload: { callId, decision } }),
-    session: async (sessionId: string) => (await must({ type: 'session/get', payload: { sessionId } })) as { turns: Record<string, unknown>[] },
+    status: async (sessionId: string) =>
+      must({ type: 'run/status', payload: { scope: target.scope, sessionId } }),
+    resolve: (runId: string, callId: string, decision: string) =>
+      send({ type: 'run/resolve', runId, payload: { callId, decision } }),
+    session: async (sessionId: string) =>
+      (await must({ type: 'session/get', payload: { sessionId } })) as {
+        turns: Record<string, unknown>[];
+      },
     eventsOf,
     eventTypes: async (runId: string) => (await eventsOf(runId)).map((event) => event.type),
     async streamedText(runId: string, channel: 'text' | 'reasoning') {
       return (await eventsOf(runId))
         .filter((event) => event.type === 'run/stream')
-        .flatMap((event) => (event.payload['parts'] as { channel: string; text: string }[]).filter((part) => part.channel === channel).map((part) => part.text))
+        .flatMap((event) =>
+          (event.payload['parts'] as { channel: string; text: string }[])
+            .filter((part) => part.channel === channel)
+            .map((part) => part.text),
+        )
         .join('');
     },
     /** The first non-null `run/pending` interaction of `runId`. */
@@ -78,9 +142,12 @@ export function createRunDriver(page: Page, target: { tabId: number; scope: Scop
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const events = await eventsOf(runId);
-        const pending = events.find((event) => event.type === 'run/pending' && event.payload['pending'])?.payload['pending'];
+        const pending = events.find(
+          (event) => event.type === 'run/pending' && event.payload['pending'],
+        )?.payload['pending'];
         if (pending) return pending as Record<string, unknown>;
-        if (events.some((event) => event.type === 'run/end') || Date.now() > deadline) throw new Error(`no run/pending for ${runId}: ${JSON.stringify(events).slice(0, 2_000)}`);
+        if (events.some((event) => event.type === 'run/end') || Date.now() > deadline)
+          throw new Error(`no run/pending for ${runId}: ${JSON.stringify(events).slice(0, 2_000)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
@@ -89,7 +156,10 @@ export function createRunDriver(page: Page, target: { tabId: number; scope: Scop
       for (;;) {
         const end = (await eventsOf(runId)).find((event) => event.type === 'run/end');
         if (end) return end;
-        if (Date.now() > deadline) throw new Error(`no run/end for ${runId}: ${JSON.stringify(await eventsOf(runId)).slice(0, 2_000)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no run/end for ${runId}: ${JSON.stringify(await eventsOf(runId)).slice(0, 2_000)}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },

@@ -30,9 +30,14 @@ export interface WorkbenchBrowser {
   close(): Promise<void>;
 }
 
-export async function launchWorkbenchBrowser(options: Pick<StartWorkbenchOptions, 'cmVariant'> = {}): Promise<WorkbenchBrowser> {
+export async function launchWorkbenchBrowser(
+  options: Pick<StartWorkbenchOptions, 'cmVariant'> = {},
+): Promise<WorkbenchBrowser> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'workbench-e2e-'));
-  const workbench = await startWorkbench({ https: makeSelfSignedCert(path.join(tmp, 'cert')), ...options });
+  const workbench = await startWorkbench({
+    https: makeSelfSignedCert(path.join(tmp, 'cert')),
+    ...options,
+  });
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(path.join(tmp, 'profile'), {

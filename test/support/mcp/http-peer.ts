@@ -18,7 +18,10 @@ export interface HttpPeer {
   close(): Promise<void>;
 }
 
-export type PeerHandler = (request: RecordedRequest, response: http.ServerResponse) => void | Promise<void>;
+export type PeerHandler = (
+  request: RecordedRequest,
+  response: http.ServerResponse,
+) => void | Promise<void>;
 
 function rpcOf(body: string): string | null {
   try {
@@ -37,7 +40,13 @@ export async function startHttpPeer(handler: PeerHandler, path = '/mcp'): Promis
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const recorded = { method: request.method ?? 'GET', url: request.url ?? '/', headers: request.headers, body, rpc: rpcOf(body) };
+    const recorded = {
+      method: request.method ?? 'GET',
+      url: request.url ?? '/',
+      headers: request.headers,
+      body,
+      rpc: rpcOf(body),
+    };
     requests.push(recorded);
     try {
       await handler(recorded, response);
@@ -65,6 +74,13 @@ export async function startHttpPeer(handler: PeerHandler, path = '/mcp'): Promis
 }
 
 /** Write a JSON-RPC result (or error) as JSON. */
-export function writeRpc(response: http.ServerResponse, id: unknown, payload: { result?: unknown; error?: unknown }, status = 200): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, ...payload }));
+export function writeRpc(
+  response: http.ServerResponse,
+  id: unknown,
+  payload: { result?: unknown; error?: unknown },
+  status = 200,
+): void {
+  response
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', id, ...payload }));
 }

@@ -25,33 +25,58 @@ export function corsHeaders(requestHeaders: string | string[] | undefined): Reco
   return {
     'access-control-allow-origin': '*',
     'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
-    'access-control-allow-headers': typeof requestHeaders === 'string' && requestHeaders !== '' ? requestHeaders : '*',
+    'access-control-allow-headers':
+      typeof requestHeaders === 'string' && requestHeaders !== '' ? requestHeaders : '*',
     'access-control-expose-headers': '*',
     'access-control-max-age': '600',
   };
 }
 
-export function startSdkPeer(options: SdkPeerOptions): Promise<HttpPeer & { headersSeen: Record<string, string>[] }> {
+export function startSdkPeer(
+  options: SdkPeerOptions,
+): Promise<HttpPeer & { headersSeen: Record<string, string>[] }> {
   const headersSeen: Record<string, string>[] = [];
   const pageSize = options.pageSize ?? 2;
   const handler = createMcpHandler(
     () => {
-      const server = new Server(
-        { name: 'peer', version: '1.0.0' },
-        { capabilities: { tools: {} }, ...(options.ttlMs !== undefined ? { cacheHints: { 'tools/list': { ttlMs: options.ttlMs, cacheScope: options.cacheScope ?? 'private' } } } : {}) } as never,
-      );
+      const server = new Server({ name: 'peer', version: '1.0.0' }, {
+        capabilities: { tools: {} },
+        ...(options.ttlMs !== undefined
+          ? {
+              cacheHints: {
+                'tools/list': { ttlMs: options.ttlMs, cacheScope: options.cacheScope ?? 'private' },
+              },
+            }
+          : {}),
+      } as never);
       server.setRequestHandler('tools/list', async (request) => {
         const start = Number((request.params as { cursor?: string } | undefined)?.cursor ?? 0);
         const next = start + pageSize;
-        return { tools: options.tools.slice(start, next) as never, ...(next < options.tools.length ? { nextCursor: String(next) } : {}) };
+        return {
+          tools: options.tools.slice(start, next) as never,
+          ...(next < options.tools.length ? { nextCursor: String(next) } : {}),
+        };
       });
       server.setRequestHandler('tools/call', async (request) => {
         const params = request.params as { name: string; arguments?: Record<string, unknown> };
         if (params.name === 'picture') {
-          return { content: [{ type: 'text', text: 'a picture' }, { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' }] };
+          return {
+            content: [
+              { type: 'text', text: 'a picture' },
+              { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+            ],
+          };
         }
-        if (params.name === 'failing') return { isError: true, content: [{ type: 'text', text: 'it broke' }] };
-        return { content: [{ type: 'text', text: `called ${params.name}` }], structuredContent: { name: params.name, arguments: params.arguments ?? {}, headers: headersSeen.at(-1) ?? {} } };
+        if (params.name === 'failing')
+          return { isError: true, content: [{ type: 'text', text: 'it broke' }] };
+        return {
+          content: [{ type: 'text', text: `called ${params.name}` }],
+          structuredContent: {
+            name: params.name,
+            arguments: params.arguments ?? {},
+            headers: headersSeen.at(-1) ?? {},
+          },
+        };
       });
       return server;
     },
@@ -59,14 +84,25 @@ export function startSdkPeer(options: SdkPeerOptions): Promise<HttpPeer & { head
   );
   return startHttpPeer(async (request, response) => {
     const cors = options.cors ? corsHeaders(request.headers['access-control-request-headers']) : {};
-    if (options.cors && request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-    const mcpHeaders = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.startsWith('mcp-') || name === 'x-key').map(([name, value]) => [name, String(value)]));
+    if (options.cors && request.method === 'OPTIONS')
+      return void response.writeHead(204, cors).end();
+    const mcpHeaders = Object.fromEntries(
+      Object.entries(request.headers)
+        .filter(([name]) => name.startsWith('mcp-') || name === 'x-key')
+        .map(([name, value]) => [name, String(value)]),
+    );
     headersSeen.push(mcpHeaders);
     const answer = await handler.fetch(
-      new Request(`http://127.0.0.1${request.url}`, { method: request.method, headers: request.headers as Record<string, string>, ...(request.method === 'POST' ? { body: request.body } : {}) }),
+      new Request(`http://127.0.0.1${request.url}`, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        ...(request.method === 'POST' ? { body: request.body } : {}),
+      }),
     );
     response.writeHead(answer.status, { ...Object.fromEntries(answer.headers), ...cors });
-    if (answer.body) for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) response.write(chunk);
+    if (answer.body)
+      for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>)
+        response.write(chunk);
     response.end();
   }).then((peer) => Object.assign(peer, { headersSeen }));
 }

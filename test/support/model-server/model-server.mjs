@@ -32,7 +32,11 @@ export async function loadScenario(name) {
  * @returns {Scenario}
  */
 function checkScenario(value, fallbackName) {
-  if (typeof value !== 'object' || value === null || !Array.isArray(/** @type {any} */ (value).turns)) {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !Array.isArray(/** @type {any} */ (value).turns)
+  ) {
     throw new Error(`Scenario ${fallbackName} needs a "turns" array.`);
   }
   const scenario = /** @type {Scenario} */ (value);
@@ -46,7 +50,9 @@ async function resolveScenario(scenario) {
 
 /** @param {{ messages?: unknown }} body */
 function countAssistantMessages(body) {
-  return Array.isArray(body.messages) ? body.messages.filter((message) => message?.role === 'assistant').length : 0;
+  return Array.isArray(body.messages)
+    ? body.messages.filter((message) => message?.role === 'assistant').length
+    : 0;
 }
 
 /**
@@ -58,7 +64,9 @@ export async function startModelServer(options = {}) {
   let current = await resolveScenario(options.scenario ?? { name: 'empty', turns: [] });
   /** @type {Map<string, Scenario>} */
   const named = new Map();
-  const extra = Array.isArray(options.scenarios) ? options.scenarios : Object.entries(options.scenarios ?? {}).map(([name, scenario]) => ({ ...scenario, name }));
+  const extra = Array.isArray(options.scenarios)
+    ? options.scenarios
+    : Object.entries(options.scenarios ?? {}).map(([name, scenario]) => ({ ...scenario, name }));
   for (const scenario of extra) named.set(scenario.name, checkScenario(scenario, scenario.name));
   /** Attempts seen per `<scenario>#<turn>`, for failFirst. */
   const attempts = new Map();
@@ -69,7 +77,8 @@ export async function startModelServer(options = {}) {
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error) => {
-      if (!response.headersSent) sendJson(response, 500, { error: { message: String(error?.message ?? error) } });
+      if (!response.headersSent)
+        sendJson(response, 500, { error: { message: String(error?.message ?? error) } });
       else response.destroy();
     });
   });
@@ -86,27 +95,54 @@ export async function startModelServer(options = {}) {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/^\/v1/, '');
     const body = request.method === 'POST' ? await readJson(request) : undefined;
     /** @type {RecordedRequest} */
-    const record = { method: request.method ?? 'GET', path, headers: { ...request.headers }, body, scenario: undefined, turnIndex: undefined };
+    const record = {
+      method: request.method ?? 'GET',
+      path,
+      headers: { ...request.headers },
+      body,
+      scenario: undefined,
+      turnIndex: undefined,
+    };
     requests.push(record);
-    if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
-      return sendJson(response, 401, { error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } });
+    if (
+      options.apiKey !== undefined &&
+      request.headers.authorization !== `Bearer ${options.apiKey}`
+    ) {
+      return sendJson(response, 401, {
+        error: {
+          message: 'Incorrect API key provided.',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        },
+      });
     }
     if (request.method === 'GET' && path === '/models') {
       const ids = new Set([...(current.models ?? ['scripted-model']), ...named.keys()]);
-      return sendJson(response, 200, { object: 'list', data: [...ids].map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })) });
+      return sendJson(response, 200, {
+        object: 'list',
+        data: [...ids].map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })),
+      });
     }
     if (request.method !== 'POST' || path !== '/chat/completions') {
       return sendJson(response, 404, { error: { message: `No route ${request.method} ${path}` } });
     }
-    if (body === undefined) return sendJson(response, 400, { error: { message: 'The body is not JSON.' } });
+    if (body === undefined)
+      return sendJson(response, 400, { error: { message: 'The body is not JSON.' } });
     const scenario = named.get(body.model) ?? current;
     const assistantCount = countAssistantMessages(body);
-    const turnIndex = scenario.repeatLastTurn ? Math.min(assistantCount, scenario.turns.length - 1) : assistantCount;
+    const turnIndex = scenario.repeatLastTurn
+      ? Math.min(assistantCount, scenario.turns.length - 1)
+      : assistantCount;
     record.scenario = scenario.name;
     record.turnIndex = turnIndex;
     const turn = scenario.turns[turnIndex];
     if (!turn) {
-      return sendJson(response, 400, { error: { message: `Scenario "${scenario.name}" has no turn ${turnIndex}.`, type: 'scenario_exhausted' } });
+      return sendJson(response, 400, {
+        error: {
+          message: `Scenario "${scenario.name}" has no turn ${turnIndex}.`,
+          type: 'scenario_exhausted',
+        },
+      });
     }
     const key = `${scenario.name}#${turnIndex}`;
     const attempt = attempts.get(key) ?? 0;
@@ -147,13 +183,18 @@ export async function startModelServer(options = {}) {
 async function streamTurn(turn, model, request, response) {
   let isClosed = false;
   response.on('close', () => (isClosed = true));
-  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  response.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
   response.flushHeaders();
   for (const write of planTurn(turn, model)) {
     if (isClosed) return;
     if (write.kind === 'delay') await sleep(write.ms, request);
     else if (write.kind === 'write') response.write(write.text);
-    else if (write.kind === 'hang') return; // Left open; close() or the client ends it.
+    else if (write.kind === 'hang')
+      return; // Left open; close() or the client ends it.
     else response.end();
   }
 }
@@ -163,8 +204,14 @@ async function streamTurn(turn, model, request, response) {
  * @param {import('./model-server.d.mts').ScenarioHttpError} failure
  */
 function sendError(response, failure) {
-  const body = typeof failure.body === 'string' ? failure.body : JSON.stringify(failure.body ?? { error: { message: `HTTP ${failure.status}` } });
-  response.writeHead(failure.status, { 'content-type': typeof failure.body === 'string' ? 'text/plain' : 'application/json', ...failure.headers });
+  const body =
+    typeof failure.body === 'string'
+      ? failure.body
+      : JSON.stringify(failure.body ?? { error: { message: `HTTP ${failure.status}` } });
+  response.writeHead(failure.status, {
+    'content-type': typeof failure.body === 'string' ? 'text/plain' : 'application/json',
+    ...failure.headers,
+  });
   response.end(body);
 }
 

@@ -20,7 +20,8 @@ const DEFAULT_CHUNK_SIZE = 8;
 export function splitText(text, size) {
   const pieces = [];
   const characters = Array.from(text); // Split by code point so emoji stay whole.
-  for (let index = 0; index < characters.length; index += size) pieces.push(characters.slice(index, index + size).join(''));
+  for (let index = 0; index < characters.length; index += size)
+    pieces.push(characters.slice(index, index + size).join(''));
   return pieces;
 }
 
@@ -52,24 +53,32 @@ export function planTurn(turn, model) {
   const writes = [];
   const pause = turn.chunkDelayMs ?? 0;
   const write = (/** @type {string} */ text) => {
-    if (pause > 0 && writes.some((entry) => entry.kind === 'write')) writes.push({ kind: 'delay', ms: pause });
+    if (pause > 0 && writes.some((entry) => entry.kind === 'write'))
+      writes.push({ kind: 'delay', ms: pause });
     writes.push({ kind: 'write', text });
   };
   write(chunk(model, { role: 'assistant', content: '' }));
   let toolIndex = 0;
   for (const step of turn.steps ?? []) {
-    if ('text' in step) for (const piece of splitText(step.text, size)) write(chunk(model, { content: piece }));
+    if ('text' in step)
+      for (const piece of splitText(step.text, size)) write(chunk(model, { content: piece }));
     else if ('reasoning' in step) {
       const field = step.field ?? 'reasoning_content';
-      for (const piece of splitText(step.reasoning, size)) write(chunk(model, { content: null, [field]: piece }));
+      for (const piece of splitText(step.reasoning, size))
+        write(chunk(model, { content: null, [field]: piece }));
     } else if ('think' in step) {
-      for (const piece of splitText(`<think>${step.think}</think>\n\n`, size)) write(chunk(model, { content: piece }));
+      for (const piece of splitText(`<think>${step.think}</think>\n\n`, size))
+        write(chunk(model, { content: piece }));
     } else if ('toolCall' in step) {
-      for (const fragment of toolCallFragments(step.toolCall, toolIndex)) write(chunk(model, { tool_calls: [fragment] }));
+      for (const fragment of toolCallFragments(step.toolCall, toolIndex))
+        write(chunk(model, { tool_calls: [fragment] }));
       toolIndex += 1;
     } else if ('delayMs' in step) writes.push({ kind: 'delay', ms: step.delayMs });
     else if ('error' in step) {
-      writes.push({ kind: 'write', text: `data: ${JSON.stringify({ error: step.error })}\n\n` }, { kind: 'end' });
+      writes.push(
+        { kind: 'write', text: `data: ${JSON.stringify({ error: step.error })}\n\n` },
+        { kind: 'end' },
+      );
       return writes;
     } else if ('raw' in step) writes.push({ kind: 'write', text: step.raw });
     else if ('hang' in step) {
@@ -77,10 +86,13 @@ export function planTurn(turn, model) {
       return writes;
     }
   }
-  const finishReason = turn.finishReason === undefined ? (toolIndex > 0 ? 'tool_calls' : 'stop') : turn.finishReason;
+  const finishReason =
+    turn.finishReason === undefined ? (toolIndex > 0 ? 'tool_calls' : 'stop') : turn.finishReason;
   if (finishReason !== null) write(chunk(model, {}, finishReason));
   if (turn.usage) {
-    write(`data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1_764_460_800, model, choices: [], usage: turn.usage })}\n\n`);
+    write(
+      `data: ${JSON.stringify({ id: 'chatcmpl-scripted', object: 'chat.completion.chunk', created: 1_764_460_800, model, choices: [], usage: turn.usage })}\n\n`,
+    );
   }
   if (turn.done !== false) write('data: [DONE]\n\n');
   writes.push({ kind: 'end' });
@@ -94,15 +106,17 @@ export function planTurn(turn, model) {
  * @param {number} index
  */
 function toolCallFragments(call, index) {
-  const argumentsText = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
+  const argumentsText =
+    typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
   const count = Math.max(1, call.fragments ?? 3);
   const pieceSize = Math.max(1, Math.ceil(argumentsText.length / count));
   const pieces = argumentsText === '' ? [''] : splitText(argumentsText, pieceSize);
   return pieces.map((piece, position) => {
     /** @type {Record<string, unknown>} */
-    const fragment = position === 0
-      ? { index, id: call.id, type: 'function', function: { name: call.name, arguments: piece } }
-      : { index, function: { arguments: piece } };
+    const fragment =
+      position === 0
+        ? { index, id: call.id, type: 'function', function: { name: call.name, arguments: piece } }
+        : { index, function: { arguments: piece } };
     if (position > 0 && call.omitIndexOnContinuation) delete fragment['index'];
     return fragment;
   });

@@ -29,11 +29,13 @@ export function createFakeApi(handlers: Record<string, FakeHandler>): FakeApi {
     async send(envelope) {
       calls.push({ type: envelope.type, payload: envelope.payload, runId: envelope.runId });
       const handler = handlers[envelope.type];
-      if (!handler) return { ok: false, error: { code: 'UNKNOWN_MESSAGE_TYPE', message: envelope.type } };
+      if (!handler)
+        return { ok: false, error: { code: 'UNKNOWN_MESSAGE_TYPE', message: envelope.type } };
       try {
         return { ok: true, data: await handler(envelope.payload as never, envelope) };
       } catch (error) {
-        if (error instanceof ProtocolFailure) return { ok: false, error: { code: error.code, message: error.message } };
+        if (error instanceof ProtocolFailure)
+          return { ok: false, error: { code: error.code, message: error.message } };
         throw error;
       }
     },

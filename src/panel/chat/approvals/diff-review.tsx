@@ -43,7 +43,13 @@ export function DiffReview({ diff, busy, onApply, onReject }: DiffReviewProps) {
     return () => document.removeEventListener('keydown', onKey);
   }, [busy, onApply, onReject]);
   return (
-    <section class="review diff-review" aria-label={`Review changes to ${diff.fileLabel}`} tabIndex={-1} ref={root} data-testid="diff-review">
+    <section
+      class="review diff-review"
+      aria-label={`Review changes to ${diff.fileLabel}`}
+      tabIndex={-1}
+      ref={root}
+      data-testid="diff-review"
+    >
       <header class="review-head">
         <span class="diff-file">{diff.fileLabel}</span>
         <span class="diff-add">{`+${diff.additions}`}</span>
@@ -52,26 +58,60 @@ export function DiffReview({ diff, busy, onApply, onReject }: DiffReviewProps) {
       <div class="diff-body" role="table" aria-label="Changes">
         {diff.hunks.map((hunk, index) => (
           <div class="diff-hunk" role="rowgroup" key={index}>
-            <div class="diff-hunk-head" role="row">{`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`}</div>
+            <div
+              class="diff-hunk-head"
+              role="row"
+            >{`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`}</div>
             {hunk.rows.map((row, rowIndex) => (
               <div class={`diff-row diff-${row.kind}`} role="row" key={rowIndex}>
-                <span class="diff-ln" role="cell">{row.kind === 'insert' ? '' : String(row.oldLine)}</span>
-                <span class="diff-ln" role="cell">{row.kind === 'delete' ? '' : String(row.newLine)}</span>
-                <span class="diff-mark" role="cell" aria-label={row.kind === 'context' ? 'unchanged' : row.kind === 'insert' ? 'added' : 'removed'}>
+                <span class="diff-ln" role="cell">
+                  {row.kind === 'insert' ? '' : String(row.oldLine)}
+                </span>
+                <span class="diff-ln" role="cell">
+                  {row.kind === 'delete' ? '' : String(row.newLine)}
+                </span>
+                <span
+                  class="diff-mark"
+                  role="cell"
+                  aria-label={
+                    row.kind === 'context'
+                      ? 'unchanged'
+                      : row.kind === 'insert'
+                        ? 'added'
+                        : 'removed'
+                  }
+                >
                   {row.kind === 'insert' ? '+' : row.kind === 'delete' ? '\u2212' : ' '}
                 </span>
-                <span class="diff-text" role="cell">{row.text}</span>
+                <span class="diff-text" role="cell">
+                  {row.text}
+                </span>
               </div>
             ))}
           </div>
         ))}
       </div>
-      {diff.truncated ? <p class="muted">Some rows are not shown; Apply commits the whole change.</p> : null}
+      {diff.truncated ? (
+        <p class="muted">Some rows are not shown; Apply commits the whole change.</p>
+      ) : null}
       <div class="review-actions">
-        <button type="button" class="primary" disabled={busy} onClick={onApply} data-testid="apply" aria-keyshortcuts="Control+Enter Meta+Enter">
+        <button
+          type="button"
+          class="primary"
+          disabled={busy}
+          onClick={onApply}
+          data-testid="apply"
+          aria-keyshortcuts="Control+Enter Meta+Enter"
+        >
           Apply changes <kbd>Ctrl+Enter</kbd>
         </button>
-        <button type="button" disabled={busy} onClick={onReject} data-testid="reject" aria-keyshortcuts="Escape">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onReject}
+          data-testid="reject"
+          aria-keyshortcuts="Escape"
+        >
           Reject <kbd>Esc</kbd>
         </button>
       </div>

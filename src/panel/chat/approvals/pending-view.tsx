@@ -15,11 +15,22 @@ export interface PendingViewProps {
 /** The pending interaction of the shown run. */
 export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
   if (pending.kind === 'edit-review') {
-    return <DiffReview diff={pending.diff} busy={busy} onApply={() => onDecide('apply')} onReject={() => onDecide('reject')} />;
+    return (
+      <DiffReview
+        diff={pending.diff}
+        busy={busy}
+        onApply={() => onDecide('apply')}
+        onReject={() => onDecide('reject')}
+      />
+    );
   }
   if (pending.kind === 'external-approval') {
     return (
-      <section class="review approval" aria-label={`Approve ${pending.name}`} data-testid="approval">
+      <section
+        class="review approval"
+        aria-label={`Approve ${pending.name}`}
+        data-testid="approval"
+      >
         <p>
           <strong>{pending.integration}</strong>
           {' wants to run '}
@@ -36,10 +47,21 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
           </details>
         ) : null}
         <div class="review-actions">
-          <button type="button" class="primary" disabled={busy} onClick={() => onDecide('approve-once')} data-testid="approve-once">
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            onClick={() => onDecide('approve-once')}
+            data-testid="approve-once"
+          >
             Approve once
           </button>
-          <button type="button" disabled={busy} onClick={() => onDecide('allow-run')} data-testid="allow-run">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => onDecide('allow-run')}
+            data-testid="allow-run"
+          >
             Allow for this run
           </button>
           <button type="button" disabled={busy} onClick={() => onDecide('deny')} data-testid="deny">
@@ -52,9 +74,17 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
   return (
     <section class="review page-wait" aria-label="The agent needs the page" data-testid="page-wait">
       <p>{pending.message}</p>
-      {pending.missing.length > 0 ? <p class="muted">{`Missing: ${pending.missing.join(', ')}`}</p> : null}
+      {pending.missing.length > 0 ? (
+        <p class="muted">{`Missing: ${pending.missing.join(', ')}`}</p>
+      ) : null}
       <div class="review-actions">
-        <button type="button" class="primary" disabled={busy} onClick={() => onDecide('retry')} data-testid="retry">
+        <button
+          type="button"
+          class="primary"
+          disabled={busy}
+          onClick={() => onDecide('retry')}
+          data-testid="retry"
+        >
           Retry now
         </button>
         <button type="button" disabled={busy} onClick={() => onDecide('skip')} data-testid="skip">

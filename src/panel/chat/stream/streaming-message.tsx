@@ -42,7 +42,12 @@ export interface JumpToLatestProps {
 export function JumpToLatest({ follow, label = 'Jump to latest' }: JumpToLatestProps) {
   if (!follow.showJump.value) return null;
   return (
-    <button type="button" class="jump-to-latest" onClick={() => follow.jumpToLatest()} data-testid="jump-to-latest">
+    <button
+      type="button"
+      class="jump-to-latest"
+      onClick={() => follow.jumpToLatest()}
+      data-testid="jump-to-latest"
+    >
       {label} {'\u2193'}
     </button>
   );

@@ -15,7 +15,10 @@ export function McpProbeResultView({ result }: { result: McpProbeResult }) {
     <div class="sa-probe-result" data-testid="mcp-probe-result">
       <p>
         Protocol {result.negotiatedVersion}
-        {result.isFallback ? ' (fallback: the server does not speak 2026-07-28)' : ''} · {result.tools.length} valid, {result.rejected.length} rejected · {result.pages} page(s) · cache {result.cache.status}, TTL {Math.round(result.cache.ttlMs / 1000)} s, {result.cache.scope}
+        {result.isFallback ? ' (fallback: the server does not speak 2026-07-28)' : ''} ·{' '}
+        {result.tools.length} valid, {result.rejected.length} rejected · {result.pages} page(s) ·
+        cache {result.cache.status}, TTL {Math.round(result.cache.ttlMs / 1000)} s,{' '}
+        {result.cache.scope}
       </p>
       <ul>
         {result.tools.map((tool) => (

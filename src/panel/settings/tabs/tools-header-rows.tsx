@@ -13,14 +13,23 @@ export interface HeaderRowsProps {
 
 /** Editable header rows; at most 32, like the policy. */
 export function HeaderRows({ id, rows, onChange, error }: HeaderRowsProps) {
-  const update = (index: number, patch: Partial<HeaderRow>) => onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  const update = (index: number, patch: Partial<HeaderRow>) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
   return (
     <fieldset class="sa-header-rows" id={id}>
       <legend>Headers</legend>
       {rows.map((row, index) => (
         <div class="sa-header-row" key={index}>
-          <input aria-label={`Header ${index + 1} name`} value={row.name} onInput={(event) => update(index, { name: event.currentTarget.value })} />
-          <input aria-label={`Header ${index + 1} value`} value={row.value} onInput={(event) => update(index, { value: event.currentTarget.value })} />
+          <input
+            aria-label={`Header ${index + 1} name`}
+            value={row.name}
+            onInput={(event) => update(index, { name: event.currentTarget.value })}
+          />
+          <input
+            aria-label={`Header ${index + 1} value`}
+            value={row.value}
+            onInput={(event) => update(index, { value: event.currentTarget.value })}
+          />
           <button type="button" onClick={() => onChange(rows.filter((_, at) => at !== index))}>
             Remove
           </button>
@@ -53,7 +62,11 @@ export function needsCleartextConsent(url: string): string | null {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:') return null;
     const host = parsed.hostname;
-    const loopback = host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+    const loopback =
+      host === 'localhost' ||
+      host.endsWith('.localhost') ||
+      host === '[::1]' ||
+      /^127\.\d+\.\d+\.\d+$/.test(host);
     return loopback ? null : parsed.origin;
   } catch {
     return null;

@@ -4,7 +4,11 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Client } from '../../../shared/protocol/client';
 import type { RequestChannel } from '../../../shared/protocol/define-channel';
-import type { CustomToolInput, CustomToolView, integrationRequestMethods } from '../../../shared/protocol/integration-messages';
+import type {
+  CustomToolInput,
+  CustomToolView,
+  integrationRequestMethods,
+} from '../../../shared/protocol/integration-messages';
 import { formatError } from '../form-field';
 import { requestHostPermission, type RequestHostPermission } from '../host-permission';
 import { HeaderRows, headerRowIndex, needsCleartextConsent } from './tools-header-rows';
@@ -12,7 +16,15 @@ import { HeaderRows, headerRowIndex, needsCleartextConsent } from './tools-heade
 /** A client that can call the integration methods. */
 export type IntegrationsClient = Client<RequestChannel<typeof integrationRequestMethods>>;
 
-const EMPTY: CustomToolInput = { name: '', description: '', endpoint: 'https://', headers: [], schemaJson: '{\n  "type": "object",\n  "properties": {}\n}', enabled: true, insecureOriginAcknowledged: null };
+const EMPTY: CustomToolInput = {
+  name: '',
+  description: '',
+  endpoint: 'https://',
+  headers: [],
+  schemaJson: '{\n  "type": "object",\n  "properties": {}\n}',
+  enabled: true,
+  insecureOriginAcknowledged: null,
+};
 
 /** The form values of a saved tool (views carry extra, read-only fields). */
 const toInput = ({ trusted: _trusted, ...input }: CustomToolView): CustomToolInput => input;
@@ -31,12 +43,18 @@ export function ToolsTab({ client, requestPermission = requestHostPermission }: 
   const [error, setError] = useState<{ path: string; message: string } | null>(null);
   const [status, setStatus] = useState('');
   useEffect(() => {
-    void client.request('custom-tools/list', {}).then((result) => result.ok && setTools(result.data.tools));
+    void client
+      .request('custom-tools/list', {})
+      .then((result) => result.ok && setTools(result.data.tools));
   }, [client]);
   const consentOrigin = needsCleartextConsent(draft.endpoint);
   const edit = (patch: Partial<CustomToolInput>) => {
     // Editing the endpoint drops a consent given for another origin.
-    setDraft((current) => ({ ...current, ...patch, ...(patch.endpoint !== undefined ? { insecureOriginAcknowledged: null } : {}) }));
+    setDraft((current) => ({
+      ...current,
+      ...patch,
+      ...(patch.endpoint !== undefined ? { insecureOriginAcknowledged: null } : {}),
+    }));
     setTrusted(false);
   };
   const save = () => {
@@ -51,30 +69,45 @@ export function ToolsTab({ client, requestPermission = requestHostPermission }: 
       await permission;
       const result = await client.request('custom-tools/save', { tool: draft });
       if (!result.ok) {
-        const path = typeof result.error.details?.['path'] === 'string' ? result.error.details['path'] : '';
+        const path =
+          typeof result.error.details?.['path'] === 'string' ? result.error.details['path'] : '';
         setError({ path, message: formatError(result.error) });
         return;
       }
       setError(null);
       const saved = result.data.tools.find((tool) => tool.name === draft.name.trim());
-      if (saved && trusted !== saved.trusted) await client.request('trust/set', { kind: 'custom', id: saved.id, trusted });
+      if (saved && trusted !== saved.trusted)
+        await client.request('trust/set', { kind: 'custom', id: saved.id, trusted });
       const list = await client.request('custom-tools/list', {});
       if (list.ok) setTools(list.data.tools);
       setStatus('Saved.');
     })();
   };
-  const errorAt = (prefix: string) => (error && (error.path === prefix || (prefix === 'schemaJson' && error.path.startsWith('$'))) ? error.message : undefined);
+  const errorAt = (prefix: string) =>
+    error && (error.path === prefix || (prefix === 'schemaJson' && error.path.startsWith('$')))
+      ? error.message
+      : undefined;
   const headerIndex = headerRowIndex(error?.path);
   return (
     <section class="sa-tools-tab" aria-label="Custom tools">
       <ul class="sa-integration-list">
         {tools.map((tool) => (
           <li key={tool.id}>
-            <button type="button" onClick={() => (setDraft(toInput(tool)), setTrusted(tool.trusted))}>
+            <button
+              type="button"
+              onClick={() => (setDraft(toInput(tool)), setTrusted(tool.trusted))}
+            >
               {tool.name}
             </button>
             <span>{tool.trusted ? ' trusted' : ' asks before each call'}</span>
-            <button type="button" onClick={() => void client.request('custom-tools/delete', { id: tool.id }).then((result) => result.ok && setTools(result.data.tools))}>
+            <button
+              type="button"
+              onClick={() =>
+                void client
+                  .request('custom-tools/delete', { id: tool.id })
+                  .then((result) => result.ok && setTools(result.data.tools))
+              }
+            >
               Delete
             </button>
           </li>
@@ -82,33 +115,100 @@ export function ToolsTab({ client, requestPermission = requestHostPermission }: 
       </ul>
       <form class="sa-tool-form" onSubmit={(event) => (event.preventDefault(), save())}>
         <label>
-          Name <input name="tool-name" value={draft.name} onInput={(event) => edit({ name: event.currentTarget.value })} />
+          Name{' '}
+          <input
+            name="tool-name"
+            value={draft.name}
+            onInput={(event) => edit({ name: event.currentTarget.value })}
+          />
         </label>
-        {errorAt('name') ? <p class="sa-field-error" role="alert">{errorAt('name')}</p> : null}
+        {errorAt('name') ? (
+          <p class="sa-field-error" role="alert">
+            {errorAt('name')}
+          </p>
+        ) : null}
         <label>
-          Description <textarea name="tool-description" value={draft.description} onInput={(event) => edit({ description: event.currentTarget.value })} />
+          Description{' '}
+          <textarea
+            name="tool-description"
+            value={draft.description}
+            onInput={(event) => edit({ description: event.currentTarget.value })}
+          />
         </label>
-        {errorAt('description') ? <p class="sa-field-error" role="alert">{errorAt('description')}</p> : null}
+        {errorAt('description') ? (
+          <p class="sa-field-error" role="alert">
+            {errorAt('description')}
+          </p>
+        ) : null}
         <label>
-          Endpoint <input name="tool-endpoint" value={draft.endpoint} onInput={(event) => edit({ endpoint: event.currentTarget.value })} />
+          Endpoint{' '}
+          <input
+            name="tool-endpoint"
+            value={draft.endpoint}
+            onInput={(event) => edit({ endpoint: event.currentTarget.value })}
+          />
         </label>
-        {errorAt('endpoint') ? <p class="sa-field-error" role="alert">{errorAt('endpoint')}</p> : null}
+        {errorAt('endpoint') ? (
+          <p class="sa-field-error" role="alert">
+            {errorAt('endpoint')}
+          </p>
+        ) : null}
         {consentOrigin ? (
           <label>
-            <input type="checkbox" checked={draft.insecureOriginAcknowledged === consentOrigin} onChange={(event) => setDraft({ ...draft, insecureOriginAcknowledged: event.currentTarget.checked ? consentOrigin : null })} />
+            <input
+              type="checkbox"
+              checked={draft.insecureOriginAcknowledged === consentOrigin}
+              onChange={(event) =>
+                setDraft({
+                  ...draft,
+                  insecureOriginAcknowledged: event.currentTarget.checked ? consentOrigin : null,
+                })
+              }
+            />
             Send data to {consentOrigin} over unencrypted HTTP
           </label>
         ) : null}
-        <HeaderRows id="tool-headers" rows={draft.headers} onChange={(headers) => edit({ headers })} error={headerIndex !== null && error ? { index: headerIndex, message: error.message } : undefined} />
+        <HeaderRows
+          id="tool-headers"
+          rows={draft.headers}
+          onChange={(headers) => edit({ headers })}
+          error={
+            headerIndex !== null && error
+              ? { index: headerIndex, message: error.message }
+              : undefined
+          }
+        />
         <label>
-          Input schema (JSON) <textarea name="tool-schema" rows={8} value={draft.schemaJson} onInput={(event) => edit({ schemaJson: event.currentTarget.value })} />
+          Input schema (JSON){' '}
+          <textarea
+            name="tool-schema"
+            rows={8}
+            value={draft.schemaJson}
+            onInput={(event) => edit({ schemaJson: event.currentTarget.value })}
+          />
         </label>
-        {errorAt('schemaJson') ? <p class="sa-field-error" role="alert">{errorAt('schemaJson')}</p> : null}
+        {errorAt('schemaJson') ? (
+          <p class="sa-field-error" role="alert">
+            {errorAt('schemaJson')}
+          </p>
+        ) : null}
         <label>
-          <input type="checkbox" name="tool-enabled" checked={draft.enabled} onChange={(event) => edit({ enabled: event.currentTarget.checked })} /> Enabled
+          <input
+            type="checkbox"
+            name="tool-enabled"
+            checked={draft.enabled}
+            onChange={(event) => edit({ enabled: event.currentTarget.checked })}
+          />{' '}
+          Enabled
         </label>
         <label>
-          <input type="checkbox" name="tool-trusted" checked={trusted} onChange={(event) => setTrusted(event.currentTarget.checked)} /> Trust this exact tool (calls run without asking)
+          <input
+            type="checkbox"
+            name="tool-trusted"
+            checked={trusted}
+            onChange={(event) => setTrusted(event.currentTarget.checked)}
+          />{' '}
+          Trust this exact tool (calls run without asking)
         </label>
         <button type="submit">Save tool</button>
         <button type="button" onClick={() => (setDraft(EMPTY), setTrusted(false), setError(null))}>

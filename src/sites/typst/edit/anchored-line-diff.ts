@@ -23,7 +23,9 @@ function keysOf(index: LineIndex): string[] {
 }
 
 /** Pairs `[oldAt, newAt]` (sorted by oldAt) forming the longest chain increasing in newAt. */
-function longestIncreasingChain(pairs: readonly (readonly [number, number])[]): (readonly [number, number])[] {
+function longestIncreasingChain(
+  pairs: readonly (readonly [number, number])[],
+): (readonly [number, number])[] {
   // Patience sorting: tails[length - 1] is the pair ending the best chain of that length.
   const tails: number[] = [];
   const previous = new Int32Array(pairs.length).fill(-1);
@@ -32,14 +34,16 @@ function longestIncreasingChain(pairs: readonly (readonly [number, number])[]): 
     let high = tails.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if ((pairs[tails[middle] as number] as readonly [number, number])[1] < newAt) low = middle + 1;
+      if ((pairs[tails[middle] as number] as readonly [number, number])[1] < newAt)
+        low = middle + 1;
       else high = middle;
     }
     if (low > 0) previous[position] = tails[low - 1] as number;
     tails[low] = position;
   });
   const chain: (readonly [number, number])[] = [];
-  for (let at = tails[tails.length - 1] ?? -1; at !== -1; at = previous[at] as number) chain.push(pairs[at] as readonly [number, number]);
+  for (let at = tails[tails.length - 1] ?? -1; at !== -1; at = previous[at] as number)
+    chain.push(pairs[at] as readonly [number, number]);
   return chain.reverse();
 }
 
@@ -69,13 +73,17 @@ export function anchoredRegions(oldIndex: LineIndex, newIndex: LineIndex): Chang
   const uniquePairs: (readonly [number, number])[] = [];
   oldKeys.forEach((key) => {
     const tally = tallies.get(key);
-    if (tally !== undefined && tally.oldCount === 1 && tally.newCount === 1) uniquePairs.push([tally.oldAt, tally.newAt]);
+    if (tally !== undefined && tally.oldCount === 1 && tally.newCount === 1)
+      uniquePairs.push([tally.oldAt, tally.newAt]);
   });
 
   const regions: ChangedRegion[] = [];
   let oldCursor = 0;
   let newCursor = 0;
-  for (const [oldAt, newAt] of [...longestIncreasingChain(uniquePairs), [oldKeys.length, newKeys.length] as const]) {
+  for (const [oldAt, newAt] of [
+    ...longestIncreasingChain(uniquePairs),
+    [oldKeys.length, newKeys.length] as const,
+  ]) {
     let oldStart = oldCursor;
     let newStart = newCursor;
     let oldEnd = oldAt;
@@ -89,7 +97,9 @@ export function anchoredRegions(oldIndex: LineIndex, newIndex: LineIndex): Chang
       newEnd -= 1;
     }
     if (oldEnd > oldStart || newEnd > newStart) {
-      const inserted = Array.from({ length: newEnd - newStart }, (_, offset) => newIndex.lineText(newStart + offset + 1));
+      const inserted = Array.from({ length: newEnd - newStart }, (_, offset) =>
+        newIndex.lineText(newStart + offset + 1),
+      );
       regions.push({ oldStart, oldEnd, newStart, inserted });
     }
     oldCursor = oldAt + 1;

@@ -11,7 +11,13 @@ import { DIFF_CONTEXT_LINES, LINE_DIFF_TIMEOUT_MS } from './edit-limits';
 import { anchoredRegions } from './anchored-line-diff';
 import { hunksFromRegions } from './hunks-from-changes';
 import { LineIndex } from './line-index';
-import { summarizeHunks, type DiffHunk, type DiffRow, type DisplayBounds, type UnifiedDiff } from './unified-diff';
+import {
+  summarizeHunks,
+  type DiffHunk,
+  type DiffRow,
+  type DisplayBounds,
+  type UnifiedDiff,
+} from './unified-diff';
 
 /** Options of `boundedLineDiff`. */
 export interface LineDiffOptions extends DisplayBounds {
@@ -35,7 +41,8 @@ function rowsOf(lines: readonly string[], oldStart: number, newStart: number): D
   for (const line of lines) {
     const marker = line[0];
     const text = line.endsWith('\r') ? line.slice(1, -1) : line.slice(1);
-    if (marker === ' ') rows.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text });
+    if (marker === ' ')
+      rows.push({ kind: 'context', oldLine: oldLine++, newLine: newLine++, text });
     else if (marker === '-') rows.push({ kind: 'delete', oldLine: oldLine++, text });
     else if (marker === '+') rows.push({ kind: 'insert', newLine: newLine++, text });
   }
@@ -46,17 +53,32 @@ function rowsOf(lines: readonly string[], oldStart: number, newStart: number): D
  * The unified diff from `oldText` to `newText` with the line model of `LineIndex`.
  * Runs jsdiff for at most `timeoutMs`, then falls back to the changed span.
  */
-export function boundedLineDiff(oldText: string, newText: string, options: LineDiffOptions = {}): LineDiff {
+export function boundedLineDiff(
+  oldText: string,
+  newText: string,
+  options: LineDiffOptions = {},
+): LineDiff {
   const context = options.context ?? DIFF_CONTEXT_LINES;
   // Appending "\n" to both sides makes jsdiff's lines equal ours ("a\n" has two lines
   // here, the second empty) and removes its "\ No newline at end of file" rows.
-  const patch = structuredPatch('old', 'new', `${oldText}\n`, `${newText}\n`, undefined, undefined, {
-    context,
-    timeout: options.timeoutMs ?? LINE_DIFF_TIMEOUT_MS,
-  });
+  const patch = structuredPatch(
+    'old',
+    'new',
+    `${oldText}\n`,
+    `${newText}\n`,
+    undefined,
+    undefined,
+    {
+      context,
+      timeout: options.timeoutMs ?? LINE_DIFF_TIMEOUT_MS,
+    },
+  );
   if (patch === undefined) {
     const oldIndex = new LineIndex(oldText);
-    const diff = hunksFromRegions(oldIndex, anchoredRegions(oldIndex, new LineIndex(newText)), { ...options, context });
+    const diff = hunksFromRegions(oldIndex, anchoredRegions(oldIndex, new LineIndex(newText)), {
+      ...options,
+      context,
+    });
     return { ...diff, method: 'anchored' };
   }
   const hunks: DiffHunk[] = patch.hunks.map((hunk) => ({

@@ -31,9 +31,14 @@ function splitBlock(blockText: string, isAtEnd: boolean): SplitLines {
   const keys: string[] = [];
   const texts: string[] = [];
   let start = 0;
-  for (let newline = blockText.indexOf('\n'); newline !== -1; newline = blockText.indexOf('\n', start)) {
+  for (
+    let newline = blockText.indexOf('\n');
+    newline !== -1;
+    newline = blockText.indexOf('\n', start)
+  ) {
     keys.push(blockText.slice(start, newline + 1));
-    const contentEnd = newline > start && blockText.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+    const contentEnd =
+      newline > start && blockText.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
     texts.push(blockText.slice(start, contentEnd));
     start = newline + 1;
   }
@@ -62,7 +67,11 @@ export function changedRegions(index: LineIndex, changes: readonly TextChange[])
     const firstLine = index.lineAt(first.from);
     let lastLine = index.lineAt(first.to);
     let end = position + 1;
-    for (let next = changes[end]; next !== undefined && index.lineAt(next.from) <= lastLine; next = changes[end]) {
+    for (
+      let next = changes[end];
+      next !== undefined && index.lineAt(next.from) <= lastLine;
+      next = changes[end]
+    ) {
       lastLine = Math.max(lastLine, index.lineAt(next.to));
       end += 1;
     }
@@ -81,7 +90,12 @@ export function changedRegions(index: LineIndex, changes: readonly TextChange[])
     const oldCount = lastLine - firstLine + 1;
     const newCount = keys.length;
     let prefix = 0;
-    while (prefix < oldCount && prefix < newCount && index.lineKey(firstLine + prefix) === keys[prefix]) prefix += 1;
+    while (
+      prefix < oldCount &&
+      prefix < newCount &&
+      index.lineKey(firstLine + prefix) === keys[prefix]
+    )
+      prefix += 1;
     let suffix = 0;
     while (
       suffix < oldCount - prefix &&
@@ -99,7 +113,11 @@ export function changedRegions(index: LineIndex, changes: readonly TextChange[])
     } else if (previous !== undefined && previous.oldEnd === oldStart) {
       // Regions with no unchanged line between them read as one: all deletions, then
       // all insertions, as diff(1) prints them.
-      regions[regions.length - 1] = { ...previous, oldEnd, inserted: [...previous.inserted, ...inserted] };
+      regions[regions.length - 1] = {
+        ...previous,
+        oldEnd,
+        inserted: [...previous.inserted, ...inserted],
+      };
     } else {
       regions.push({ oldStart, oldEnd, newStart: oldStart + lineDelta, inserted });
     }

@@ -21,7 +21,12 @@ export function findOccurrences(text: string, search: string, limit: number): Oc
   const first = text.indexOf(search);
   if (first === -1) return { first, count: 0 };
   let count = 1;
-  for (let at = text.indexOf(search, first + 1); at !== -1 && count < limit; at = text.indexOf(search, at + 1)) count += 1;
+  for (
+    let at = text.indexOf(search, first + 1);
+    at !== -1 && count < limit;
+    at = text.indexOf(search, at + 1)
+  )
+    count += 1;
   return { first, count };
 }
 
@@ -31,7 +36,8 @@ const MAX_WINDOW = 32;
 
 function hashPrefix(text: string, start: number, window: number): number {
   let hash = 0;
-  for (let offset = 0; offset < window; offset += 1) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(start + offset)) | 0;
+  for (let offset = 0; offset < window; offset += 1)
+    hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(start + offset)) | 0;
   return hash;
 }
 
@@ -40,7 +46,11 @@ function hashPrefix(text: string, start: number, window: number): number {
  * window hash matches no search are skipped after one filter lookup; candidates are
  * confirmed with `startsWith`, so the result is exact.
  */
-export function findOccurrencesOfAll(text: string, searches: readonly string[], limit: number): Occurrences[] {
+export function findOccurrencesOfAll(
+  text: string,
+  searches: readonly string[],
+  limit: number,
+): Occurrences[] {
   const firsts = searches.map(() => -1);
   const counts = searches.map(() => 0);
   const window = Math.min(MAX_WINDOW, ...searches.map((search) => search.length));
@@ -59,14 +69,24 @@ export function findOccurrencesOfAll(text: string, searches: readonly string[], 
   for (let start = 0; ; start += 1) {
     if (filter[hash & ((1 << FILTER_BITS) - 1)] === 1) {
       for (const index of bySearchHash.get(hash) ?? []) {
-        if (counts[index] as number >= limit || !text.startsWith(searches[index] as string, start)) continue;
+        if (
+          (counts[index] as number) >= limit ||
+          !text.startsWith(searches[index] as string, start)
+        )
+          continue;
         if (counts[index] === 0) firsts[index] = start;
         counts[index] = (counts[index] as number) + 1;
       }
     }
     const next = start + window;
     if (next >= text.length) break;
-    hash = (Math.imul(hash - Math.imul(text.charCodeAt(start), leadingPower), HASH_BASE) + text.charCodeAt(next)) | 0;
+    hash =
+      (Math.imul(hash - Math.imul(text.charCodeAt(start), leadingPower), HASH_BASE) +
+        text.charCodeAt(next)) |
+      0;
   }
-  return searches.map((_, index) => ({ first: firsts[index] as number, count: counts[index] as number }));
+  return searches.map((_, index) => ({
+    first: firsts[index] as number,
+    count: counts[index] as number,
+  }));
 }

@@ -9,7 +9,13 @@ import { DIFF_CONTEXT_LINES } from './edit-limits';
 import { changedRegions, type ChangedRegion } from './changed-regions';
 import type { LineIndex } from './line-index';
 import type { TextChange } from './text-change';
-import { summarizeHunks, type DiffHunk, type DiffRow, type DisplayBounds, type UnifiedDiff } from './unified-diff';
+import {
+  summarizeHunks,
+  type DiffHunk,
+  type DiffRow,
+  type DisplayBounds,
+  type UnifiedDiff,
+} from './unified-diff';
 
 /** Options of `hunksFromChanges`. */
 export interface HunkOptions extends DisplayBounds {
@@ -24,7 +30,12 @@ function buildHunk(index: LineIndex, group: readonly ChangedRegion[], context: n
   // Old line indexes are 0-based here; rows carry 1-based numbers.
   const pushContext = (fromOld: number, toOld: number, delta: number) => {
     for (let old = fromOld; old < toOld; old += 1) {
-      rows.push({ kind: 'context', oldLine: old + 1, newLine: old + delta + 1, text: index.lineText(old + 1) });
+      rows.push({
+        kind: 'context',
+        oldLine: old + 1,
+        newLine: old + delta + 1,
+        text: index.lineText(old + 1),
+      });
     }
   };
   const hunkOldStart = Math.max(0, first.oldStart - context);
@@ -35,10 +46,16 @@ function buildHunk(index: LineIndex, group: readonly ChangedRegion[], context: n
     for (let old = region.oldStart; old < region.oldEnd; old += 1) {
       rows.push({ kind: 'delete', oldLine: old + 1, text: index.lineText(old + 1) });
     }
-    region.inserted.forEach((text, offset) => rows.push({ kind: 'insert', newLine: region.newStart + offset + 1, text }));
+    region.inserted.forEach((text, offset) =>
+      rows.push({ kind: 'insert', newLine: region.newStart + offset + 1, text }),
+    );
     delta = region.newStart + region.inserted.length - region.oldEnd;
     const next = group[position + 1];
-    pushContext(region.oldEnd, next === undefined ? Math.min(index.lineCount, region.oldEnd + context) : next.oldStart, delta);
+    pushContext(
+      region.oldEnd,
+      next === undefined ? Math.min(index.lineCount, region.oldEnd + context) : next.oldStart,
+      delta,
+    );
   });
   const hunkOldEnd = Math.min(index.lineCount, last.oldEnd + context);
   return {
@@ -56,12 +73,20 @@ function buildHunk(index: LineIndex, group: readonly ChangedRegion[], context: n
  * share a hunk, as in diff(1). Never refuses: a large edit yields a large diff whose
  * `truncatedForDisplay` tells the panel to show a notice.
  */
-export function hunksFromChanges(index: LineIndex, changes: readonly TextChange[], options: HunkOptions = {}): UnifiedDiff {
+export function hunksFromChanges(
+  index: LineIndex,
+  changes: readonly TextChange[],
+  options: HunkOptions = {},
+): UnifiedDiff {
   return hunksFromRegions(index, changedRegions(index, changes), options);
 }
 
 /** Hunks for changed regions of `index.text` that are sorted and separated by unchanged lines. */
-export function hunksFromRegions(index: LineIndex, regions: readonly ChangedRegion[], options: HunkOptions = {}): UnifiedDiff {
+export function hunksFromRegions(
+  index: LineIndex,
+  regions: readonly ChangedRegion[],
+  options: HunkOptions = {},
+): UnifiedDiff {
   const context = options.context ?? DIFF_CONTEXT_LINES;
   const hunks: DiffHunk[] = [];
   let group: ChangedRegion[] = [];

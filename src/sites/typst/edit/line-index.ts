@@ -22,7 +22,8 @@ export class LineIndex {
   constructor(text: string) {
     this.text = text;
     const starts: number[] = [0];
-    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) starts.push(at + 1);
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
+      starts.push(at + 1);
     this.#starts = Int32Array.from(starts);
   }
 
@@ -79,7 +80,9 @@ export class LineIndex {
   /** The terminator inserted text should use: CRLF when the first line break is CRLF. */
   get lineEnding(): LineEnding {
     const first = this.#starts[1];
-    return first !== undefined && first >= 2 && this.text.charCodeAt(first - 2) === 13 ? '\r\n' : '\n';
+    return first !== undefined && first >= 2 && this.text.charCodeAt(first - 2) === 13
+      ? '\r\n'
+      : '\n';
   }
 }
 

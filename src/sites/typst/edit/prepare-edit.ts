@@ -12,7 +12,11 @@ import { hunksFromChanges, type HunkOptions } from './hunks-from-changes';
 import { LineIndex } from './line-index';
 import { resolveReplaceLines } from './resolve-replace-lines';
 import { resolvePatchDocument, resolveSearchReplace } from './resolve-search-edits';
-import { resolveInsertAtCursor, resolveReplaceSelection, type CapturedSelection } from './resolve-selection-edits';
+import {
+  resolveInsertAtCursor,
+  resolveReplaceSelection,
+  type CapturedSelection,
+} from './resolve-selection-edits';
 import { assertValidChanges, withoutNoOpChanges, type TextChange } from './text-change';
 import type { UnifiedDiff } from './unified-diff';
 
@@ -41,15 +45,23 @@ export interface NoChanges {
 /** Throws `EDIT_DOCUMENT_TOO_LARGE` when the snapshot is above the edit limit. */
 export function assertEditableDocument(text: string): void {
   if (text.length > MAX_EDIT_DOCUMENT_CHARS) {
-    throw new ProtocolFailure('EDIT_DOCUMENT_TOO_LARGE', `The document has ${text.length} characters; edits are limited to ${MAX_EDIT_DOCUMENT_CHARS}.`, {
-      document_chars: text.length,
-      max_chars: MAX_EDIT_DOCUMENT_CHARS,
-    });
+    throw new ProtocolFailure(
+      'EDIT_DOCUMENT_TOO_LARGE',
+      `The document has ${text.length} characters; edits are limited to ${MAX_EDIT_DOCUMENT_CHARS}.`,
+      {
+        document_chars: text.length,
+        max_chars: MAX_EDIT_DOCUMENT_CHARS,
+      },
+    );
   }
 }
 
 /** Resolves a validated tool call into sorted, non-overlapping changes; may throw a `ProtocolFailure`. */
-export function resolveEditChanges(index: LineIndex, call: EditToolCall, selection?: CapturedSelection): TextChange[] {
+export function resolveEditChanges(
+  index: LineIndex,
+  call: EditToolCall,
+  selection?: CapturedSelection,
+): TextChange[] {
   switch (call.tool) {
     case 'replace_lines':
       return [resolveReplaceLines(index, call.arguments)];
@@ -68,15 +80,23 @@ export function resolveEditChanges(index: LineIndex, call: EditToolCall, selecti
 export function assertChangeLimits(text: string, changes: readonly TextChange[]): number {
   assertValidChanges(text, changes);
   if (changes.length > MAX_EDIT_CHANGES) {
-    throw new ProtocolFailure('EDIT_TOO_MANY_CHANGES', `The edit has ${changes.length} changes; at most ${MAX_EDIT_CHANGES} are allowed.`, {
-      change_count: changes.length,
-    });
+    throw new ProtocolFailure(
+      'EDIT_TOO_MANY_CHANGES',
+      `The edit has ${changes.length} changes; at most ${MAX_EDIT_CHANGES} are allowed.`,
+      {
+        change_count: changes.length,
+      },
+    );
   }
   const insertedChars = changes.reduce((sum, change) => sum + change.insert.length, 0);
   if (insertedChars > MAX_EDIT_INSERTED_CHARS) {
-    throw new ProtocolFailure('EDIT_INSERT_TOO_LARGE', `The edit inserts ${insertedChars} characters; at most ${MAX_EDIT_INSERTED_CHARS} are allowed.`, {
-      inserted_chars: insertedChars,
-    });
+    throw new ProtocolFailure(
+      'EDIT_INSERT_TOO_LARGE',
+      `The edit inserts ${insertedChars} characters; at most ${MAX_EDIT_INSERTED_CHARS} are allowed.`,
+      {
+        inserted_chars: insertedChars,
+      },
+    );
   }
   return insertedChars;
 }
@@ -85,7 +105,11 @@ export function assertChangeLimits(text: string, changes: readonly TextChange[])
  * Prepares `changes` already known to apply to `snapshot.text` (a tool's resolution, a
  * revert's inverse changes): limits, no-op detection, diff.
  */
-export function prepareChanges(snapshot: EditSnapshot, changes: readonly TextChange[], options: HunkOptions = {}): PreparedEdit | NoChanges {
+export function prepareChanges(
+  snapshot: EditSnapshot,
+  changes: readonly TextChange[],
+  options: HunkOptions = {},
+): PreparedEdit | NoChanges {
   assertEditableDocument(snapshot.text);
   assertChangeLimits(snapshot.text, changes);
   const effective = withoutNoOpChanges(snapshot.text, changes);
@@ -100,7 +124,11 @@ export function prepareChanges(snapshot: EditSnapshot, changes: readonly TextCha
 }
 
 /** Prepares a validated editor-write call against one snapshot. */
-export function prepareEdit(snapshot: EditSnapshot, call: EditToolCall, options: HunkOptions = {}): PreparedEdit | NoChanges {
+export function prepareEdit(
+  snapshot: EditSnapshot,
+  call: EditToolCall,
+  options: HunkOptions = {},
+): PreparedEdit | NoChanges {
   assertEditableDocument(snapshot.text);
   const index = snapshot.lineIndex ?? new LineIndex(snapshot.text);
   const changes = resolveEditChanges(index, call, snapshot.selection);

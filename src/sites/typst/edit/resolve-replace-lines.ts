@@ -28,7 +28,9 @@ export function resolveReplaceLines(index: LineIndex, args: ReplaceLinesArgument
       insert: toLineEnding(args.new_content, index.lineEnding),
     };
   }
-  if (endLine < lineCount) return { from: index.lineStart(startLine), to: index.lineStart(endLine + 1), insert: '' };
-  if (startLine > 1) return { from: index.lineContentEnd(startLine - 1), to: index.text.length, insert: '' };
+  if (endLine < lineCount)
+    return { from: index.lineStart(startLine), to: index.lineStart(endLine + 1), insert: '' };
+  if (startLine > 1)
+    return { from: index.lineContentEnd(startLine - 1), to: index.text.length, insert: '' };
   return { from: 0, to: index.text.length, insert: '' };
 }

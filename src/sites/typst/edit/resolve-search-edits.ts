@@ -14,7 +14,11 @@ const MULTI_SEARCH_MIN_EDITS = 4;
 
 function requireSearch(search: string, editIndex?: number): void {
   if (search.length === 0) {
-    throw new ProtocolFailure('INVALID_EDIT_ARGUMENTS', 'The search text is empty.', editIndex === undefined ? {} : { edit_index: editIndex });
+    throw new ProtocolFailure(
+      'INVALID_EDIT_ARGUMENTS',
+      'The search text is empty.',
+      editIndex === undefined ? {} : { edit_index: editIndex },
+    );
   }
 }
 
@@ -31,7 +35,11 @@ function changeFor(located: LocatedSearch, lineEnding: LineEnding): TextChange {
   const label = editIndex === undefined ? 'The search text' : `Edit ${editIndex + 1}'s search text`;
   const details: Record<string, unknown> = editIndex === undefined ? {} : { edit_index: editIndex };
   if (occurrences.count === 0) {
-    throw new ProtocolFailure('EDIT_TARGET_NOT_FOUND', `${label} does not occur in the document.`, details);
+    throw new ProtocolFailure(
+      'EDIT_TARGET_NOT_FOUND',
+      `${label} does not occur in the document.`,
+      details,
+    );
   }
   if (located.isUnique && occurrences.count > 1) {
     const isFloor = occurrences.count >= MAX_COUNTED_MATCHES;
@@ -41,7 +49,11 @@ function changeFor(located: LocatedSearch, lineEnding: LineEnding): TextChange {
       { ...details, match_count: occurrences.count, match_count_is_floor: isFloor },
     );
   }
-  return { from: occurrences.first, to: occurrences.first + needle.length, insert: toLineEnding(located.replace, lineEnding) };
+  return {
+    from: occurrences.first,
+    to: occurrences.first + needle.length,
+    insert: toLineEnding(located.replace, lineEnding),
+  };
 }
 
 /** The change for `search_replace`: the search must occur exactly once. */
@@ -49,7 +61,10 @@ export function resolveSearchReplace(index: LineIndex, args: SearchReplaceArgume
   requireSearch(args.search);
   const needle = toLineEnding(args.search, index.lineEnding);
   const occurrences = findOccurrences(index.text, needle, MAX_COUNTED_MATCHES);
-  return changeFor({ needle, replace: args.replace, isUnique: true, occurrences }, index.lineEnding);
+  return changeFor(
+    { needle, replace: args.replace, isUnique: true, occurrences },
+    index.lineEnding,
+  );
 }
 
 /**
@@ -67,7 +82,13 @@ export function resolvePatchDocument(index: LineIndex, args: PatchDocumentArgume
   const located = args.edits.map((edit, editIndex) => ({
     editIndex,
     change: changeFor(
-      { needle: needles[editIndex] as string, replace: edit.replace, isUnique: edit.unique, occurrences: occurrences[editIndex] as Occurrences, editIndex },
+      {
+        needle: needles[editIndex] as string,
+        replace: edit.replace,
+        isUnique: edit.unique,
+        occurrences: occurrences[editIndex] as Occurrences,
+        editIndex,
+      },
       lineEnding,
     ),
   }));
@@ -76,7 +97,11 @@ export function resolvePatchDocument(index: LineIndex, args: PatchDocumentArgume
   for (let position = 1; position < located.length; position += 1) {
     const previous = located[position - 1];
     const current = located[position];
-    if (previous !== undefined && current !== undefined && current.change.from < previous.change.to) {
+    if (
+      previous !== undefined &&
+      current !== undefined &&
+      current.change.from < previous.change.to
+    ) {
       throw new ProtocolFailure(
         'EDIT_RANGES_OVERLAP',
         `Edits ${previous.editIndex + 1} and ${current.editIndex + 1} match overlapping text.`,

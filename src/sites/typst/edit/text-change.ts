@@ -25,11 +25,25 @@ export function assertValidChanges(text: string, changes: readonly TextChange[])
   let previousTo = 0;
   changes.forEach((change, index) => {
     const { from, to } = change;
-    if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < from || to > text.length) {
-      throw new ProtocolFailure('INVALID_EDIT_RANGE', `Change ${index + 1} is outside the document (0..${text.length}).`, { index, from, to });
+    if (
+      !Number.isInteger(from) ||
+      !Number.isInteger(to) ||
+      from < 0 ||
+      to < from ||
+      to > text.length
+    ) {
+      throw new ProtocolFailure(
+        'INVALID_EDIT_RANGE',
+        `Change ${index + 1} is outside the document (0..${text.length}).`,
+        { index, from, to },
+      );
     }
     if (from < previousTo) {
-      throw new ProtocolFailure('EDIT_RANGES_OVERLAP', `Change ${index + 1} overlaps the previous change.`, { index, from, to });
+      throw new ProtocolFailure(
+        'EDIT_RANGES_OVERLAP',
+        `Change ${index + 1} overlaps the previous change.`,
+        { index, from, to },
+      );
     }
     previousTo = to;
   });
@@ -60,7 +74,11 @@ export function invertChanges(text: string, changes: readonly TextChange[]): Tex
   let shift = 0;
   for (const change of changes) {
     const from = change.from + shift;
-    inverse.push({ from, to: from + change.insert.length, insert: text.slice(change.from, change.to) });
+    inverse.push({
+      from,
+      to: from + change.insert.length,
+      insert: text.slice(change.from, change.to),
+    });
     shift += change.insert.length - (change.to - change.from);
   }
   return inverse;

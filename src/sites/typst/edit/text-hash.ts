@@ -33,8 +33,10 @@ export function fingerprintText(text: string): string {
     first = Math.imul(first ^ unit, 2654435761);
     second = Math.imul(second ^ unit, 1597334677);
   }
-  first = Math.imul(first ^ (first >>> 16), 2246822507) ^ Math.imul(second ^ (second >>> 13), 3266489909);
-  second = Math.imul(second ^ (second >>> 16), 2246822507) ^ Math.imul(first ^ (first >>> 13), 3266489909);
+  first =
+    Math.imul(first ^ (first >>> 16), 2246822507) ^ Math.imul(second ^ (second >>> 13), 3266489909);
+  second =
+    Math.imul(second ^ (second >>> 16), 2246822507) ^ Math.imul(first ^ (first >>> 13), 3266489909);
   const hash = 4294967296 * (2097151 & second) + (first >>> 0);
   return `${text.length}:${hash.toString(16)}`;
 }

@@ -8,7 +8,12 @@ import { MAX_DISPLAY_ROWS, MAX_DISPLAY_ROW_CHARS } from './edit-limits';
 
 /** One rendered line. Context rows carry both numbers, deletions the old, insertions the new. */
 export type DiffRow =
-  | { readonly kind: 'context'; readonly oldLine: number; readonly newLine: number; readonly text: string }
+  | {
+      readonly kind: 'context';
+      readonly oldLine: number;
+      readonly newLine: number;
+      readonly text: string;
+    }
   | { readonly kind: 'delete'; readonly oldLine: number; readonly text: string }
   | { readonly kind: 'insert'; readonly newLine: number; readonly text: string };
 
@@ -48,7 +53,10 @@ export interface DisplayBounds {
 }
 
 /** Wraps hunks with their totals and the display-truncation verdict. */
-export function summarizeHunks(hunks: readonly DiffHunk[], bounds: DisplayBounds = {}): UnifiedDiff {
+export function summarizeHunks(
+  hunks: readonly DiffHunk[],
+  bounds: DisplayBounds = {},
+): UnifiedDiff {
   let additions = 0;
   let deletions = 0;
   let rowCount = 0;
@@ -61,7 +69,9 @@ export function summarizeHunks(hunks: readonly DiffHunk[], bounds: DisplayBounds
     }
     rowCount += hunk.rows.length;
   }
-  const truncatedForDisplay = rowCount > (bounds.maxRows ?? MAX_DISPLAY_ROWS) || rowChars > (bounds.maxRowChars ?? MAX_DISPLAY_ROW_CHARS);
+  const truncatedForDisplay =
+    rowCount > (bounds.maxRows ?? MAX_DISPLAY_ROWS) ||
+    rowChars > (bounds.maxRowChars ?? MAX_DISPLAY_ROW_CHARS);
   return { hunks, additions, deletions, rowCount, rowChars, truncatedForDisplay };
 }
 

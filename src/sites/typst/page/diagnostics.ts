@@ -54,7 +54,11 @@ export interface DiagnosticsReport {
 /** The Improve region whose heading reads exactly "Improve", or null. */
 export function findImproveRegion(root: ParentNode = document): Element | null {
   for (const region of Array.from(root.querySelectorAll(IMPROVE_REGION))) {
-    if (region.querySelector(REGION_HEADING)?.textContent?.trim() === IMPROVE_HEADING_TEXT && !region.closest('[hidden]')) return region;
+    if (
+      region.querySelector(REGION_HEADING)?.textContent?.trim() === IMPROVE_HEADING_TEXT &&
+      !region.closest('[hidden]')
+    )
+      return region;
   }
   return null;
 }
@@ -79,7 +83,11 @@ function groupOf(button: Element): Group | null {
     const severity = spelling ? 'info' : compiler?.[1] !== undefined ? 'error' : 'warning';
     // The row list is the button's next sibling with role="list" (up to five levels up).
     let list: Element | null = null;
-    for (let node: Element | null = button, hops = 0; node && !list && hops < 5; node = node.parentElement, hops += 1) {
+    for (
+      let node: Element | null = button, hops = 0;
+      node && !list && hops < 5;
+      node = node.parentElement, hops += 1
+    ) {
       const sibling = node.nextElementSibling;
       if (sibling?.matches(GROUP_LIST)) list = sibling;
     }
@@ -97,11 +105,20 @@ function rowOf(row: Element, group: Group): PageDiagnostic {
     const text = ownText(leaf);
     const badge = LINE_BADGE_PATTERN.exec(text);
     if (badge) line = Number(badge[2]);
-    else if (FILE_EXTENSION_PATTERN.test(text) && !/\s/.test(text) && text.length <= 240) file = text;
+    else if (FILE_EXTENSION_PATTERN.test(text) && !/\s/.test(text) && text.length <= 240)
+      file = text;
     else if (text) messages.push(text.replace(LEARN_HOW_PATTERN, '').trim());
   }
   const message = (messages.filter(Boolean).join(' ') || ownText(row)).slice(0, MAX_MESSAGE);
-  const diagnostic: PageDiagnostic = { severity: group.severity, kind: group.kind, source: 'improve', file, line, column: null, message };
+  const diagnostic: PageDiagnostic = {
+    severity: group.severity,
+    kind: group.kind,
+    source: 'improve',
+    file,
+    line,
+    column: null,
+    message,
+  };
   const spelling = group.kind === 'spelling' ? SPELLING_ARROW_PATTERN.exec(message) : null;
   if (spelling?.[1] && spelling[2]) {
     diagnostic.original = spelling[1].slice(0, 500);
@@ -117,24 +134,41 @@ function readImprove(region: Element): { rows: PageDiagnostic[]; groups: Group[]
     const group = groupOf(button);
     if (!group) continue;
     groups.push(group);
-    const parsed = Array.from(group.list?.querySelectorAll(GROUP_ROW) ?? []).map((row) => rowOf(row, group));
+    const parsed = Array.from(group.list?.querySelectorAll(GROUP_ROW) ?? []).map((row) =>
+      rowOf(row, group),
+    );
     rows.push(...parsed);
     if (group.reported > parsed.length) {
       const missing = group.reported - parsed.length;
-      rows.push({ severity: group.severity, kind: 'status', source: 'improve', file: null, line: null, column: null, message: `${missing} more ${group.kind} entries are reported but not listed (the group may be collapsed).` });
+      rows.push({
+        severity: group.severity,
+        kind: 'status',
+        source: 'improve',
+        file: null,
+        line: null,
+        column: null,
+        message: `${missing} more ${group.kind} entries are reported but not listed (the group may be collapsed).`,
+      });
     }
   }
   return { rows, groups };
 }
 
 /** Lint marks of the open file, one per line and severity, with a 1-based column. */
-export function readLintMarks(view: EditorViewLike | null, fileLabel: string | null): PageDiagnostic[] {
+export function readLintMarks(
+  view: EditorViewLike | null,
+  fileLabel: string | null,
+): PageDiagnostic[] {
   if (!view?.posAtDOM) return [];
   const seen = new Set<string>();
   const marks: PageDiagnostic[] = [];
   for (const mark of Array.from(view.dom.querySelectorAll(LINT_RANGE)).slice(0, MAX_LINT_MARKS)) {
     const className = mark.getAttribute('class') ?? '';
-    const severity = /error/.test(className) ? 'error' : /warning/.test(className) ? 'warning' : 'info';
+    const severity = /error/.test(className)
+      ? 'error'
+      : /warning/.test(className)
+        ? 'warning'
+        : 'info';
     let position: number;
     try {
       position = view.posAtDOM(mark, 0);
@@ -146,7 +180,15 @@ export function readLintMarks(view: EditorViewLike | null, fileLabel: string | n
     if (seen.has(key)) continue;
     seen.add(key);
     const near = (mark.textContent ?? '').slice(0, 40);
-    marks.push({ severity, kind: 'compiler', source: 'lint', file: fileLabel, line: line.number, column: position - line.from + 1, message: `${severity}: near "${near}"` });
+    marks.push({
+      severity,
+      kind: 'compiler',
+      source: 'lint',
+      file: fileLabel,
+      line: line.number,
+      column: position - line.from + 1,
+      message: `${severity}: near "${near}"`,
+    });
   }
   return marks;
 }
@@ -154,7 +196,13 @@ export function readLintMarks(view: EditorViewLike | null, fileLabel: string | n
 function merge(improve: PageDiagnostic[], lint: PageDiagnostic[]): PageDiagnostic[] {
   const merged = [...improve];
   for (const mark of lint) {
-    const twin = merged.find((row) => row.kind === 'compiler' && row.line === mark.line && row.severity === mark.severity && (row.file === null || row.file === mark.file));
+    const twin = merged.find(
+      (row) =>
+        row.kind === 'compiler' &&
+        row.line === mark.line &&
+        row.severity === mark.severity &&
+        (row.file === null || row.file === mark.file),
+    );
     if (twin) {
       twin.column ??= mark.column;
       twin.source = twin.source === 'improve' ? 'both' : twin.source;
@@ -167,16 +215,33 @@ function merge(improve: PageDiagnostic[], lint: PageDiagnostic[]): PageDiagnosti
       const key = `${row.file ?? ''}|${row.line ?? ''}|${row.severity}|${row.message.slice(0, 160)}`;
       return seen.has(key) ? false : (seen.add(key), true);
     })
-    .sort((left, right) => (left.file ?? '').localeCompare(right.file ?? '') || (left.line ?? 0) - (right.line ?? 0));
+    .sort(
+      (left, right) =>
+        (left.file ?? '').localeCompare(right.file ?? '') || (left.line ?? 0) - (right.line ?? 0),
+    );
 }
 
 /** Reads and merges both sources. */
-export function readDiagnostics(view: EditorViewLike | null, fileLabel: string | null, root: ParentNode = document): DiagnosticsReport {
+export function readDiagnostics(
+  view: EditorViewLike | null,
+  fileLabel: string | null,
+  root: ParentNode = document,
+): DiagnosticsReport {
   const region = findImproveRegion(root);
   const { rows, groups } = region ? readImprove(region) : { rows: [], groups: [] };
-  const clean = region !== null && Array.from(region.querySelectorAll('p')).some((p) => ownText(p).includes(IMPROVE_CLEAN_TEXT));
+  const clean =
+    region !== null &&
+    Array.from(region.querySelectorAll('p')).some((p) => ownText(p).includes(IMPROVE_CLEAN_TEXT));
   if (region && !clean && groups.length === 0) {
-    rows.push({ severity: 'warning', kind: 'status', source: 'improve', file: null, line: null, column: null, message: 'The Improve panel shows no recognisable summary.' });
+    rows.push({
+      severity: 'warning',
+      kind: 'status',
+      source: 'improve',
+      file: null,
+      line: null,
+      column: null,
+      message: 'The Improve panel shows no recognisable summary.',
+    });
   }
   const all = merge(rows, readLintMarks(view, fileLabel));
   const count = (predicate: (row: PageDiagnostic) => boolean) => all.filter(predicate).length;

@@ -15,15 +15,32 @@ export interface TextLike {
   readonly lines: number;
   toString(): string;
   sliceString(from: number, to?: number): string;
-  line(number: number): { readonly from: number; readonly to: number; readonly number: number; readonly text: string };
-  lineAt(position: number): { readonly from: number; readonly to: number; readonly number: number; readonly text: string };
+  line(number: number): {
+    readonly from: number;
+    readonly to: number;
+    readonly number: number;
+    readonly text: string;
+  };
+  lineAt(position: number): {
+    readonly from: number;
+    readonly to: number;
+    readonly number: number;
+    readonly text: string;
+  };
 }
 
 /** The parts of CodeMirror's EditorView the adapters use. */
 export interface EditorViewLike {
   readonly state: {
     readonly doc: TextLike;
-    readonly selection: { readonly main: { readonly anchor: number; readonly head: number; readonly from: number; readonly to: number } };
+    readonly selection: {
+      readonly main: {
+        readonly anchor: number;
+        readonly head: number;
+        readonly from: number;
+        readonly to: number;
+      };
+    };
   };
   readonly dom: HTMLElement;
   readonly scrollDOM: HTMLElement;
@@ -48,14 +65,24 @@ let cached: FoundView | null = null;
 function isView(candidate: unknown): candidate is EditorViewLike {
   if (typeof candidate !== 'object' || candidate === null) return false;
   const value = candidate as Partial<EditorViewLike>;
-  return typeof value.dispatch === 'function' && typeof value.state === 'object' && value.state !== null && value.dom instanceof HTMLElement;
+  return (
+    typeof value.dispatch === 'function' &&
+    typeof value.state === 'object' &&
+    value.state !== null &&
+    value.dom instanceof HTMLElement
+  );
 }
 
 function climb(start: unknown): EditorViewLike | null {
   let node: unknown = start;
   for (let hops = 0; node && hops < MAX_HOPS; hops += 1) {
     if (isView(node)) return node;
-    const step = node as { view?: unknown; editorView?: unknown; root?: { view?: unknown }; parent?: unknown };
+    const step = node as {
+      view?: unknown;
+      editorView?: unknown;
+      root?: { view?: unknown };
+      parent?: unknown;
+    };
     if (isView(step.view)) return step.view;
     if (isView(step.editorView)) return step.editorView;
     if (isView(step.root?.view)) return step.root.view;

@@ -30,7 +30,11 @@ export interface FileIdentity {
 function leafTexts(container: Element): string[] {
   const texts: string[] = [];
   const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node && texts.length < MAX_SEGMENTS * 2; node = walker.nextNode()) {
+  for (
+    let node = walker.nextNode();
+    node && texts.length < MAX_SEGMENTS * 2;
+    node = walker.nextNode()
+  ) {
     // Status dots and screen-reader-only text are not crumbs.
     if (node.parentElement?.closest('[role="status"]')) continue;
     for (const part of (node.textContent ?? '').split(BREADCRUMB_SEPARATORS)) {
@@ -43,12 +47,23 @@ function leafTexts(container: Element): string[] {
 
 /** A path as the model and the guards compare it: no leading `./` or `/`, single slashes. */
 export function normalizeProjectPath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/^(?:\.\/|\/)+/, '').trim().slice(0, MAX_LABEL);
+  return path
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/^(?:\.\/|\/)+/, '')
+    .trim()
+    .slice(0, MAX_LABEL);
 }
 
-const identity = (projectLabel: string | null, path: string, source: FileIdentity['source']): FileIdentity | null => {
+const identity = (
+  projectLabel: string | null,
+  path: string,
+  source: FileIdentity['source'],
+): FileIdentity | null => {
   const normalized = normalizeProjectPath(path);
-  return normalized ? { projectLabel: projectLabel?.slice(0, MAX_PROJECT) ?? null, path: normalized, source } : null;
+  return normalized
+    ? { projectLabel: projectLabel?.slice(0, MAX_PROJECT) ?? null, path: normalized, source }
+    : null;
 };
 
 function fromBreadcrumb(root: Document): FileIdentity | null {
@@ -62,10 +77,14 @@ function fromBreadcrumb(root: Document): FileIdentity | null {
     segments.forEach((segment, index) => {
       if (FILE_EXTENSION_PATTERN.test(segment)) lastWithExtension = index;
     });
-    if (lastWithExtension >= 2 || (segments.length <= 2 && lastWithExtension >= 0)) segments = segments.slice(0, lastWithExtension + 1);
-    if (segments.length >= 3) return identity(segments[1] ?? null, segments.slice(2).join('/'), 'header_breadcrumb');
-    if (segments.length === 2) return identity(segments[0] ?? null, segments[1] ?? '', 'header_breadcrumb');
-    if (segments.length === 1 && FILE_EXTENSION_PATTERN.test(segments[0] ?? '')) return identity(null, segments[0] ?? '', 'header_breadcrumb');
+    if (lastWithExtension >= 2 || (segments.length <= 2 && lastWithExtension >= 0))
+      segments = segments.slice(0, lastWithExtension + 1);
+    if (segments.length >= 3)
+      return identity(segments[1] ?? null, segments.slice(2).join('/'), 'header_breadcrumb');
+    if (segments.length === 2)
+      return identity(segments[0] ?? null, segments[1] ?? '', 'header_breadcrumb');
+    if (segments.length === 1 && FILE_EXTENSION_PATTERN.test(segments[0] ?? ''))
+      return identity(null, segments[0] ?? '', 'header_breadcrumb');
   }
   return null;
 }
@@ -79,7 +98,9 @@ function declaredPath(element: Element): string | null {
 }
 
 function fromDeclaredHeaderPath(root: Document): FileIdentity | null {
-  const selector = DECLARED_PATH_ATTRIBUTES.map((attribute) => `header [${attribute}], [role="banner"] [${attribute}]`).join(', ');
+  const selector = DECLARED_PATH_ATTRIBUTES.map(
+    (attribute) => `header [${attribute}], [role="banner"] [${attribute}]`,
+  ).join(', ');
   for (const element of Array.from(root.querySelectorAll(selector)).slice(0, 12)) {
     const path = declaredPath(element);
     if (path) return identity(null, path, 'declared_path');
@@ -90,7 +111,12 @@ function fromDeclaredHeaderPath(root: Document): FileIdentity | null {
 /** The folder names above a tree row, read from the label buttons of its ancestor rows. */
 function treePathOf(row: Element): string {
   const parts: string[] = [row.textContent?.trim() ?? ''];
-  for (let item = row.closest('li, [role="treeitem"]')?.parentElement?.closest('li, [role="treeitem"]'); item; ) {
+  for (
+    let item = row
+      .closest('li, [role="treeitem"]')
+      ?.parentElement?.closest('li, [role="treeitem"]');
+    item;
+  ) {
     const label = item.querySelector(':scope > button, :scope > [role="button"]');
     parts.unshift(label?.textContent?.trim() ?? '');
     item = item.parentElement?.closest('li, [role="treeitem"]') ?? null;
@@ -113,11 +139,17 @@ function fromTitle(root: Document): FileIdentity | null {
   if (!title?.[2] || !FILE_EXTENSION_PATTERN.test(title[2])) return null;
   // The title names the file only; the selected tree row upgrades it to a full path.
   const tree = fromSelectedTreeRow(root);
-  if (tree && (tree.path === title[2] || tree.path.endsWith(`/${title[2]}`))) return { ...tree, projectLabel: title[1] ?? null };
+  if (tree && (tree.path === title[2] || tree.path.endsWith(`/${title[2]}`)))
+    return { ...tree, projectLabel: title[1] ?? null };
   return identity(title[1] ?? null, title[2], 'document_title');
 }
 
 /** Reads the open file's identity; null when no rule recognises one. */
 export function readFileIdentity(root: Document = document): FileIdentity | null {
-  return fromBreadcrumb(root) ?? fromDeclaredHeaderPath(root) ?? fromTitle(root) ?? fromSelectedTreeRow(root);
+  return (
+    fromBreadcrumb(root) ??
+    fromDeclaredHeaderPath(root) ??
+    fromTitle(root) ??
+    fromSelectedTreeRow(root)
+  );
 }

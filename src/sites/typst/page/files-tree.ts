@@ -3,7 +3,12 @@
 // `complete` flag: any collapsed folder, unclassified row or cut-off part of the tree
 // makes the result incomplete, so the model never mistakes a partial tree for the
 // whole project.
-import { FILE_EXTENSION_PATTERN, FILES_HEADING_TEXT, FILES_REGION, REGION_HEADING } from './selectors';
+import {
+  FILE_EXTENSION_PATTERN,
+  FILES_HEADING_TEXT,
+  FILES_REGION,
+  REGION_HEADING,
+} from './selectors';
 
 export const MAX_TREE_ENTRIES = 128;
 export const MAX_TREE_DEPTH = 12;
@@ -27,7 +32,11 @@ export interface FilesTree {
 }
 
 function isHidden(element: Element): boolean {
-  for (let node: Element | null = element, hops = 0; node && hops <= 12; node = node.parentElement, hops += 1) {
+  for (
+    let node: Element | null = element, hops = 0;
+    node && hops <= 12;
+    node = node.parentElement, hops += 1
+  ) {
     if (node.hasAttribute('hidden') || node.getAttribute('aria-hidden') === 'true') return true;
   }
   return false;
@@ -52,10 +61,17 @@ export function isClosedFolderIcon(svg: Element | null): boolean {
   if (paths.length !== 1) return false;
   const d = paths[0]?.getAttribute('d')?.trim() ?? '';
   const count = (command: string) => (d.match(new RegExp(command, 'g')) ?? []).length;
-  return count('[Mm]') === 1 && count('[Cc]') >= 1 && count('[Hh]') >= 1 && count('[Vv]') >= 1 && /[Zz]$/.test(d);
+  return (
+    count('[Mm]') === 1 &&
+    count('[Cc]') >= 1 &&
+    count('[Hh]') >= 1 &&
+    count('[Vv]') >= 1 &&
+    /[Zz]$/.test(d)
+  );
 }
 
-const directChild = (element: Element, selector: string) => Array.from(element.children).find((child) => child.matches(selector)) ?? null;
+const directChild = (element: Element, selector: string) =>
+  Array.from(element.children).find((child) => child.matches(selector)) ?? null;
 
 function treeRootOf(region: Element): Element | null {
   if (region.matches('ul, [role="tree"]')) return region;
@@ -79,7 +95,10 @@ function walk(list: Element, prefix: string, depth: number, state: Walk): void {
       state.truncated = true;
       return;
     }
-    const label = row.matches('[role="treeitem"]') && !directChild(row, 'button') ? row : directChild(row, 'button, [role="button"]');
+    const label =
+      row.matches('[role="treeitem"]') && !directChild(row, 'button')
+        ? row
+        : directChild(row, 'button, [role="button"]');
     const name = (label?.textContent ?? '').trim().replace(/\s+/g, ' ');
     if (!name) continue;
     if (name.length > MAX_SEGMENT || prefix.length + name.length > MAX_PATH) {
@@ -91,7 +110,11 @@ function walk(list: Element, prefix: string, depth: number, state: Walk): void {
     if (children) {
       state.entries.push({ path, kind: 'folder', state: 'expanded' });
       walk(children, `${path}/`, depth + 1, state);
-    } else if (isClosedFolderIcon(label?.querySelector('svg') ?? null) || row.getAttribute('aria-expanded') === 'false' || label?.getAttribute('aria-expanded') === 'false') {
+    } else if (
+      isClosedFolderIcon(label?.querySelector('svg') ?? null) ||
+      row.getAttribute('aria-expanded') === 'false' ||
+      label?.getAttribute('aria-expanded') === 'false'
+    ) {
       state.entries.push({ path, kind: 'folder', state: 'collapsed' });
       state.collapsedFolders.push(path);
     } else if (FILE_EXTENSION_PATTERN.test(name)) {
@@ -108,9 +131,18 @@ function walk(list: Element, prefix: string, depth: number, state: Walk): void {
 export function readFilesTree(root: ParentNode = document): FilesTree {
   const region = findFilesRegion(root);
   const list = region ? treeRootOf(region) : null;
-  if (!region || !list) return { found: false, entries: [], truncated: false, complete: false, collapsedFolders: [], unknownEntries: [] };
+  if (!region || !list)
+    return {
+      found: false,
+      entries: [],
+      truncated: false,
+      complete: false,
+      collapsedFolders: [],
+      unknownEntries: [],
+    };
   const state: Walk = { entries: [], collapsedFolders: [], unknownEntries: [], truncated: false };
   walk(list, '', 1, state);
-  const complete = !state.truncated && state.collapsedFolders.length === 0 && state.unknownEntries.length === 0;
+  const complete =
+    !state.truncated && state.collapsedFolders.length === 0 && state.unknownEntries.length === 0;
   return { found: true, ...state, complete };
 }

@@ -60,49 +60,90 @@ function requireEditor() {
 export async function readEditSnapshot(): Promise<EditSnapshotAnswer> {
   const found = requireEditor();
   const fileLabel = readFileIdentity()?.path;
-  if (!fileLabel) throw new ProtocolFailure('STALE_EDIT_FILE', 'The open file cannot be identified from the page header.');
+  if (!fileLabel)
+    throw new ProtocolFailure(
+      'STALE_EDIT_FILE',
+      'The open file cannot be identified from the page header.',
+    );
   const { doc, selection } = found.view.state;
   if (doc.length > MAX_DOCUMENT_CHARS) {
-    throw new ProtocolFailure('EDIT_DOCUMENT_TOO_LARGE', `The document has ${doc.length} characters; edits are limited to ${MAX_DOCUMENT_CHARS}.`, { document_chars: doc.length });
+    throw new ProtocolFailure(
+      'EDIT_DOCUMENT_TOO_LARGE',
+      `The document has ${doc.length} characters; edits are limited to ${MAX_DOCUMENT_CHARS}.`,
+      { document_chars: doc.length },
+    );
   }
   const text = doc.toString();
   const hash = await hashOfDoc(doc);
-  return { fileLabel, viewToken: found.token, text, length: doc.length, hash, selection: { anchor: selection.main.anchor, head: selection.main.head } };
+  return {
+    fileLabel,
+    viewToken: found.token,
+    text,
+    length: doc.length,
+    hash,
+    selection: { anchor: selection.main.anchor, head: selection.main.head },
+  };
 }
 
 function assertChangesFit(length: number, changes: readonly CommitChange[]): void {
   let previousTo = 0;
   changes.forEach((change, index) => {
     if (change.from < previousTo || change.to < change.from || change.to > length) {
-      throw new ProtocolFailure('INVALID_EDIT_RANGE', `Change ${index + 1} is out of order or outside the document (0..${length}).`, { index });
+      throw new ProtocolFailure(
+        'INVALID_EDIT_RANGE',
+        `Change ${index + 1} is out of order or outside the document (0..${length}).`,
+        { index },
+      );
     }
     previousTo = change.to;
   });
 }
 
 function staleFile(expected: CommitExpectation, actual: string | undefined): ProtocolFailure {
-  return new ProtocolFailure('STALE_EDIT_FILE', `The open file is ${actual ?? 'unknown'}, not ${expected.fileLabel}.`, { expected: expected.fileLabel, actual: actual ?? null });
+  return new ProtocolFailure(
+    'STALE_EDIT_FILE',
+    `The open file is ${actual ?? 'unknown'}, not ${expected.fileLabel}.`,
+    { expected: expected.fileLabel, actual: actual ?? null },
+  );
 }
 
 /** Compare-and-dispatch; resolves with the new document's length and hash. */
-export async function commitGuarded(expected: CommitExpectation, changes: readonly CommitChange[]): Promise<{ applied: number; length: number; hash: string }> {
+export async function commitGuarded(
+  expected: CommitExpectation,
+  changes: readonly CommitChange[],
+): Promise<{ applied: number; length: number; hash: string }> {
   const found = requireEditor();
   const fileLabel = readFileIdentity()?.path;
   if (fileLabel !== expected.fileLabel) throw staleFile(expected, fileLabel);
-  if (found.token !== expected.viewToken) throw new ProtocolFailure('STALE_EDITOR', 'The editor was recreated since the edit was prepared.');
+  if (found.token !== expected.viewToken)
+    throw new ProtocolFailure(
+      'STALE_EDITOR',
+      'The editor was recreated since the edit was prepared.',
+    );
   const doc = found.view.state.doc;
   if (doc.length !== expected.length || (await hashOfDoc(doc)) !== expected.hash) {
-    throw new ProtocolFailure('STALE_DOCUMENT', 'The document changed since the edit was prepared.');
+    throw new ProtocolFailure(
+      'STALE_DOCUMENT',
+      'The document changed since the edit was prepared.',
+    );
   }
   // Re-check synchronously after the await: nothing may have run in between from here on.
   const again = findEditorView();
-  if (again?.token !== expected.viewToken) throw new ProtocolFailure('STALE_EDITOR', 'The editor was recreated while the edit was checked.');
-  if (again.view.state.doc !== doc) throw new ProtocolFailure('STALE_DOCUMENT', 'The document changed while the edit was checked.');
+  if (again?.token !== expected.viewToken)
+    throw new ProtocolFailure(
+      'STALE_EDITOR',
+      'The editor was recreated while the edit was checked.',
+    );
+  if (again.view.state.doc !== doc)
+    throw new ProtocolFailure('STALE_DOCUMENT', 'The document changed while the edit was checked.');
   const fileNow = readFileIdentity()?.path;
   if (fileNow !== expected.fileLabel) throw staleFile(expected, fileNow);
   assertChangesFit(doc.length, changes);
   // Plain objects: the page's CodeMirror builds its own ChangeSet from them.
-  again.view.dispatch({ changes: changes.map(({ from, to, insert }) => ({ from, to, insert })), userEvent: 'input.side-agent' });
+  again.view.dispatch({
+    changes: changes.map(({ from, to, insert }) => ({ from, to, insert })),
+    userEvent: 'input.side-agent',
+  });
   const after = again.view.state.doc;
   return { applied: changes.length, length: after.length, hash: await hashOfDoc(after) };
 }

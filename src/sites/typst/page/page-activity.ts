@@ -68,10 +68,23 @@ export function startPageActivity(signal: AbortSignal): PageActivity {
   function tick(): void {
     frame = null;
     noteDoc();
-    bind('files', findFilesRegion(), { childList: true, subtree: true, attributes: true, attributeFilter: ['class', 'aria-selected', 'aria-expanded', 'hidden'] });
+    bind('files', findFilesRegion(), {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['class', 'aria-selected', 'aria-expanded', 'hidden'],
+    });
     bind('improve', findImproveRegion(), { childList: true, subtree: true, characterData: true });
-    bind('preview', document.querySelector(PREVIEW_ROOT), { childList: true, attributes: true, attributeFilter: ['src', 'class', 'aria-selected'] });
-    bind('editor', findEditorView()?.view.contentDOM ?? null, { childList: true, subtree: true, characterData: true });
+    bind('preview', document.querySelector(PREVIEW_ROOT), {
+      childList: true,
+      attributes: true,
+      attributeFilter: ['src', 'class', 'aria-selected'],
+    });
+    bind('editor', findEditorView()?.view.contentDOM ?? null, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
   }
 
   function schedule(): void {
@@ -81,12 +94,18 @@ export function startPageActivity(signal: AbortSignal): PageActivity {
   }
 
   const options = { capture: true, passive: true, signal };
-  for (const type of ['selectionchange', 'input', 'keyup', 'pointerup', 'visibilitychange']) document.addEventListener(type, schedule, options);
+  for (const type of ['selectionchange', 'input', 'keyup', 'pointerup', 'visibilitychange'])
+    document.addEventListener(type, schedule, options);
   window.addEventListener('resize', schedule, options);
   window.addEventListener('popstate', schedule, options);
   // The shell observer only notices replaced roots; editor-internal mutations are ignored here.
   const shell = new MutationObserver((records) => {
-    if (records.some((record) => !(record.target instanceof Element && record.target.closest('.cm-editor')))) schedule();
+    if (
+      records.some(
+        (record) => !(record.target instanceof Element && record.target.closest('.cm-editor')),
+      )
+    )
+      schedule();
   });
   const startShell = () => shell.observe(document.body, { childList: true, subtree: true });
   if (document.body) startShell();
@@ -106,7 +125,9 @@ export function startPageActivity(signal: AbortSignal): PageActivity {
       if (lastDoc === null) return true;
       if (docAtImproveChange === lastDoc) return true;
       const now = performance.now();
-      return now - docChangedAt >= COMPILE_QUIET_MS && now - improveChangedAt >= COMPILE_QUIET_MS / 4;
+      return (
+        now - docChangedAt >= COMPILE_QUIET_MS && now - improveChangedAt >= COMPILE_QUIET_MS / 4
+      );
     },
     filesGeneration: () => {
       tick();

@@ -10,7 +10,17 @@ import {
 } from './quick-attach-anchors';
 
 const rect = (left: number, top: number, right: number, bottom: number) =>
-  ({ left, top, right, bottom, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+  ({
+    left,
+    top,
+    right,
+    bottom,
+    width: right - left,
+    height: bottom - top,
+    x: left,
+    y: top,
+    toJSON: () => ({}),
+  }) as DOMRect;
 
 function fakeView(from: number, to: number, coords: ReturnType<typeof rect> | null) {
   const scrollDOM = document.createElement('div');
@@ -57,7 +67,9 @@ describe('quick-attach anchors (MAIN world)', () => {
 
   it('publishes on change only, once per frame, and again when the isolated world asks', () => {
     const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    const raf = vi
+      .spyOn(window, 'requestAnimationFrame')
+      .mockImplementation((callback) => frames.push(callback));
     let anchors: Anchors = { selection: { x: 1, y: 2 }, image: null };
     const seen: unknown[] = [];
     const listener = (event: Event) => seen.push(JSON.parse((event as CustomEvent<string>).detail));

@@ -43,7 +43,8 @@ interface Rect {
 
 type ViewWithCoords = EditorViewLike & { coordsAtPos?(pos: number, side?: -1 | 1): Rect | null };
 
-const inside = (x: number, y: number, box: Rect) => x >= box.left - 1 && x <= box.right + 1 && y >= box.top - 1 && y <= box.bottom + 1;
+const inside = (x: number, y: number, box: Rect) =>
+  x >= box.left - 1 && x <= box.right + 1 && y >= box.top - 1 && y <= box.bottom + 1;
 
 /** The selection button's point, or null when the selection is empty or scrolled out of view. */
 export function selectionAnchor(view: ViewWithCoords): Point | null {
@@ -72,7 +73,10 @@ export function readAnchors(): Anchors {
 }
 
 /** Starts publishing anchors until `signal` aborts; `read` is a seam for tests. */
-export function startQuickAttachAnchors(signal: AbortSignal, read: () => Anchors = readAnchors): { flush(): void } {
+export function startQuickAttachAnchors(
+  signal: AbortSignal,
+  read: () => Anchors = readAnchors,
+): { flush(): void } {
   let frame: number | null = null;
   let last = '';
 
@@ -92,7 +96,8 @@ export function startQuickAttachAnchors(signal: AbortSignal, read: () => Anchors
   };
 
   const options = { capture: true, passive: true, signal };
-  for (const type of ['selectionchange', 'input', 'keyup', 'pointerup', 'visibilitychange']) document.addEventListener(type, schedule, options);
+  for (const type of ['selectionchange', 'input', 'keyup', 'pointerup', 'visibilitychange'])
+    document.addEventListener(type, schedule, options);
   // An image finishing loading changes its size; `load` does not bubble, capture sees it.
   document.addEventListener('load', schedule, options);
   window.addEventListener('resize', schedule, options);
@@ -103,17 +108,36 @@ export function startQuickAttachAnchors(signal: AbortSignal, read: () => Anchors
   // Opening or closing an image (or a file) replaces shell nodes; editor-internal
   // mutations are covered by the selection and input events above.
   const shell = new MutationObserver((records) => {
-    if (records.some((record) => !(record.target instanceof Element && record.target.closest('.cm-editor')))) schedule();
+    if (
+      records.some(
+        (record) => !(record.target instanceof Element && record.target.closest('.cm-editor')),
+      )
+    )
+      schedule();
   });
-  const observe = () => shell.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['src', 'hidden'] });
+  const observe = () =>
+    shell.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['src', 'hidden'],
+    });
   if (document.body) observe();
   else document.addEventListener('DOMContentLoaded', observe, { once: true, signal });
-  signal.addEventListener('abort', () => {
-    shell.disconnect();
-    if (frame !== null) cancelAnimationFrame(frame);
-    // Hide the buttons of this (disposed) runtime; a newer one publishes its own.
-    document.dispatchEvent(new CustomEvent(ANCHORS_EVENT, { detail: JSON.stringify({ selection: null, image: null }) }));
-  }, { once: true });
+  signal.addEventListener(
+    'abort',
+    () => {
+      shell.disconnect();
+      if (frame !== null) cancelAnimationFrame(frame);
+      // Hide the buttons of this (disposed) runtime; a newer one publishes its own.
+      document.dispatchEvent(
+        new CustomEvent(ANCHORS_EVENT, {
+          detail: JSON.stringify({ selection: null, image: null }),
+        }),
+      );
+    },
+    { once: true },
+  );
   schedule();
   return { flush: () => publish(true) };
 }

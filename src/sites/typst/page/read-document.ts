@@ -27,9 +27,16 @@ export interface NumberedRead {
 }
 
 /** Numbered lines from `startLine` to `endLine` (both clamped), at most `maxChars` long. */
-export function readNumberedLines(doc: TextLike, caret: number, request: ReadRequest): NumberedRead {
+export function readNumberedLines(
+  doc: TextLike,
+  caret: number,
+  request: ReadRequest,
+): NumberedRead {
   const lineCount = doc.lines;
-  const budget = Math.min(MAX_READ_CHARS, Math.max(MIN_READ_CHARS, request.maxChars ?? DEFAULT_READ_CHARS));
+  const budget = Math.min(
+    MAX_READ_CHARS,
+    Math.max(MIN_READ_CHARS, request.maxChars ?? DEFAULT_READ_CHARS),
+  );
   const startLine = Math.min(Math.max(1, request.startLine ?? 1), lineCount);
   const lastLine = Math.min(Math.max(startLine, request.endLine ?? lineCount), lineCount);
   const width = String(lineCount).length;
@@ -61,7 +68,7 @@ export function readNumberedLines(doc: TextLike, caret: number, request: ReadReq
     lineCount,
     startLine,
     endLine,
-    truncated: truncated || (nextStartLine !== null),
+    truncated: truncated || nextStartLine !== null,
     nextStartLine,
     cursor: { line: caretLine.number, column: caret - caretLine.from + 1 },
   };

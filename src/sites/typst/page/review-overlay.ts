@@ -25,7 +25,11 @@ interface ActiveReview {
 
 let active: ActiveReview | null = null;
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, style: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  style: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   node.style.cssText = style;
   if (text !== undefined) node.textContent = text;
@@ -36,12 +40,26 @@ function renderRows(diff: DiffView, body: HTMLElement): void {
   let rendered = 0;
   for (const hunk of diff.hunks) {
     if (rendered >= MAX_OVERLAY_ROWS) break;
-    body.append(element('div', 'opacity:.7;padding:2px 8px', `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`));
+    body.append(
+      element(
+        'div',
+        'opacity:.7;padding:2px 8px',
+        `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      ),
+    );
     for (const row of hunk.rows) {
       if (rendered >= MAX_OVERLAY_ROWS) break;
       rendered += 1;
-      const colour = row.kind === 'insert' ? 'rgba(46,160,67,.28)' : row.kind === 'delete' ? 'rgba(248,81,73,.28)' : 'transparent';
-      const line = element('div', `display:flex;background:${colour};white-space:pre-wrap;overflow-wrap:anywhere`);
+      const colour =
+        row.kind === 'insert'
+          ? 'rgba(46,160,67,.28)'
+          : row.kind === 'delete'
+            ? 'rgba(248,81,73,.28)'
+            : 'transparent';
+      const line = element(
+        'div',
+        `display:flex;background:${colour};white-space:pre-wrap;overflow-wrap:anywhere`,
+      );
       const oldNumber = row.kind === 'insert' ? '' : String(row.oldLine);
       const newNumber = row.kind === 'delete' ? '' : String(row.newLine);
       const marker = row.kind === 'insert' ? '+' : row.kind === 'delete' ? '-' : ' ';
@@ -56,7 +74,13 @@ function renderRows(diff: DiffView, body: HTMLElement): void {
   }
   const total = diff.hunks.reduce((sum, hunk) => sum + hunk.rows.length, 0);
   if (rendered < total || diff.truncated) {
-    body.append(element('div', 'padding:6px 8px;font-style:italic', 'The diff is too long to show here in full; the panel shows the review.'));
+    body.append(
+      element(
+        'div',
+        'padding:6px 8px;font-style:italic',
+        'The diff is too long to show here in full; the panel shows the review.',
+      ),
+    );
   }
 }
 
@@ -88,9 +112,16 @@ export function showReviewOverlay(reviewId: string, viewToken: string, diff: Dif
   );
   surface.setAttribute('role', 'region');
   surface.setAttribute('aria-label', 'Proposed change (read-only)');
-  const header = element('div', 'position:sticky;top:0;background:inherit;padding:4px 8px;font-weight:600;border-bottom:1px solid rgba(255,255,255,.2)');
+  const header = element(
+    'div',
+    'position:sticky;top:0;background:inherit;padding:4px 8px;font-weight:600;border-bottom:1px solid rgba(255,255,255,.2)',
+  );
   header.textContent = `${diff.fileLabel}  +${diff.additions} −${diff.deletions}  · review in the side panel`;
-  const stale = element('div', 'display:none;padding:4px 8px;background:#8a4b00;color:#fff', 'The document changed: this proposal is stale and will be refused.');
+  const stale = element(
+    'div',
+    'display:none;padding:4px 8px;background:#8a4b00;color:#fff',
+    'The document changed: this proposal is stale and will be refused.',
+  );
   stale.dataset['role'] = 'stale';
   const body = element('div', '');
   renderRows(diff, body);
@@ -107,15 +138,24 @@ export function showReviewOverlay(reviewId: string, viewToken: string, diff: Dif
       root.style.display = 'none';
     } else {
       const rect = view.scrollDOM.getBoundingClientRect();
-      Object.assign(surface.style, { left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px` });
+      Object.assign(surface.style, {
+        left: `${rect.left}px`,
+        top: `${rect.top}px`,
+        width: `${rect.width}px`,
+        height: `${rect.height}px`,
+      });
       root.style.display = '';
     }
-    if (active?.reviewId === reviewId && current?.view.state.doc !== active.doc) stale.style.display = '';
+    if (active?.reviewId === reviewId && current?.view.state.doc !== active.doc)
+      stale.style.display = '';
     requestAnimationFrame(layout);
   };
   layout();
   const timer = window.setTimeout(() => clearReviewOverlay(reviewId), SAFETY_TIMEOUT_MS);
   controller.signal.addEventListener('abort', () => window.clearTimeout(timer), { once: true });
-  window.addEventListener('pagehide', () => clearReviewOverlay(reviewId), { once: true, signal: controller.signal });
+  window.addEventListener('pagehide', () => clearReviewOverlay(reviewId), {
+    once: true,
+    signal: controller.signal,
+  });
   return true;
 }

@@ -22,7 +22,8 @@ export const FILE_EXTENSION_PATTERN = /\.[A-Za-z0-9][A-Za-z0-9+_-]{0,31}$/;
 export const DECLARED_PATH_ATTRIBUTES = ['data-path', 'data-file', 'data-relpath'] as const;
 
 /** The selected row of the Files tree (study §2.2 rule 4); `_active_` is a CSS-modules class fragment. */
-export const SELECTED_TREE_ROW = '[aria-selected="true"], [aria-current="page"], [aria-current="true"], button[class*="_active_"], [role="treeitem"][class*="_active_"]';
+export const SELECTED_TREE_ROW =
+  '[aria-selected="true"], [aria-current="page"], [aria-current="true"], button[class*="_active_"], [role="treeitem"][class*="_active_"]';
 
 /** The Files sidebar: a region whose first heading reads exactly "Files" (study §2.3). */
 export const FILES_REGION = 'aside[aria-label*="Files" i], [role="region"][aria-label*="Files" i]';
@@ -36,13 +37,15 @@ export const IMPROVE_HEADING_TEXT = 'Improve';
 /** English UI text of an Improve panel with nothing to report: "explicitly clean". */
 export const IMPROVE_CLEAN_TEXT = 'There is nothing we can suggest at the moment';
 /** Compiler group summaries: "N compiler error(s)", "N warning(s)", "No compiler errors", "No warnings". */
-export const COMPILER_SUMMARY_PATTERN = /^(?:(\d{1,5}|No) compiler errors?|(\d{1,5}|No) warnings?)$/i;
+export const COMPILER_SUMMARY_PATTERN =
+  /^(?:(\d{1,5}|No) compiler errors?|(\d{1,5}|No) warnings?)$/i;
 /** Spelling group summary: "N spelling mistake(s)" / "No spelling mistakes". */
 export const SPELLING_SUMMARY_PATTERN = /^(\d{1,5}|No) spelling mistakes?$/i;
 /** The source line above a spelling group ("Misspellings") and a compiler group ("Typst"). */
 export const SPELLING_GROUP_SOURCE = 'Misspellings';
 /** Row line badge: "line 12", "(line 12)", "(warning, line 12)", "error: line 7", "warning · line 7". */
-export const LINE_BADGE_PATTERN = /^\(?(?:(error|warning|info|note|hint)\s*[,:·]\s*)?line (\d{1,7})\)?$/i;
+export const LINE_BADGE_PATTERN =
+  /^\(?(?:(error|warning|info|note|hint)\s*[,:·]\s*)?line (\d{1,7})\)?$/i;
 /** Spelling rows read "original → suggestion" (also "->" and "⇒"). */
 export const SPELLING_ARROW_PATTERN = /^(.{1,500}?)\s*(?:→|->|⇒)\s*(.{1,500})$/;
 /** A row's trailing help link text, dropped from messages. */
@@ -55,7 +58,8 @@ export const GROUP_ROW = '[role="listitem"]';
 export const LINT_RANGE = '.cm-lintRange, [class*="cm-lintRange"]';
 
 /** Preview roots: the rendered pages live in canvases outside the editor (study §2.6, §2.8). */
-export const PREVIEW_ROOT = '[data-typst-preview], [data-testid*="preview" i], [aria-label="Preview"], .preview';
+export const PREVIEW_ROOT =
+  '[data-typst-preview], [data-testid*="preview" i], [aria-label="Preview"], .preview';
 /** A canvas counts as a rendered page above this many pixels (study TOOL-10). */
 export const MIN_PREVIEW_CANVAS_PIXELS = 20_000;
 

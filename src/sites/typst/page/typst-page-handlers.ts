@@ -27,7 +27,8 @@ export type TypstPageHandlers = Pick<RequestHandlers<WorkerToPage>, TypstPageMet
 const MAX_SELECTION_CHARS = 65_536;
 
 function requireTypst(): void {
-  if (!isTypstUrl(location.href)) throw new ProtocolFailure('NOT_TYPST_TAB', 'This page is not typst.app.');
+  if (!isTypstUrl(location.href))
+    throw new ProtocolFailure('NOT_TYPST_TAB', 'This page is not typst.app.');
 }
 
 function requireView() {
@@ -60,7 +61,12 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
     'page/typst-identity': () => {
       requireTypst();
       const found = findEditorView();
-      return { file: readFileIdentity(), editor: found !== null, viewToken: found?.token ?? null, assetPath: found ? null : readAssetPath() };
+      return {
+        file: readFileIdentity(),
+        editor: found !== null,
+        viewToken: found?.token ?? null,
+        assetPath: found ? null : readAssetPath(),
+      };
     },
     'page/typst-capabilities': () => {
       requireTypst();
@@ -88,13 +94,22 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
     'page/typst-diagnostics': () => {
       requireTypst();
       const view = findEditorView()?.view ?? null;
-      return { ...readDiagnostics(view, readFileIdentity()?.path ?? null), compileIdle: activity.compileIdle() };
+      return {
+        ...readDiagnostics(view, readFileIdentity()?.path ?? null),
+        compileIdle: activity.compileIdle(),
+      };
     },
     'page/typst-selection': () => {
       const { view } = requireView();
       const { anchor, head, from, to } = view.state.selection.main;
       const end = Math.min(to, from + MAX_SELECTION_CHARS);
-      return { anchor, head, text: view.state.doc.sliceString(from, end), truncated: end < to, fileLabel: readFileIdentity()?.path ?? null };
+      return {
+        anchor,
+        head,
+        text: view.state.doc.sliceString(from, end),
+        truncated: end < to,
+        fileLabel: readFileIdentity()?.path ?? null,
+      };
     },
     'page/typst-capture': ({ kind }) => {
       requireTypst();

@@ -18,7 +18,13 @@ export const typstPageSite = {
       // Documents above the bridge's cap are reported by size only: truncating
       // silently would let a later edit be prepared against the wrong text.
       const text = doc.length <= MAX_DOCUMENT_CHARS ? doc.toString() : '';
-      editor = { viewToken: found.token, text, length: doc.length, lineCount: doc.lines, backReference: found.backReference };
+      editor = {
+        viewToken: found.token,
+        text,
+        length: doc.length,
+        lineCount: doc.lines,
+        backReference: found.backReference,
+      };
     }
     return {
       siteId: 'typst',

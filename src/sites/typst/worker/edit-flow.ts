@@ -17,7 +17,14 @@ import type { ToolOutcome, ToolRunContext } from '../../../worker/tools/define-t
 import type { EditToolCall } from '../edit/edit-tool-schemas';
 import { prepareEdit } from '../edit/prepare-edit';
 import { toDiffView } from './to-diff-view';
-import { callPage, preflight, returnToTargetFile, success, waitForFile, type Capability } from './tool-support';
+import {
+  callPage,
+  preflight,
+  returnToTargetFile,
+  success,
+  waitForFile,
+  type Capability,
+} from './tool-support';
 
 /** Stale-file retries of one commit (study EDIT-08). */
 export const MAX_STALE_FILE_RETRIES = 15;
@@ -57,13 +64,30 @@ export interface StagedWriteOutcome {
 
 type Snapshot = Awaited<ReturnType<typeof callPage<'page/typst-snapshot'>>>;
 
-async function review(context: ToolRunContext, call: EditToolCall, snapshot: Snapshot, diff: ReturnType<typeof toDiffView>): Promise<void> {
+async function review(
+  context: ToolRunContext,
+  call: EditToolCall,
+  snapshot: Snapshot,
+  diff: ReturnType<typeof toDiffView>,
+): Promise<void> {
   const reviewId = createId();
   try {
-    const shown = await callPage(context, 'page/typst-show-review', { reviewId, viewToken: snapshot.viewToken, diff }).catch(() => ({ shown: false }));
-    if (!shown.shown) context.interaction.notice('warning', 'The proposal could not be drawn over the editor; review it in the panel.');
+    const shown = await callPage(context, 'page/typst-show-review', {
+      reviewId,
+      viewToken: snapshot.viewToken,
+      diff,
+    }).catch(() => ({ shown: false }));
+    if (!shown.shown)
+      context.interaction.notice(
+        'warning',
+        'The proposal could not be drawn over the editor; review it in the panel.',
+      );
     const decision = await context.interaction.reviewEdit(context.callId, call.tool, diff);
-    if (decision !== 'apply') throw new ProtocolFailure('EDIT_REJECTED', 'The person rejected this edit; the document is unchanged.');
+    if (decision !== 'apply')
+      throw new ProtocolFailure(
+        'EDIT_REJECTED',
+        'The person rejected this edit; the document is unchanged.',
+      );
   } finally {
     // Every exit path (apply, reject, timeout, Stop) removes the overlay; a page that
     // is gone has nothing left to remove.
@@ -71,14 +95,28 @@ async function review(context: ToolRunContext, call: EditToolCall, snapshot: Sna
   }
 }
 
-async function commit(context: ToolRunContext, call: EditToolCall, snapshot: Snapshot, changes: { from: number; to: number; insert: string }[]) {
-  let expected = { fileLabel: snapshot.fileLabel, viewToken: snapshot.viewToken, length: snapshot.length, hash: snapshot.hash };
+async function commit(
+  context: ToolRunContext,
+  call: EditToolCall,
+  snapshot: Snapshot,
+  changes: { from: number; to: number; insert: string }[],
+) {
+  let expected = {
+    fileLabel: snapshot.fileLabel,
+    viewToken: snapshot.viewToken,
+    length: snapshot.length,
+    hash: snapshot.hash,
+  };
   for (let attempt = 0; ; attempt += 1) {
     const result = await context.page.request('page/typst-commit', { expected, changes });
     if (result.ok) return result.data;
     const { code, message, details } = result.error;
     if (code !== 'STALE_EDIT_FILE') throw new ProtocolFailure(code, message, details);
-    if (attempt >= MAX_STALE_FILE_RETRIES) throw new ProtocolFailure('STALE_FILE_RETRY_LIMIT', `${snapshot.fileLabel} was not kept open long enough to apply the edit.`);
+    if (attempt >= MAX_STALE_FILE_RETRIES)
+      throw new ProtocolFailure(
+        'STALE_FILE_RETRY_LIMIT',
+        `${snapshot.fileLabel} was not kept open long enough to apply the edit.`,
+      );
     await waitForFile(context, call.tool, snapshot.fileLabel, 'return-to-file');
     const identity = await callPage(context, 'page/typst-identity', {});
     expected = { ...expected, viewToken: identity.viewToken ?? expected.viewToken };
@@ -86,23 +124,40 @@ async function commit(context: ToolRunContext, call: EditToolCall, snapshot: Sna
 }
 
 /** Runs one validated editor-write call through review and the guarded commit. */
-export async function runEdit(context: ToolRunContext, call: EditToolCall, hooks: EditHooks = {}): Promise<ToolOutcome> {
+export async function runEdit(
+  context: ToolRunContext,
+  call: EditToolCall,
+  hooks: EditHooks = {},
+): Promise<ToolOutcome> {
   const captured = context.state.capturedSelection;
   const needs: Capability[] = ['editor'];
   if (call.tool === 'replace_selection' && captured === null) needs.push('selection');
   await preflight(context, call.tool, needs);
   await returnToTargetFile(context, call.tool);
   const snapshot = await callPage(context, 'page/typst-snapshot', {});
-  const prepared = prepareEdit({ text: snapshot.text, selection: captured ?? snapshot.selection }, call);
-  if (prepared.kind === 'no_changes') return success({ ok: true, no_changes: true }, 'No changes were needed.');
+  const prepared = prepareEdit(
+    { text: snapshot.text, selection: captured ?? snapshot.selection },
+    call,
+  );
+  if (prepared.kind === 'no_changes')
+    return success({ ok: true, no_changes: true }, 'No changes were needed.');
   const diff = toDiffView(prepared.diff, snapshot.fileLabel);
   const reviewedDiff = context.editMode === 'ask';
   if (reviewedDiff) await review(context, call, snapshot, diff);
   if (hooks.beforeFirstWrite && context.state.checkpointId === null) {
-    await hooks.beforeFirstWrite(context, { fileLabel: snapshot.fileLabel, text: snapshot.text, hash: snapshot.hash });
+    await hooks.beforeFirstWrite(context, {
+      fileLabel: snapshot.fileLabel,
+      text: snapshot.text,
+      hash: snapshot.hash,
+    });
   }
   const changes = prepared.changes.map(({ from, to, insert }) => ({ from, to, insert }));
-  const staged = await hooks.stageWrite?.(context, { fileLabel: snapshot.fileLabel, text: snapshot.text, hash: snapshot.hash, changes });
+  const staged = await hooks.stageWrite?.(context, {
+    fileLabel: snapshot.fileLabel,
+    text: snapshot.text,
+    hash: snapshot.hash,
+    changes,
+  });
   const applied = await commit(context, call, snapshot, changes).catch(async (error: unknown) => {
     await staged?.failed();
     throw error;
@@ -120,7 +175,14 @@ export async function runEdit(context: ToolRunContext, call: EditToolCall, hooks
   const summary = `Edited ${snapshot.fileLabel}: +${diff.additions} −${diff.deletions}${reviewedDiff ? ' (reviewed)' : ''}.`;
   return {
     ok: true,
-    result: { ok: true, edits_applied: applied.applied, additions: diff.additions, deletions: diff.deletions, reviewed_diff: reviewedDiff, doc_chars: applied.length },
+    result: {
+      ok: true,
+      edits_applied: applied.applied,
+      additions: diff.additions,
+      deletions: diff.deletions,
+      reviewed_diff: reviewedDiff,
+      doc_chars: applied.length,
+    },
     summary,
     receipt,
   };

@@ -2,12 +2,17 @@
 // Effect editor-write, approval editor-review: Ask shows the diff and waits for
 // Apply/Reject; Auto approve commits the same prepared change set without the wait.
 import { defineTool, type ToolDefinition } from '../../../worker/tools/define-tool';
-import { InsertAtCursorArgumentsSchema, type InsertAtCursorArguments } from '../edit/edit-tool-schemas';
+import {
+  InsertAtCursorArgumentsSchema,
+  type InsertAtCursorArguments,
+} from '../edit/edit-tool-schemas';
 import { runEdit, type EditHooks } from './edit-flow';
 import { asOutcome } from './tool-support';
 
 /** Builds `insert_at_cursor` with the run's edit hooks (the revert journal's checkpoint seam). */
-export function createInsertAtCursorTool(hooks: EditHooks = {}): ToolDefinition<InsertAtCursorArguments> {
+export function createInsertAtCursorTool(
+  hooks: EditHooks = {},
+): ToolDefinition<InsertAtCursorArguments> {
   return defineTool({
     name: 'insert_at_cursor',
     description: 'Insert text at the caret position the person had when they sent the message.',
@@ -15,7 +20,10 @@ export function createInsertAtCursorTool(hooks: EditHooks = {}): ToolDefinition<
     effect: 'editor-write',
     approval: 'editor-review',
     sites: ['typst'],
-    execute: (args, context) => asOutcome(context, () => runEdit(context, { tool: 'insert_at_cursor', arguments: args }, hooks)),
+    execute: (args, context) =>
+      asOutcome(context, () =>
+        runEdit(context, { tool: 'insert_at_cursor', arguments: args }, hooks),
+      ),
   });
 }
 

@@ -13,7 +13,8 @@ export const DIAGNOSTICS_MAX_READS = 50;
 
 export const readDiagnosticsTool = defineTool({
   name: 'read_diagnostics',
-  description: 'Read the current Typst compiler errors and warnings and spelling suggestions (Improve panel plus editor marks). Waits for the compile after an edit to settle.',
+  description:
+    'Read the current Typst compiler errors and warnings and spelling suggestions (Improve panel plus editor marks). Waits for the compile after an edit to settle.',
   arguments: Arguments,
   effect: 'read',
   approval: 'automatic',

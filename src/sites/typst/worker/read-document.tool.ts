@@ -14,7 +14,8 @@ const Arguments = z.strictObject({
 
 export const readDocumentTool = defineTool({
   name: 'read_document',
-  description: 'Read the open Typst document as numbered lines "<n>|<text>". Optional start_line/end_line (1-based, inclusive) and max_chars (4,000–64,000, default 28,000). When truncated, continue with the start_line it names.',
+  description:
+    'Read the open Typst document as numbered lines "<n>|<text>". Optional start_line/end_line (1-based, inclusive) and max_chars (4,000–64,000, default 28,000). When truncated, continue with the start_line it names.',
   arguments: Arguments,
   effect: 'read',
   approval: 'automatic',
@@ -23,8 +24,15 @@ export const readDocumentTool = defineTool({
     asOutcome(context, async () => {
       await preflight(context, 'read_document', ['editor']);
       await returnToTargetFile(context, 'read_document');
-      const read = await callPage(context, 'page/typst-read-document', { startLine: args.start_line, endLine: args.end_line, maxChars: args.max_chars });
-      const marker = read.nextStartLine === null ? '' : `[… truncated: continue with start_line=${read.nextStartLine}]\n`;
+      const read = await callPage(context, 'page/typst-read-document', {
+        startLine: args.start_line,
+        endLine: args.end_line,
+        maxChars: args.max_chars,
+      });
+      const marker =
+        read.nextStartLine === null
+          ? ''
+          : `[… truncated: continue with start_line=${read.nextStartLine}]\n`;
       return success(
         {
           content: read.numbered + marker,

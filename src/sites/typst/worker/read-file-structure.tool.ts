@@ -10,7 +10,8 @@ const Arguments = z.strictObject({});
 
 export const readFileStructureTool = defineTool({
   name: 'read_file_structure',
-  description: 'Read the project file tree shown in the Files panel. complete is false when folders are collapsed or rows could not be classified: ask the person to expand them if you need their contents.',
+  description:
+    'Read the project file tree shown in the Files panel. complete is false when folders are collapsed or rows could not be classified: ask the person to expand them if you need their contents.',
   arguments: Arguments,
   effect: 'read',
   approval: 'automatic',
@@ -19,12 +20,23 @@ export const readFileStructureTool = defineTool({
     asOutcome(context, async () => {
       await preflight(context, 'read_file_structure', ['filesPanel']);
       const tree = await callPage(context, 'page/typst-structure', {});
-      if (!tree.found) throw new ProtocolFailure('FILES_PANEL_UNAVAILABLE', 'The Files panel is not open or its tree cannot be read.');
+      if (!tree.found)
+        throw new ProtocolFailure(
+          'FILES_PANEL_UNAVAILABLE',
+          'The Files panel is not open or its tree cannot be read.',
+        );
       const note = tree.complete
         ? 'The visible tree is complete.'
         : 'Incomplete: collapsed folders, unclassified rows or a cut-off tree. Expand folders in the Files panel to see more.';
       return success(
-        { entries: tree.entries, truncated: tree.truncated, complete: tree.complete, collapsed_folders: tree.collapsedFolders, unknown_entries: tree.unknownEntries, note },
+        {
+          entries: tree.entries,
+          truncated: tree.truncated,
+          complete: tree.complete,
+          collapsed_folders: tree.collapsedFolders,
+          unknown_entries: tree.unknownEntries,
+          note,
+        },
         `${tree.entries.length} entries${tree.complete ? '' : ' (incomplete)'}.`,
       );
     }),

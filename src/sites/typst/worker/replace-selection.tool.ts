@@ -2,12 +2,17 @@
 // Effect editor-write, approval editor-review: Ask shows the diff and waits for
 // Apply/Reject; Auto approve commits the same prepared change set without the wait.
 import { defineTool, type ToolDefinition } from '../../../worker/tools/define-tool';
-import { ReplaceSelectionArgumentsSchema, type ReplaceSelectionArguments } from '../edit/edit-tool-schemas';
+import {
+  ReplaceSelectionArgumentsSchema,
+  type ReplaceSelectionArguments,
+} from '../edit/edit-tool-schemas';
 import { runEdit, type EditHooks } from './edit-flow';
 import { asOutcome } from './tool-support';
 
 /** Builds `replace_selection` with the run's edit hooks (the revert journal's checkpoint seam). */
-export function createReplaceSelectionTool(hooks: EditHooks = {}): ToolDefinition<ReplaceSelectionArguments> {
+export function createReplaceSelectionTool(
+  hooks: EditHooks = {},
+): ToolDefinition<ReplaceSelectionArguments> {
   return defineTool({
     name: 'replace_selection',
     description: 'Replace the text the person had selected when they sent the message.',
@@ -15,7 +20,10 @@ export function createReplaceSelectionTool(hooks: EditHooks = {}): ToolDefinitio
     effect: 'editor-write',
     approval: 'editor-review',
     sites: ['typst'],
-    execute: (args, context) => asOutcome(context, () => runEdit(context, { tool: 'replace_selection', arguments: args }, hooks)),
+    execute: (args, context) =>
+      asOutcome(context, () =>
+        runEdit(context, { tool: 'replace_selection', arguments: args }, hooks),
+      ),
   });
 }
 

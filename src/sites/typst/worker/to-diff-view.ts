@@ -2,7 +2,12 @@
 // bounded for display. Rows past MAX_DIFF_ROWS, hunks past MAX_DIFF_HUNKS and text
 // past MAX_DIFF_ROW_CHARS are cut and `truncated` says so; Apply still commits the
 // whole prepared change set.
-import { MAX_DIFF_HUNKS, MAX_DIFF_ROWS, MAX_DIFF_ROW_CHARS, type DiffView } from '../../../shared/protocol/diff-view';
+import {
+  MAX_DIFF_HUNKS,
+  MAX_DIFF_ROWS,
+  MAX_DIFF_ROW_CHARS,
+  type DiffView,
+} from '../../../shared/protocol/diff-view';
 import type { UnifiedDiff } from '../edit/unified-diff';
 
 /** Converts and bounds `diff` for display under `fileLabel`. */
@@ -22,7 +27,19 @@ export function toDiffView(diff: UnifiedDiff, fileLabel: string): DiffView {
     });
     if (rows.length < hunk.rows.length) truncated = true;
     rowsLeft -= rows.length;
-    hunks.push({ oldStart: hunk.oldStart, oldLines: hunk.oldLines, newStart: hunk.newStart, newLines: hunk.newLines, rows });
+    hunks.push({
+      oldStart: hunk.oldStart,
+      oldLines: hunk.oldLines,
+      newStart: hunk.newStart,
+      newLines: hunk.newLines,
+      rows,
+    });
   }
-  return { fileLabel: fileLabel.slice(0, 240), additions: diff.additions, deletions: diff.deletions, hunks, truncated };
+  return {
+    fileLabel: fileLabel.slice(0, 240),
+    additions: diff.additions,
+    deletions: diff.deletions,
+    hunks,
+    truncated,
+  };
 }

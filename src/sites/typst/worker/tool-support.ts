@@ -9,20 +9,31 @@ import type { WorkerToPage } from '../../../shared/protocol/worker-to-page';
 import type { JsonValue, ToolOutcome, ToolRunContext } from '../../../worker/tools/define-tool';
 
 /** One page request on the run's tab; a failed answer throws its ProtocolFailure. */
-export async function callPage<K extends MethodName<WorkerToPage>>(context: ToolRunContext, method: K, payload: RequestOf<WorkerToPage, K>): Promise<ResponseOf<WorkerToPage, K>> {
+export async function callPage<K extends MethodName<WorkerToPage>>(
+  context: ToolRunContext,
+  method: K,
+  payload: RequestOf<WorkerToPage, K>,
+): Promise<ResponseOf<WorkerToPage, K>> {
   const result = await context.page.request(method, payload);
-  if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
+  if (!result.ok)
+    throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
   return result.data;
 }
 
 /** Page data as plain JSON (drops undefined fields), for a tool result. */
-export const asJson = (value: unknown): JsonValue => JSON.parse(JSON.stringify(value ?? null)) as JsonValue;
+export const asJson = (value: unknown): JsonValue =>
+  JSON.parse(JSON.stringify(value ?? null)) as JsonValue;
 
 const toJson = (value: unknown): Record<string, JsonValue> | undefined =>
-  value === undefined ? undefined : (JSON.parse(JSON.stringify(value)) as Record<string, JsonValue>);
+  value === undefined
+    ? undefined
+    : (JSON.parse(JSON.stringify(value)) as Record<string, JsonValue>);
 
 /** Runs a tool body; a ProtocolFailure becomes `{ok: false, code}` unless the run was stopped. */
-export async function asOutcome(context: ToolRunContext, body: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+export async function asOutcome(
+  context: ToolRunContext,
+  body: () => Promise<ToolOutcome>,
+): Promise<ToolOutcome> {
   try {
     return await body();
   } catch (error) {
@@ -33,9 +44,14 @@ export async function asOutcome(context: ToolRunContext, body: () => Promise<Too
 }
 
 /** A successful outcome with a one-line summary for the tool card. */
-export const success = (result: JsonValue, summary: string): ToolOutcome => ({ ok: true, result, summary: summary.slice(0, 4_000) });
+export const success = (result: JsonValue, summary: string): ToolOutcome => ({
+  ok: true,
+  result,
+  summary: summary.slice(0, 4_000),
+});
 
-export type Capability = 'editor' | 'selection' | 'filesPanel' | 'improvePanel' | 'preview' | 'openedImage';
+export type Capability =
+  'editor' | 'selection' | 'filesPanel' | 'improvePanel' | 'preview' | 'openedImage';
 
 const HINTS: Record<Capability, string> = {
   editor: 'Open a text file in the editor.',
@@ -46,7 +62,10 @@ const HINTS: Record<Capability, string> = {
   openedImage: 'Open the image file in the project.',
 };
 
-async function missingCapabilities(context: ToolRunContext, needs: readonly Capability[]): Promise<Capability[]> {
+async function missingCapabilities(
+  context: ToolRunContext,
+  needs: readonly Capability[],
+): Promise<Capability[]> {
   try {
     const capabilities = await callPage(context, 'page/typst-capabilities', {});
     return needs.filter((need) => !capabilities[need]);
@@ -57,18 +76,39 @@ async function missingCapabilities(context: ToolRunContext, needs: readonly Capa
 }
 
 /** Waits until the page offers `needs`; Skip ends the tool with PREFLIGHT_SKIPPED. */
-export async function preflight(context: ToolRunContext, toolName: string, needs: readonly Capability[]): Promise<void> {
+export async function preflight(
+  context: ToolRunContext,
+  toolName: string,
+  needs: readonly Capability[],
+): Promise<void> {
   const missing = await missingCapabilities(context, needs);
   if (missing.length === 0) return;
   const outcome = await context.interaction.waitForPage(
-    { kind: 'page-wait', callId: context.callId, name: toolName, reason: 'capability', message: missing.map((need) => HINTS[need]).join(' '), missing },
+    {
+      kind: 'page-wait',
+      callId: context.callId,
+      name: toolName,
+      reason: 'capability',
+      message: missing.map((need) => HINTS[need]).join(' '),
+      missing,
+    },
     async () => (await missingCapabilities(context, needs)).length === 0,
   );
-  if (outcome === 'skipped') throw new ProtocolFailure('PREFLIGHT_SKIPPED', `The person skipped this step; missing: ${missing.join(', ')}.`, { missing });
+  if (outcome === 'skipped')
+    throw new ProtocolFailure(
+      'PREFLIGHT_SKIPPED',
+      `The person skipped this step; missing: ${missing.join(', ')}.`,
+      { missing },
+    );
 }
 
 /** Waits until `path` is the open file with a text editor (reason `return-to-file` or `open-file`). */
-export async function waitForFile(context: ToolRunContext, toolName: string, path: string, reason: 'return-to-file' | 'open-file'): Promise<void> {
+export async function waitForFile(
+  context: ToolRunContext,
+  toolName: string,
+  path: string,
+  reason: 'return-to-file' | 'open-file',
+): Promise<void> {
   const isOpen = async () => {
     try {
       const identity = await callPage(context, 'page/typst-identity', {});
@@ -79,14 +119,20 @@ export async function waitForFile(context: ToolRunContext, toolName: string, pat
     }
   };
   if (await isOpen()) return;
-  const message = reason === 'open-file' ? `Open ${path} in the Files panel.` : `Return to ${path}.`;
-  const outcome = await context.interaction.waitForPage({ kind: 'page-wait', callId: context.callId, name: toolName, reason, message, missing: [] }, isOpen);
-  if (outcome === 'skipped') throw new ProtocolFailure('PREFLIGHT_SKIPPED', `The person skipped opening ${path}.`, { path });
+  const message =
+    reason === 'open-file' ? `Open ${path} in the Files panel.` : `Return to ${path}.`;
+  const outcome = await context.interaction.waitForPage(
+    { kind: 'page-wait', callId: context.callId, name: toolName, reason, message, missing: [] },
+    isOpen,
+  );
+  if (outcome === 'skipped')
+    throw new ProtocolFailure('PREFLIGHT_SKIPPED', `The person skipped opening ${path}.`, { path });
 }
 
 /** The return-to-file guard: reads and writes wait while another file than the run's target is open. */
 export async function returnToTargetFile(context: ToolRunContext, toolName: string): Promise<void> {
-  if (context.state.targetFile) await waitForFile(context, toolName, context.state.targetFile, 'return-to-file');
+  if (context.state.targetFile)
+    await waitForFile(context, toolName, context.state.targetFile, 'return-to-file');
 }
 
 /** Resolves after `ms`, or rejects with CANCELLED when the run stops. */

@@ -6,6 +6,12 @@ export const webPageSite = {
   id: 'web' as const,
   matches: (_url: string) => true,
   getContext(): PageContext {
-    return { siteId: 'web', url: location.href.slice(0, 2_048), title: document.title.slice(0, 512), fileLabel: null, editor: null };
+    return {
+      siteId: 'web',
+      url: location.href.slice(0, 2_048),
+      title: document.title.slice(0, 512),
+      fileLabel: null,
+      editor: null,
+    };
   },
 };

@@ -8,12 +8,18 @@ import type { RunStartRequest } from '../../../shared/protocol/run-messages';
 import type { ModelAdapter, ModelRequest, StreamPart } from '../../providers/model-adapter';
 import type { PageRequests } from '../../page-requests';
 import { createMemoryChatStore, createMemorySettingsStore } from '../../storage/memory-stores';
-import { defineTool, type ToolDefinition, type ToolEffect, type ToolRunContext } from '../../tools/define-tool';
+import {
+  defineTool,
+  type ToolDefinition,
+  type ToolEffect,
+  type ToolRunContext,
+} from '../../tools/define-tool';
 import { createToolRegistry } from '../../tools/tool-registry';
 import { createAgentCore, type AgentCoreDeps } from '../agent-core';
 import { createMemoryRunJournal } from '../run-journal';
 
-export type ScriptTurn = StreamPart[] | ((request: ModelRequest, signal: AbortSignal) => AsyncIterable<StreamPart>);
+export type ScriptTurn =
+  StreamPart[] | ((request: ModelRequest, signal: AbortSignal) => AsyncIterable<StreamPart>);
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -27,7 +33,10 @@ export function scriptedAdapter(turns: ScriptTurn[], options: { repeatLast?: boo
       // Like the scripted model server: turn N answers a request with N assistant
       // messages, so two chats sharing one adapter stay independent.
       const round = request.messages.filter((message) => message.role === 'assistant').length;
-      const index = Math.min(round, options.repeatLast ? turns.length - 1 : Number.MAX_SAFE_INTEGER);
+      const index = Math.min(
+        round,
+        options.repeatLast ? turns.length - 1 : Number.MAX_SAFE_INTEGER,
+      );
       const turn = turns[index];
       if (!turn) {
         yield { type: 'error', code: 'PROVIDER_HTTP_ERROR', message: 'scenario exhausted' };
@@ -48,21 +57,43 @@ export function scriptedAdapter(turns: ScriptTurn[], options: { repeatLast?: boo
 }
 
 export const text = (value: string): StreamPart => ({ type: 'text-delta', text: value });
-export const finish = (reason: 'stop' | 'tool_calls' | 'length' = 'stop'): StreamPart => ({ type: 'finish', reason });
+export const finish = (reason: 'stop' | 'tool_calls' | 'length' = 'stop'): StreamPart => ({
+  type: 'finish',
+  reason,
+});
 export const call = (id: string, name: string, args: unknown): StreamPart => {
   const argumentsText = typeof args === 'string' ? args : JSON.stringify(args);
   return { type: 'tool-call', id, name, argumentsText, isArgumentsJson: true };
 };
 
 /** A tool whose behaviour the test supplies. */
-export function testTool(name: string, effect: ToolEffect, run: (args: { value?: string | undefined }, context: ToolRunContext) => Promise<unknown> = async (args) => ({ echoed: args.value ?? null })): ToolDefinition<unknown> {
+export function testTool(
+  name: string,
+  effect: ToolEffect,
+  run: (args: { value?: string | undefined }, context: ToolRunContext) => Promise<unknown> = async (
+    args,
+  ) => ({ echoed: args.value ?? null }),
+): ToolDefinition<unknown> {
   return defineTool({
     name,
     description: `test tool ${name}`,
     arguments: z.strictObject({ value: z.string().optional() }),
     effect,
-    approval: effect === 'external' ? 'external-approval' : effect === 'editor-write' ? 'editor-review' : 'automatic',
-    ...(effect === 'external' ? { destination: { integration: 'Test API', url: 'https://api.example.test/x', routeId: `custom:${name}` } } : {}),
+    approval:
+      effect === 'external'
+        ? 'external-approval'
+        : effect === 'editor-write'
+          ? 'editor-review'
+          : 'automatic',
+    ...(effect === 'external'
+      ? {
+          destination: {
+            integration: 'Test API',
+            url: 'https://api.example.test/x',
+            routeId: `custom:${name}`,
+          },
+        }
+      : {}),
     async execute(args, context) {
       const result = await run(args, context);
       return { ok: true, result: result as never, summary: `${name} ran` };
@@ -72,14 +103,38 @@ export function testTool(name: string, effect: ToolEffect, run: (args: { value?:
 
 export const SCOPE: ChatScope = { siteId: 'typst', projectId: 'proj-1' };
 
-export async function createHarness(options: { turns: ScriptTurn[]; tools?: ToolDefinition<unknown>[]; repeatLast?: boolean; extra?: Partial<AgentCoreDeps> }) {
+export async function createHarness(options: {
+  turns: ScriptTurn[];
+  tools?: ToolDefinition<unknown>[];
+  repeatLast?: boolean;
+  extra?: Partial<AgentCoreDeps>;
+}) {
   const chats = createMemoryChatStore();
   const settings = createMemorySettingsStore();
-  await settings.saveModel({ id: 'model-1', name: 'Test', kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', modelId: 'scripted', supportsVision: false, reasoningEffort: 'default', contextWindow: 128_000, insecureOriginAcknowledged: null, apiKey: '' });
-  const { adapter, requests } = scriptedAdapter(options.turns, options.repeatLast ? { repeatLast: true } : {});
+  await settings.saveModel({
+    id: 'model-1',
+    name: 'Test',
+    kind: 'openai-compatible',
+    baseUrl: 'http://127.0.0.1:9/v1',
+    modelId: 'scripted',
+    supportsVision: false,
+    reasoningEffort: 'default',
+    contextWindow: 128_000,
+    insecureOriginAcknowledged: null,
+    apiKey: '',
+  });
+  const { adapter, requests } = scriptedAdapter(
+    options.turns,
+    options.repeatLast ? { repeatLast: true } : {},
+  );
   const events: Envelope[] = [];
   const tabCalls: number[] = [];
-  const pages: PageRequests = { request: async () => ({ ok: false, error: { code: 'PAGE_UNAVAILABLE', message: 'no page in tests' } }) };
+  const pages: PageRequests = {
+    request: async () => ({
+      ok: false,
+      error: { code: 'PAGE_UNAVAILABLE', message: 'no page in tests' },
+    }),
+  };
   const agent = createAgentCore({
     chats,
     settings,
@@ -88,7 +143,13 @@ export async function createHarness(options: { turns: ScriptTurn[]; tools?: Tool
     tabs: {
       siteOf: async (tabId) => {
         tabCalls.push(tabId);
-        return { tabId, windowId: 1, url: 'https://typst.app/project/proj-1', siteId: 'typst', projectId: 'proj-1' };
+        return {
+          tabId,
+          windowId: 1,
+          url: 'https://typst.app/project/proj-1',
+          siteId: 'typst',
+          projectId: 'proj-1',
+        };
       },
     },
     adapterFor: () => adapter,
@@ -100,20 +161,41 @@ export async function createHarness(options: { turns: ScriptTurn[]; tools?: Tool
   });
   let runCounter = 0;
   /** Creates a chat with one user turn, reserves and starts a run on it. */
-  const send = async (question = 'Hello?', sessionId?: string, editMode: 'ask' | 'auto' = 'ask') => {
+  const send = async (
+    question = 'Hello?',
+    sessionId?: string,
+    editMode: 'ask' | 'auto' = 'ask',
+  ) => {
     const id = sessionId ?? (await chats.create(SCOPE)).id;
-    const user: UserTurn = { id: `user-${++runCounter}`, role: 'user', createdAt: 1, text: question, file: null, attachments: [] };
+    const user: UserTurn = {
+      id: `user-${++runCounter}`,
+      role: 'user',
+      createdAt: 1,
+      text: question,
+      file: null,
+      attachments: [],
+    };
     await chats.appendUserTurn(id, user);
     const runId = `run-${runCounter}`;
     const identity = { tabId: 7, scope: SCOPE, sessionId: id };
     agent.reserve(runId, identity);
-    const request: RunStartRequest = { ...identity, userTurnId: user.id, modelId: 'model-1', editMode, file: null, attachments: [], attachmentRecords: [] };
+    const request: RunStartRequest = {
+      ...identity,
+      userTurnId: user.id,
+      modelId: 'model-1',
+      editMode,
+      file: null,
+      attachments: [],
+      attachmentRecords: [],
+    };
     const started = agent.start(runId, request);
     return { runId, sessionId: id, started };
   };
   const eventsOf = (runId: string) => events.filter((event) => event.runId === runId);
   const typesOf = (runId: string) => eventsOf(runId).map((event) => event.type);
-  const endOf = (runId: string) => eventsOf(runId).find((event) => event.type === 'run/end')?.payload as { status: string; error?: { code: string } } | undefined;
+  const endOf = (runId: string) =>
+    eventsOf(runId).find((event) => event.type === 'run/end')?.payload as
+      { status: string; error?: { code: string } } | undefined;
   return { agent, chats, settings, requests, events, eventsOf, typesOf, endOf, send, tabCalls };
 }
 

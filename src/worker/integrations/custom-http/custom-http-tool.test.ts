@@ -12,10 +12,16 @@ const server = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
-    requests.push({ url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString() });
+    requests.push({
+      url: request.url ?? '',
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString(),
+    });
     switch (request.url) {
       case '/ok':
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echoed: JSON.parse(Buffer.concat(chunks).toString()) }));
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ echoed: JSON.parse(Buffer.concat(chunks).toString()) }));
         return;
       case '/text':
         response.writeHead(200, { 'content-type': 'text/plain' }).end('not json {');
@@ -55,11 +61,24 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const schemaJson = JSON.stringify({ type: 'object', properties: { q: { type: 'string', maxLength: 10 } }, required: ['q'], additionalProperties: false });
+const schemaJson = JSON.stringify({
+  type: 'object',
+  properties: { q: { type: 'string', maxLength: 10 } },
+  required: ['q'],
+  additionalProperties: false,
+});
 
 function record(path: string, extra: Partial<CustomToolRecord> = {}): CustomToolRecord {
   const built = buildCustomToolRecord(
-    { name: 'lookup', description: 'Looks things up', endpoint: `${base}${path}`, headers: [{ name: 'X-Token', value: 'secret' }], schemaJson, enabled: true, insecureOriginAcknowledged: null },
+    {
+      name: 'lookup',
+      description: 'Looks things up',
+      endpoint: `${base}${path}`,
+      headers: [{ name: 'X-Token', value: 'secret' }],
+      schemaJson,
+      enabled: true,
+      insecureOriginAcknowledged: null,
+    },
     'tool-1',
     { builtinNames: [], others: [] },
   );
@@ -67,7 +86,8 @@ function record(path: string, extra: Partial<CustomToolRecord> = {}): CustomTool
   return { ...built.record, ...extra };
 }
 
-const context = (signal = new AbortController().signal) => ({ signal }) as unknown as ToolRunContext;
+const context = (signal = new AbortController().signal) =>
+  ({ signal }) as unknown as ToolRunContext;
 
 describe('createCustomHttpTool', () => {
   it('posts {tool, arguments} with JSON content type and configured headers', async () => {
@@ -76,7 +96,10 @@ describe('createCustomHttpTool', () => {
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     const outcome = await tool.execute(parsed.args, context());
-    expect(outcome).toMatchObject({ ok: true, result: { echoed: { tool: 'lookup', arguments: { q: 'hi' } } } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      result: { echoed: { tool: 'lookup', arguments: { q: 'hi' } } },
+    });
     const last = requests.at(-1)!;
     expect(last.headers['content-type']).toBe('application/json');
     expect(last.headers['x-token']).toBe('secret');
@@ -88,37 +111,71 @@ describe('createCustomHttpTool', () => {
   it('refuses arguments outside the schema before any request', async () => {
     const tool = createCustomHttpTool(record('/ok'), { fetch });
     const before = requests.length;
-    expect(tool.parseArguments('{"q":"far too long for this"}')).toMatchObject({ ok: false, code: 'ARGUMENTS_INVALID', path: '$.q' });
-    expect(tool.parseArguments('{"q":"x","extra":1}')).toMatchObject({ ok: false, code: 'ARGUMENTS_INVALID' });
+    expect(tool.parseArguments('{"q":"far too long for this"}')).toMatchObject({
+      ok: false,
+      code: 'ARGUMENTS_INVALID',
+      path: '$.q',
+    });
+    expect(tool.parseArguments('{"q":"x","extra":1}')).toMatchObject({
+      ok: false,
+      code: 'ARGUMENTS_INVALID',
+    });
     expect(tool.parseArguments('[1]')).toMatchObject({ ok: false, code: 'ARGUMENTS_ROOT_TYPE' });
     expect(requests.length).toBe(before);
   });
 
   it('returns raw text capped when the body is not JSON', async () => {
-    const outcome = await createCustomHttpTool(record('/text'), { fetch }).execute({ q: 'a' }, context());
+    const outcome = await createCustomHttpTool(record('/text'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
     expect(outcome).toMatchObject({ ok: true, result: { raw: 'not json {' } });
   });
 
   it('maps non-2xx to CUSTOM_HTTP_ERROR with the status', async () => {
-    const outcome = await createCustomHttpTool(record('/error'), { fetch }).execute({ q: 'a' }, context());
-    expect(outcome).toMatchObject({ ok: false, code: 'CUSTOM_HTTP_ERROR', message: 'HTTP 503', details: { status: 503 } });
+    const outcome = await createCustomHttpTool(record('/error'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: 'CUSTOM_HTTP_ERROR',
+      message: 'HTTP 503',
+      details: { status: 503 },
+    });
   });
 
   it('refuses redirects to other origins without following them', async () => {
-    const outcome = await createCustomHttpTool(record('/redirect'), { fetch }).execute({ q: 'a' }, context());
-    expect(outcome).toMatchObject({ ok: false, code: 'REDIRECT_REFUSED', details: { status: 302 } });
+    const outcome = await createCustomHttpTool(record('/redirect'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      code: 'REDIRECT_REFUSED',
+      details: { status: 302 },
+    });
   });
 
   it('stops reading a huge chunked body at 256 KiB', async () => {
-    const outcome = await createCustomHttpTool(record('/huge'), { fetch }).execute({ q: 'a' }, context());
+    const outcome = await createCustomHttpTool(record('/huge'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
     expect(outcome).toMatchObject({ ok: false, code: 'CUSTOM_RESPONSE_TOO_LARGE' });
   });
 
   it('times out slow endpoints and tells Stop apart', async () => {
-    const timedOut = await createCustomHttpTool(record('/slow'), { fetch, timeoutMs: 100 }).execute({ q: 'a' }, context());
+    const timedOut = await createCustomHttpTool(record('/slow'), { fetch, timeoutMs: 100 }).execute(
+      { q: 'a' },
+      context(),
+    );
     expect(timedOut).toMatchObject({ ok: false, code: 'TIMEOUT' });
     const stop = new AbortController();
-    const pending = createCustomHttpTool(record('/slow'), { fetch }).execute({ q: 'a' }, context(stop.signal));
+    const pending = createCustomHttpTool(record('/slow'), { fetch }).execute(
+      { q: 'a' },
+      context(stop.signal),
+    );
     setTimeout(() => stop.abort(), 50);
     expect(await pending).toMatchObject({ ok: false, code: 'CANCELLED' });
   });
@@ -130,14 +187,25 @@ describe('createCustomHttpTool', () => {
       return fetch(...args);
     };
     const tampered = { ...record('/ok'), endpoint: 'http://192.0.2.1/tool' };
-    const outcome = await createCustomHttpTool(tampered, { fetch: counting }).execute({ q: 'a' }, context());
+    const outcome = await createCustomHttpTool(tampered, { fetch: counting }).execute(
+      { q: 'a' },
+      context(),
+    );
     expect(outcome).toMatchObject({ ok: false, code: 'INSECURE_CONFIRMATION_REQUIRED' });
     expect(calls).toBe(0);
   });
 });
 
 describe('buildCustomToolRecord', () => {
-  const input = { name: 'lookup', description: 'd', endpoint: 'https://api.example/tool', headers: [], schemaJson, enabled: true, insecureOriginAcknowledged: null };
+  const input = {
+    name: 'lookup',
+    description: 'd',
+    endpoint: 'https://api.example/tool',
+    headers: [],
+    schemaJson,
+    enabled: true,
+    insecureOriginAcknowledged: null,
+  };
   const context = { builtinNames: ['read_document'], others: [{ id: 'other', name: 'Search' }] };
   it.each([
     ['l', 'CUSTOM_TOOL_NAME_INVALID'],
@@ -148,18 +216,42 @@ describe('buildCustomToolRecord', () => {
     ['READ_DOCUMENT', 'CUSTOM_TOOL_NAME_COLLISION'],
     ['search', 'CUSTOM_TOOL_NAME_COLLISION'],
   ])('refuses the name %s', (name, code) => {
-    expect(buildCustomToolRecord({ ...input, name }, 'id', context)).toMatchObject({ ok: false, code, path: 'name' });
+    expect(buildCustomToolRecord({ ...input, name }, 'id', context)).toMatchObject({
+      ok: false,
+      code,
+      path: 'name',
+    });
   });
   it('accepts 41-character names and keeps its own name on edit', () => {
     expect(buildCustomToolRecord({ ...input, name: 'a'.repeat(41) }, 'id', context).ok).toBe(true);
     expect(buildCustomToolRecord({ ...input, name: 'search' }, 'other', context).ok).toBe(true);
   });
   it('points at the offending schema keyword and header row', () => {
-    const bad = JSON.stringify({ type: 'object', properties: { a: { type: 'string', format: 'email' } } });
-    expect(buildCustomToolRecord({ ...input, schemaJson: bad }, 'id', context)).toMatchObject({ ok: false, code: 'UNSUPPORTED_SCHEMA_KEYWORD', path: '$.properties.a.format' });
-    expect(buildCustomToolRecord({ ...input, schemaJson: '{' }, 'id', context)).toMatchObject({ ok: false, code: 'INVALID_SCHEMA', path: 'schemaJson' });
-    const headers = [{ name: 'A', value: '1' }, { name: 'Content-Type', value: 'x' }];
-    expect(buildCustomToolRecord({ ...input, headers }, 'id', context)).toMatchObject({ ok: false, code: 'PROTECTED_HEADER', path: 'headers[1]' });
-    expect(buildCustomToolRecord({ ...input, endpoint: 'http://example.com/x' }, 'id', context)).toMatchObject({ ok: false, code: 'INSECURE_CONFIRMATION_REQUIRED', path: 'endpoint' });
+    const bad = JSON.stringify({
+      type: 'object',
+      properties: { a: { type: 'string', format: 'email' } },
+    });
+    expect(buildCustomToolRecord({ ...input, schemaJson: bad }, 'id', context)).toMatchObject({
+      ok: false,
+      code: 'UNSUPPORTED_SCHEMA_KEYWORD',
+      path: '$.properties.a.format',
+    });
+    expect(buildCustomToolRecord({ ...input, schemaJson: '{' }, 'id', context)).toMatchObject({
+      ok: false,
+      code: 'INVALID_SCHEMA',
+      path: 'schemaJson',
+    });
+    const headers = [
+      { name: 'A', value: '1' },
+      { name: 'Content-Type', value: 'x' },
+    ];
+    expect(buildCustomToolRecord({ ...input, headers }, 'id', context)).toMatchObject({
+      ok: false,
+      code: 'PROTECTED_HEADER',
+      path: 'headers[1]',
+    });
+    expect(
+      buildCustomToolRecord({ ...input, endpoint: 'http://example.com/x' }, 'id', context),
+    ).toMatchObject({ ok: false, code: 'INSECURE_CONFIRMATION_REQUIRED', path: 'endpoint' });
   });
 });

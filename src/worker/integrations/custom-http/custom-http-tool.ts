@@ -45,17 +45,33 @@ function capResult(result: JsonValue): JsonValue {
   return serialized.length <= 64_000 ? result : { truncated: true, text: capText(serialized) };
 }
 
-async function dispatch(record: CustomToolRecord, args: Record<string, unknown>, signal: AbortSignal, deps: CustomToolDeps): Promise<ToolOutcome> {
-  const endpoint = checkEndpoint(record.endpoint, { insecureOriginAcknowledged: record.insecureOriginAcknowledged ?? undefined });
+async function dispatch(
+  record: CustomToolRecord,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+  deps: CustomToolDeps,
+): Promise<ToolOutcome> {
+  const endpoint = checkEndpoint(record.endpoint, {
+    insecureOriginAcknowledged: record.insecureOriginAcknowledged ?? undefined,
+  });
   if (!endpoint.ok) return { ok: false, code: endpoint.code, message: endpoint.message };
   const headers = storedHeaders(record.headers, 'custom');
-  if (headers === null) return { ok: false, code: 'INVALID_HEADER', message: 'The saved headers no longer pass the header policy; edit the tool.' };
+  if (headers === null)
+    return {
+      ok: false,
+      code: 'INVALID_HEADER',
+      message: 'The saved headers no longer pass the header policy; edit the tool.',
+    };
   const controller = linkSignals([signal], deps.timeoutMs ?? CUSTOM_CALL_TIMEOUT_MS);
   try {
     const response = await deps.fetch(endpoint.url.href, {
       method: 'POST',
       // Transport headers last, so no configured header can replace them.
-      headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json, text/plain;q=0.9, */*;q=0.1' },
+      headers: {
+        ...headers,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
+      },
       body: JSON.stringify({ tool: record.name, arguments: args }),
       redirect: 'manual',
       credentials: 'omit',
@@ -65,15 +81,33 @@ async function dispatch(record: CustomToolRecord, args: Record<string, unknown>,
     // Browsers report a manual redirect as an opaque response with status 0.
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       await response.body?.cancel().catch(() => undefined);
-      return { ok: false, code: 'REDIRECT_REFUSED', message: `The endpoint answered with a redirect (HTTP ${response.status}); redirects are not followed.`, details: { status: response.status } };
+      return {
+        ok: false,
+        code: 'REDIRECT_REFUSED',
+        message: `The endpoint answered with a redirect (HTTP ${response.status}); redirects are not followed.`,
+        details: { status: response.status },
+      };
     }
-    const { bytes } = await readBoundedBody(response, CUSTOM_RESPONSE_MAX_BYTES, 'CUSTOM_RESPONSE_TOO_LARGE');
+    const { bytes } = await readBoundedBody(
+      response,
+      CUSTOM_RESPONSE_MAX_BYTES,
+      'CUSTOM_RESPONSE_TOO_LARGE',
+    );
     const body = parseBody(bytes);
     if (!response.ok) {
       const shown = typeof body === 'string' ? body : JSON.stringify(body);
-      return { ok: false, code: 'CUSTOM_HTTP_ERROR', message: `HTTP ${response.status}`, details: { status: response.status, body: capText(shown, MAX_ERROR_BODY) } };
+      return {
+        ok: false,
+        code: 'CUSTOM_HTTP_ERROR',
+        message: `HTTP ${response.status}`,
+        details: { status: response.status, body: capText(shown, MAX_ERROR_BODY) },
+      };
     }
-    return { ok: true, result: capResult(body), summary: `${record.name}: HTTP ${response.status}, ${bytes.byteLength} bytes` };
+    return {
+      ok: true,
+      result: capResult(body),
+      summary: `${record.name}: HTTP ${response.status}, ${bytes.byteLength} bytes`,
+    };
   } catch (error) {
     return toIntegrationFailure(error, 'INTEGRATION_NETWORK', controller.signal);
   } finally {
@@ -82,7 +116,10 @@ async function dispatch(record: CustomToolRecord, args: Record<string, unknown>,
 }
 
 /** The ToolDefinition of a saved custom tool. The registry exposes it under its own name. */
-export function createCustomHttpTool(record: CustomToolRecord, deps: CustomToolDeps): ToolDefinition<Record<string, unknown>> {
+export function createCustomHttpTool(
+  record: CustomToolRecord,
+  deps: CustomToolDeps,
+): ToolDefinition<Record<string, unknown>> {
   return {
     name: record.name,
     description: record.description,
@@ -90,7 +127,11 @@ export function createCustomHttpTool(record: CustomToolRecord, deps: CustomToolD
     parseArguments: (value) => parseExternalArguments(value, record.schema, false),
     effect: 'external',
     approval: 'external-approval',
-    destination: { integration: `Custom tool ${record.name}`, url: record.endpoint, routeId: customRouteId(record.id) },
+    destination: {
+      integration: `Custom tool ${record.name}`,
+      url: record.endpoint,
+      routeId: customRouteId(record.id),
+    },
     execute: (args, context) => dispatch(record, args, context.signal, deps),
   };
 }

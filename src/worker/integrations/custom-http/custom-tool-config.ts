@@ -19,34 +19,72 @@ export interface CustomToolNameContext {
 }
 
 /** Check a custom tool name; null when it is acceptable. */
-export function checkCustomToolName(name: string, id: string | undefined, context: CustomToolNameContext): ConfigRefusal | null {
+export function checkCustomToolName(
+  name: string,
+  id: string | undefined,
+  context: CustomToolNameContext,
+): ConfigRefusal | null {
   if (!CUSTOM_TOOL_NAME_PATTERN.test(name)) {
-    return { ok: false, code: 'CUSTOM_TOOL_NAME_INVALID', path: 'name', message: 'A tool name starts with a letter and has 2-41 letters, digits or underscores.' };
+    return {
+      ok: false,
+      code: 'CUSTOM_TOOL_NAME_INVALID',
+      path: 'name',
+      message: 'A tool name starts with a letter and has 2-41 letters, digits or underscores.',
+    };
   }
   const lower = name.toLowerCase();
   if (lower.startsWith(RESERVED_PREFIX)) {
-    return { ok: false, code: 'CUSTOM_TOOL_NAME_INVALID', path: 'name', message: 'Names starting with mcp__ are reserved for MCP tools.' };
+    return {
+      ok: false,
+      code: 'CUSTOM_TOOL_NAME_INVALID',
+      path: 'name',
+      message: 'Names starting with mcp__ are reserved for MCP tools.',
+    };
   }
   if (context.builtinNames.some((builtin) => builtin.toLowerCase() === lower)) {
-    return { ok: false, code: 'CUSTOM_TOOL_NAME_COLLISION', path: 'name', message: `"${name}" is the name of a built-in tool.` };
+    return {
+      ok: false,
+      code: 'CUSTOM_TOOL_NAME_COLLISION',
+      path: 'name',
+      message: `"${name}" is the name of a built-in tool.`,
+    };
   }
   const other = context.others.find((tool) => tool.id !== id && tool.name.toLowerCase() === lower);
-  if (other) return { ok: false, code: 'CUSTOM_TOOL_NAME_COLLISION', path: 'name', message: `Another custom tool is already called "${other.name}".` };
+  if (other)
+    return {
+      ok: false,
+      code: 'CUSTOM_TOOL_NAME_COLLISION',
+      path: 'name',
+      message: `Another custom tool is already called "${other.name}".`,
+    };
   return null;
 }
 
 /** Parse and gate the schema text; refusals carry the JSON path of the offending keyword. */
-export function parseCustomToolSchema(schemaJson: string): { ok: true; schema: Record<string, unknown> } | ConfigRefusal {
+export function parseCustomToolSchema(
+  schemaJson: string,
+): { ok: true; schema: Record<string, unknown> } | ConfigRefusal {
   let schema: unknown;
   try {
     schema = JSON.parse(schemaJson);
   } catch (error) {
-    return { ok: false, code: 'INVALID_SCHEMA', path: 'schemaJson', message: `The schema is not valid JSON: ${error instanceof Error ? error.message : 'parse error'}` };
+    return {
+      ok: false,
+      code: 'INVALID_SCHEMA',
+      path: 'schemaJson',
+      message: `The schema is not valid JSON: ${error instanceof Error ? error.message : 'parse error'}`,
+    };
   }
   const gate = checkSchemaSubset(schema);
   if (!gate.ok) {
     const first = gate.details.errors[0];
-    return { ok: false, code: gate.code, path: first?.path ?? '$', message: first ? `${first.path}: ${first.message}` : gate.message, details: gate.details };
+    return {
+      ok: false,
+      code: gate.code,
+      path: first?.path ?? '$',
+      message: first ? `${first.path}: ${first.message}` : gate.message,
+      details: gate.details,
+    };
   }
   return { ok: true, schema: schema as Record<string, unknown> };
 }
@@ -55,13 +93,32 @@ export function parseCustomToolSchema(schemaJson: string): { ok: true; schema: R
  * Validate the form and build the record to store, without trust (the store
  * decides whether existing trust survives). `id` is the existing id or a new one.
  */
-export function buildCustomToolRecord(input: CustomToolInput, id: string, context: CustomToolNameContext): { ok: true; record: CustomToolRecord } | ConfigRefusal {
+export function buildCustomToolRecord(
+  input: CustomToolInput,
+  id: string,
+  context: CustomToolNameContext,
+): { ok: true; record: CustomToolRecord } | ConfigRefusal {
   const name = input.name.trim();
   const nameRefusal = checkCustomToolName(name, id, context);
   if (nameRefusal) return nameRefusal;
-  if (input.description.trim() === '') return { ok: false, code: 'INTEGRATION_INVALID', path: 'description', message: 'Describe what the tool does; the model reads this.' };
-  const endpoint = checkEndpoint(input.endpoint, { insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? undefined });
-  if (!endpoint.ok) return { ok: false, code: endpoint.code, message: endpoint.message, path: 'endpoint', details: endpoint.details };
+  if (input.description.trim() === '')
+    return {
+      ok: false,
+      code: 'INTEGRATION_INVALID',
+      path: 'description',
+      message: 'Describe what the tool does; the model reads this.',
+    };
+  const endpoint = checkEndpoint(input.endpoint, {
+    insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? undefined,
+  });
+  if (!endpoint.ok)
+    return {
+      ok: false,
+      code: endpoint.code,
+      message: endpoint.message,
+      path: 'endpoint',
+      details: endpoint.details,
+    };
   const headers = headersFromRows(input.headers, 'custom');
   if (!headers.ok) return headers;
   const schema = parseCustomToolSchema(input.schemaJson);
@@ -78,7 +135,8 @@ export function buildCustomToolRecord(input: CustomToolInput, id: string, contex
       schema: schema.schema,
       enabled: input.enabled,
       // Consent is kept only for the endpoint's own origin: another origin cannot inherit it.
-      insecureOriginAcknowledged: endpoint.transport === 'acknowledged-http' ? endpoint.origin : null,
+      insecureOriginAcknowledged:
+        endpoint.transport === 'acknowledged-http' ? endpoint.origin : null,
       trust: null,
     },
   };

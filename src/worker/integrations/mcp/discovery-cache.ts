@@ -39,13 +39,27 @@ export interface CachedDiscovery<T> {
 
 /** Clamp a server-declared TTL; absent means "immediately stale" for 2026-07-28. */
 export function effectiveTtl(declared: unknown, isLegacy: boolean): number {
-  if (typeof declared !== 'number' || !Number.isFinite(declared)) return isLegacy ? LEGACY_DEFAULT_TTL_MS : 0;
+  if (typeof declared !== 'number' || !Number.isFinite(declared))
+    return isLegacy ? LEGACY_DEFAULT_TTL_MS : 0;
   return Math.min(Math.max(0, Math.floor(declared)), MAX_DISCOVERY_TTL_MS);
 }
 
 /** The cache keys of a server: private (full config) and public (URL and mode). */
-export async function discoveryKeys(server: Pick<McpServerRecord, 'id' | 'url' | 'headers' | 'protocolMode' | 'insecureOriginAcknowledged'>): Promise<Record<CacheScope, string>> {
-  const privateKey = await sha256Hex(canonicalJson({ id: server.id, url: server.url, headers: server.headers.map((row) => [row.name, row.value]), mode: server.protocolMode, ack: server.insecureOriginAcknowledged }));
+export async function discoveryKeys(
+  server: Pick<
+    McpServerRecord,
+    'id' | 'url' | 'headers' | 'protocolMode' | 'insecureOriginAcknowledged'
+  >,
+): Promise<Record<CacheScope, string>> {
+  const privateKey = await sha256Hex(
+    canonicalJson({
+      id: server.id,
+      url: server.url,
+      headers: server.headers.map((row) => [row.name, row.value]),
+      mode: server.protocolMode,
+      ack: server.insecureOriginAcknowledged,
+    }),
+  );
   const publicKey = await sha256Hex(canonicalJson({ url: server.url, mode: server.protocolMode }));
   return { private: `private:${privateKey}`, public: `public:${publicKey}` };
 }
@@ -53,19 +67,28 @@ export async function discoveryKeys(server: Pick<McpServerRecord, 'id' | 'url' |
 /** A persistent, TTL-bounded discovery cache. */
 export interface DiscoveryCache<T> {
   get(keys: Record<CacheScope, string>): Promise<CachedDiscovery<T> | null>;
-  set(keys: Record<CacheScope, string>, value: T, ttlMs: number, scope: CacheScope): Promise<CachedDiscovery<T> | null>;
+  set(
+    keys: Record<CacheScope, string>,
+    value: T,
+    ttlMs: number,
+    scope: CacheScope,
+  ): Promise<CachedDiscovery<T> | null>;
   delete(keys: Record<CacheScope, string>): Promise<void>;
 }
 
 type Stored = Record<string, CachedDiscovery<unknown>>;
 
 /** A cache over `area`; `now` is injectable for expiry tests. */
-export function createDiscoveryCache<T>(area: CacheArea, now: () => number = Date.now): DiscoveryCache<T> {
+export function createDiscoveryCache<T>(
+  area: CacheArea,
+  now: () => number = Date.now,
+): DiscoveryCache<T> {
   const load = async (): Promise<Stored> => {
     const raw = await area.get(AREA_KEY).catch(() => undefined);
     return typeof raw === 'object' && raw !== null ? { ...(raw as Stored) } : {};
   };
-  const live = (entry: CachedDiscovery<unknown> | undefined) => (entry !== undefined && entry.expiresAt > now() ? entry : undefined);
+  const live = (entry: CachedDiscovery<unknown> | undefined) =>
+    entry !== undefined && entry.expiresAt > now() ? entry : undefined;
   // Serialize writes: two discoveries finishing together must not drop each other.
   let queue: Promise<unknown> = Promise.resolve();
   const update = (change: (stored: Stored) => void) => {
@@ -73,7 +96,9 @@ export function createDiscoveryCache<T>(area: CacheArea, now: () => number = Dat
       const stored = await load();
       change(stored);
       for (const [key, entry] of Object.entries(stored)) if (!live(entry)) delete stored[key];
-      const keys = Object.keys(stored).sort((left, right) => (stored[left]?.storedAt ?? 0) - (stored[right]?.storedAt ?? 0));
+      const keys = Object.keys(stored).sort(
+        (left, right) => (stored[left]?.storedAt ?? 0) - (stored[right]?.storedAt ?? 0),
+      );
       for (const key of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete stored[key];
       await area.set(AREA_KEY, stored);
     });
@@ -95,7 +120,13 @@ export function createDiscoveryCache<T>(area: CacheArea, now: () => number = Dat
         });
         return null;
       }
-      const entry: CachedDiscovery<T> = { value, storedAt: now(), expiresAt: now() + ttlMs, ttlMs, scope };
+      const entry: CachedDiscovery<T> = {
+        value,
+        storedAt: now(),
+        expiresAt: now() + ttlMs,
+        ttlMs,
+        scope,
+      };
       await update((stored) => {
         delete stored[keys.private];
         delete stored[keys.public];

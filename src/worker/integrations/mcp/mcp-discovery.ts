@@ -9,9 +9,18 @@
 import { fingerprintIntegration } from '../trust-fingerprint';
 import type { IntegrationFailure } from '../integration-error';
 import { storedHeaders, type McpServerRecord } from '../integration-records';
-import { discoveryKeys, effectiveTtl, type CacheScope, type DiscoveryCache } from './discovery-cache';
+import {
+  discoveryKeys,
+  effectiveTtl,
+  type CacheScope,
+  type DiscoveryCache,
+} from './discovery-cache';
 import { MCP_MAX_PAGES, mapMcpError, openMcpSession, type McpPrior } from './mcp-session';
-import { validateAdvertisedTools, type McpToolEntry, type RejectedMcpTool } from './mcp-tool-validation';
+import {
+  validateAdvertisedTools,
+  type McpToolEntry,
+  type RejectedMcpTool,
+} from './mcp-tool-validation';
 
 /** Per-exchange budget for discovery (each page shares it). */
 export const MCP_DISCOVERY_TIMEOUT_MS = 12_000;
@@ -36,7 +45,8 @@ export interface DiscoveryCacheState {
   readonly expiresAt: number | null;
 }
 
-export type DiscoveryOutcome = { ok: true; discovery: McpDiscovery; cache: DiscoveryCacheState } | IntegrationFailure;
+export type DiscoveryOutcome =
+  { ok: true; discovery: McpDiscovery; cache: DiscoveryCacheState } | IntegrationFailure;
 
 /** What discovery needs from the worker. */
 export interface McpDiscoveryDeps {
@@ -46,7 +56,11 @@ export interface McpDiscoveryDeps {
 }
 
 /** The trust fingerprint of `server` with the tools it advertises now. */
-export function fingerprintMcpServer(server: McpServerRecord, negotiatedVersion: string, tools: readonly McpToolEntry[]): Promise<string> {
+export function fingerprintMcpServer(
+  server: McpServerRecord,
+  negotiatedVersion: string,
+  tools: readonly McpToolEntry[],
+): Promise<string> {
   return fingerprintIntegration({
     kind: 'mcp',
     id: server.id,
@@ -55,7 +69,11 @@ export function fingerprintMcpServer(server: McpServerRecord, negotiatedVersion:
     insecureOriginAcknowledged: server.insecureOriginAcknowledged ?? undefined,
     headers: storedHeaders(server.headers, 'mcp') ?? {},
     protocol: `${server.protocolMode}/${negotiatedVersion}`,
-    tools: tools.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
+    tools: tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.inputSchema,
+    })),
   });
 }
 
@@ -63,24 +81,50 @@ export function fingerprintMcpServer(server: McpServerRecord, negotiatedVersion:
  * Discover `server`'s tools. `force` skips a fresh cache entry (Probe, trust);
  * failures are returned, never thrown, and never cached.
  */
-export async function discoverMcpServer(server: McpServerRecord, deps: McpDiscoveryDeps, options: { signal: AbortSignal; force?: boolean }): Promise<DiscoveryOutcome> {
+export async function discoverMcpServer(
+  server: McpServerRecord,
+  deps: McpDiscoveryDeps,
+  options: { signal: AbortSignal; force?: boolean },
+): Promise<DiscoveryOutcome> {
   const keys = await discoveryKeys(server);
   if (options.force !== true) {
     const cached = await deps.cache.get(keys).catch(() => null);
     if (cached !== null && cached.value.serverId === server.id) {
-      return { ok: true, discovery: cached.value, cache: { status: 'hit', ttlMs: cached.ttlMs, scope: cached.scope, expiresAt: cached.expiresAt } };
+      return {
+        ok: true,
+        discovery: cached.value,
+        cache: {
+          status: 'hit',
+          ttlMs: cached.ttlMs,
+          scope: cached.scope,
+          expiresAt: cached.expiresAt,
+        },
+      };
     }
   }
   let session;
   try {
-    session = await openMcpSession(server, { fetch: deps.fetch, signal: options.signal, timeoutMs: deps.timeoutMs ?? MCP_DISCOVERY_TIMEOUT_MS });
+    session = await openMcpSession(server, {
+      fetch: deps.fetch,
+      signal: options.signal,
+      timeoutMs: deps.timeoutMs ?? MCP_DISCOVERY_TIMEOUT_MS,
+    });
   } catch (error) {
     return mapMcpError(error, null, options.signal);
   }
   try {
-    const listed = await session.client.listTools(undefined, { signal: session.signal, timeout: deps.timeoutMs ?? MCP_DISCOVERY_TIMEOUT_MS, cacheMode: 'bypass' });
+    const listed = await session.client.listTools(undefined, {
+      signal: session.signal,
+      timeout: deps.timeoutMs ?? MCP_DISCOVERY_TIMEOUT_MS,
+      cacheMode: 'bypass',
+    });
     const pages = session.stats.methods.get('tools/list') ?? 0;
-    if (pages > MCP_MAX_PAGES) return { ok: false, code: 'MCP_PAGE_LIMIT', message: `tools/list needs more than ${MCP_MAX_PAGES} pages.` };
+    if (pages > MCP_MAX_PAGES)
+      return {
+        ok: false,
+        code: 'MCP_PAGE_LIMIT',
+        message: `tools/list needs more than ${MCP_MAX_PAGES} pages.`,
+      };
     const { tools, rejected } = await validateAdvertisedTools(server.id, server.name, listed.tools);
     const discovery: McpDiscovery = {
       serverId: server.id,
@@ -98,7 +142,11 @@ export async function discoverMcpServer(server: McpServerRecord, deps: McpDiscov
     const scope: CacheScope = declared.cacheScope === 'public' ? 'public' : 'private';
     const entry = await deps.cache.set(keys, discovery, ttlMs, scope).catch(() => null);
     const status = entry === null ? 'not-cached' : options.force === true ? 'refreshed' : 'miss';
-    return { ok: true, discovery, cache: { status, ttlMs, scope, expiresAt: entry?.expiresAt ?? null } };
+    return {
+      ok: true,
+      discovery,
+      cache: { status, ttlMs, scope, expiresAt: entry?.expiresAt ?? null },
+    };
   } catch (error) {
     return mapMcpError(error, session.stats, session.signal);
   } finally {

@@ -35,14 +35,21 @@ function methodOf(body: unknown): string | null {
   if (typeof body !== 'string') return null;
   try {
     const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' && parsed !== null && typeof (parsed as { method?: unknown }).method === 'string' ? (parsed as { method: string }).method : null;
+    return typeof parsed === 'object' &&
+      parsed !== null &&
+      typeof (parsed as { method?: unknown }).method === 'string'
+      ? (parsed as { method: string }).method
+      : null;
   } catch {
     return null;
   }
 }
 
 /** A bounded, origin-locked fetch for one MCP exchange, and its stats. */
-export function createMcpFetch(options: McpFetchOptions): { fetch: FetchLike; stats: McpFetchStats } {
+export function createMcpFetch(options: McpFetchOptions): {
+  fetch: FetchLike;
+  stats: McpFetchStats;
+} {
   const stats: McpFetchStats = { methods: new Map(), failure: null };
   const maxBytes = options.maxBytes ?? MCP_RESPONSE_MAX_BYTES;
   const fail = (error: IntegrationError) => {
@@ -51,15 +58,29 @@ export function createMcpFetch(options: McpFetchOptions): { fetch: FetchLike; st
   };
   const wrapped: FetchLike = async (input, init) => {
     const url = new URL(input instanceof URL ? input.href : String(input));
-    if (url.origin !== options.origin) throw fail(new IntegrationError('REDIRECT_REFUSED', `Refused a request to ${url.origin}; this server is ${options.origin}.`));
+    if (url.origin !== options.origin)
+      throw fail(
+        new IntegrationError(
+          'REDIRECT_REFUSED',
+          `Refused a request to ${url.origin}; this server is ${options.origin}.`,
+        ),
+      );
     const method = init?.method ?? 'GET';
     if (method === 'POST') {
       const rpc = methodOf(init?.body);
       if (rpc !== null) stats.methods.set(rpc, (stats.methods.get(rpc) ?? 0) + 1);
     }
     // Link the SDK's own per-request signal with the run's, so Stop cancels the stream.
-    const signals = [options.signal, init?.signal].filter((signal): signal is AbortSignal => signal instanceof AbortSignal);
-    const response = await options.fetch(url.href, { ...init, redirect: 'error', credentials: 'omit', cache: 'no-store', signal: AbortSignal.any(signals) });
+    const signals = [options.signal, init?.signal].filter(
+      (signal): signal is AbortSignal => signal instanceof AbortSignal,
+    );
+    const response = await options.fetch(url.href, {
+      ...init,
+      redirect: 'error',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: AbortSignal.any(signals),
+    });
     try {
       return boundResponse(response, maxBytes, 'MCP_RESPONSE_TOO_LARGE');
     } catch (error) {
@@ -84,7 +105,11 @@ export function createMcpFetch(options: McpFetchOptions): { fetch: FetchLike; st
       },
       cancel: (reason) => reader.cancel(reason),
     });
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   return { fetch: recording, stats };
 }

@@ -1,6 +1,11 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startHttpPeer, writeRpc, type HttpPeer, type RecordedRequest } from '../../../../test/support/mcp/http-peer';
+import {
+  startHttpPeer,
+  writeRpc,
+  type HttpPeer,
+  type RecordedRequest,
+} from '../../../../test/support/mcp/http-peer';
 import { discoverMcpServer } from './mcp-discovery';
 import { memoryDeps, never, regionSchema, serverRecord } from './mcp-test-fixtures';
 
@@ -18,7 +23,13 @@ async function hostile(list: ListBehaviour): Promise<HttpPeer> {
     const message = JSON.parse(request.body) as { id?: unknown; method: string };
     if (message.id === undefined) return void response.writeHead(202).end();
     if (message.method === 'initialize') {
-      return writeRpc(response, message.id, { result: { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'hostile', version: '1' } } });
+      return writeRpc(response, message.id, {
+        result: {
+          protocolVersion: '2025-06-18',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'hostile', version: '1' },
+        },
+      });
     }
     if (message.method === 'tools/list') return list(request, response, message.id);
     writeRpc(response, message.id, { error: { code: -32601, message: 'Method not found' } });
@@ -27,16 +38,26 @@ async function hostile(list: ListBehaviour): Promise<HttpPeer> {
   return peer;
 }
 
-const tool = (name: string, inputSchema: unknown = regionSchema) => ({ name, description: 'd', inputSchema });
+const tool = (name: string, inputSchema: unknown = regionSchema) => ({
+  name,
+  description: 'd',
+  inputSchema,
+});
 
 describe('discoverMcpServer against hostile servers', () => {
   it('refuses a declared oversized JSON body', async () => {
     const peer = await hostile((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-length': String(3 * 1024 * 1024) });
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': String(3 * 1024 * 1024),
+      });
       response.end('{');
     });
     const { deps } = memoryDeps({ timeoutMs: 2_000 });
-    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({ ok: false, code: 'MCP_RESPONSE_TOO_LARGE' });
+    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
+      ok: false,
+      code: 'MCP_RESPONSE_TOO_LARGE',
+    });
   });
 
   it('stops an oversized chunked JSON body while streaming', async () => {
@@ -48,7 +69,10 @@ describe('discoverMcpServer against hostile servers', () => {
       response.end('"}}');
     });
     const { deps } = memoryDeps({ timeoutMs: 2_000 });
-    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({ ok: false, code: 'MCP_RESPONSE_TOO_LARGE' });
+    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
+      ok: false,
+      code: 'MCP_RESPONSE_TOO_LARGE',
+    });
   });
 
   it('stops a never-ending SSE stream at the byte bound or the timeout', async () => {
@@ -66,16 +90,26 @@ describe('discoverMcpServer against hostile servers', () => {
   it('times out SSE without a terminating event and wrong JSON-RPC ids', async () => {
     const sse = await hostile((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
-      response.end('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n');
+      response.end(
+        'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n',
+      );
     });
-    const wrongId = await hostile((_request, response) => writeRpc(response, 987_654, { result: { tools: [] } }));
+    const wrongId = await hostile((_request, response) =>
+      writeRpc(response, 987_654, { result: { tools: [] } }),
+    );
     const { deps } = memoryDeps({ timeoutMs: 500 });
-    expect(await discoverMcpServer(serverRecord(sse.url), deps, { signal: never })).toMatchObject({ ok: false });
-    expect(await discoverMcpServer(serverRecord(wrongId.url, { id: 'srv-2' }), deps, { signal: never })).toMatchObject({ ok: false, code: 'TIMEOUT' });
+    expect(await discoverMcpServer(serverRecord(sse.url), deps, { signal: never })).toMatchObject({
+      ok: false,
+    });
+    expect(
+      await discoverMcpServer(serverRecord(wrongId.url, { id: 'srv-2' }), deps, { signal: never }),
+    ).toMatchObject({ ok: false, code: 'TIMEOUT' });
   });
 
   it('reports malformed JSON as a protocol error', async () => {
-    const peer = await hostile((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":'));
+    const peer = await hostile((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":'),
+    );
     const { deps } = memoryDeps({ timeoutMs: 1_000 });
     const outcome = await discoverMcpServer(serverRecord(peer.url), deps, { signal: never });
     expect(outcome.ok).toBe(false);
@@ -86,24 +120,51 @@ describe('discoverMcpServer against hostile servers', () => {
       setTimeout(() => writeRpc(response, id, { result: { tools: [] } }), 5_000).unref();
     });
     const { deps } = memoryDeps({ timeoutMs: 300 });
-    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({ ok: false, code: 'TIMEOUT' });
+    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
+      ok: false,
+      code: 'TIMEOUT',
+    });
     const stop = new AbortController();
     setTimeout(() => stop.abort(), 100);
-    expect(await discoverMcpServer(serverRecord(peer.url), { ...deps, timeoutMs: 10_000 }, { signal: stop.signal })).toMatchObject({ ok: false, code: 'CANCELLED' });
+    expect(
+      await discoverMcpServer(
+        serverRecord(peer.url),
+        { ...deps, timeoutMs: 10_000 },
+        { signal: stop.signal },
+      ),
+    ).toMatchObject({ ok: false, code: 'CANCELLED' });
   });
 
   it('maps HTTP errors and unreachable servers', async () => {
-    const peer = await hostile((_request, response) => response.writeHead(500, { 'content-type': 'text/plain' }).end('boom'));
+    const peer = await hostile((_request, response) =>
+      response.writeHead(500, { 'content-type': 'text/plain' }).end('boom'),
+    );
     const { deps } = memoryDeps({ timeoutMs: 1_000 });
     const outcome = await discoverMcpServer(serverRecord(peer.url), deps, { signal: never });
     expect(outcome.ok).toBe(false);
-    const closed = await discoverMcpServer(serverRecord('http://127.0.0.1:9/mcp', { id: 'x' }), deps, { signal: never });
+    const closed = await discoverMcpServer(
+      serverRecord('http://127.0.0.1:9/mcp', { id: 'x' }),
+      deps,
+      { signal: never },
+    );
     expect(closed.ok).toBe(false);
   });
 
   it('omits subset-violating schemas and duplicate names with reasons', async () => {
-    const tools = [tool('ok_tool'), tool('twice'), tool('twice'), tool('uses_ref', { type: 'object', properties: { a: { $ref: '#/x' } } }), tool('deep_pattern', { type: 'object', properties: { a: { type: 'string', pattern: '(a+)+$' } } }), tool('Twice')];
-    const peer = await hostile((_request, response, id) => writeRpc(response, id, { result: { tools } }));
+    const tools = [
+      tool('ok_tool'),
+      tool('twice'),
+      tool('twice'),
+      tool('uses_ref', { type: 'object', properties: { a: { $ref: '#/x' } } }),
+      tool('deep_pattern', {
+        type: 'object',
+        properties: { a: { type: 'string', pattern: '(a+)+$' } },
+      }),
+      tool('Twice'),
+    ];
+    const peer = await hostile((_request, response, id) =>
+      writeRpc(response, id, { result: { tools } }),
+    );
     const { deps } = memoryDeps({ timeoutMs: 2_000 });
     const outcome = await discoverMcpServer(serverRecord(peer.url), deps, { signal: never });
     if (!outcome.ok) throw new Error(outcome.message);
@@ -122,10 +183,19 @@ describe('discoverMcpServer against hostile servers', () => {
   it('fails the server, not the run, when the list breaks the MCP result schema', async () => {
     // The SDK validates tools/list results as a whole: a nameless tool or a
     // non-object root schema makes the list invalid; that is one structured error.
-    const tools = [tool('ok_tool'), { description: 'no name', inputSchema: regionSchema }, tool('not_object', { type: 'string' })];
-    const peer = await hostile((_request, response, id) => writeRpc(response, id, { result: { tools } }));
+    const tools = [
+      tool('ok_tool'),
+      { description: 'no name', inputSchema: regionSchema },
+      tool('not_object', { type: 'string' }),
+    ];
+    const peer = await hostile((_request, response, id) =>
+      writeRpc(response, id, { result: { tools } }),
+    );
     const { deps } = memoryDeps({ timeoutMs: 2_000 });
-    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({ ok: false, code: 'MCP_PROTOCOL_ERROR' });
+    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
+      ok: false,
+      code: 'MCP_PROTOCOL_ERROR',
+    });
   });
 
   it('caps discovery at 20 pages', async () => {
@@ -135,7 +205,12 @@ describe('discoverMcpServer against hostile servers', () => {
       writeRpc(response, id, { result: { tools: [tool(`t_${page}`)], nextCursor: `c${page}` } });
     });
     const { deps } = memoryDeps({ timeoutMs: 5_000 });
-    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({ ok: false, code: 'MCP_PAGE_LIMIT' });
-    expect(peer.requests.filter((request) => request.rpc === 'tools/list').length).toBeLessThanOrEqual(20);
+    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
+      ok: false,
+      code: 'MCP_PAGE_LIMIT',
+    });
+    expect(
+      peer.requests.filter((request) => request.rpc === 'tools/list').length,
+    ).toBeLessThanOrEqual(20);
   });
 });

@@ -21,24 +21,43 @@ export interface ToolImage {
   readonly base64: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Images from a tool result, as the run loop reads them. */
 export function toolResultImages(result: JsonValue): ToolImage[] {
   if (!isRecord(result) || !Array.isArray(result['images'])) return [];
-  return result['images'].filter((image): image is ToolImage & Record<string, JsonValue> => isRecord(image) && image['type'] === 'image' && typeof image['mediaType'] === 'string' && typeof image['base64'] === 'string');
+  return result['images'].filter(
+    (image): image is ToolImage & Record<string, JsonValue> =>
+      isRecord(image) &&
+      image['type'] === 'image' &&
+      typeof image['mediaType'] === 'string' &&
+      typeof image['base64'] === 'string',
+  );
 }
 
-function renderContent(content: readonly unknown[]): { text: string; images: ToolImage[]; omitted: number } {
+function renderContent(content: readonly unknown[]): {
+  text: string;
+  images: ToolImage[];
+  omitted: number;
+} {
   const parts: string[] = [];
   const images: ToolImage[] = [];
   let omitted = 0;
   for (const item of content) {
     if (!isRecord(item)) continue;
     if (item['type'] === 'text' && typeof item['text'] === 'string') parts.push(item['text']);
-    else if (item['type'] === 'image' && typeof item['data'] === 'string' && typeof item['mimeType'] === 'string') {
+    else if (
+      item['type'] === 'image' &&
+      typeof item['data'] === 'string' &&
+      typeof item['mimeType'] === 'string'
+    ) {
       const mediaType = item['mimeType'].toLowerCase();
-      if (IMAGE_TYPES.has(mediaType) && BASE64.test(item['data']) && images.length < MAX_RESULT_IMAGES) {
+      if (
+        IMAGE_TYPES.has(mediaType) &&
+        BASE64.test(item['data']) &&
+        images.length < MAX_RESULT_IMAGES
+      ) {
         images.push({ type: 'image', mediaType, base64: item['data'] });
         parts.push(`[image ${images.length}: ${mediaType}]`);
       } else {
@@ -46,7 +65,12 @@ function renderContent(content: readonly unknown[]): { text: string; images: Too
         parts.push(`[image omitted: ${mediaType.slice(0, 40)}]`);
       }
     } else if (item['type'] === 'audio') parts.push('[audio omitted]');
-    else if (item['type'] === 'resource' && isRecord(item['resource']) && typeof item['resource']['text'] === 'string') parts.push(item['resource']['text']);
+    else if (
+      item['type'] === 'resource' &&
+      isRecord(item['resource']) &&
+      typeof item['resource']['text'] === 'string'
+    )
+      parts.push(item['resource']['text']);
     else parts.push(JSON.stringify(item).slice(0, MAX_RESULT_TEXT));
   }
   return { text: parts.join('\n'), images, omitted };
@@ -58,13 +82,18 @@ export function renderMcpResult(result: unknown, label: string): ToolOutcome {
   const content = Array.isArray(record['content']) ? record['content'] : [];
   const { text, images, omitted } = renderContent(content);
   if (record['isError'] === true) {
-    return { ok: false, code: 'MCP_TOOL_ERROR', message: capText(text || 'The tool reported an error.', 4_000) };
+    return {
+      ok: false,
+      code: 'MCP_TOOL_ERROR',
+      message: capText(text || 'The tool reported an error.', 4_000),
+    };
   }
   const output: Record<string, JsonValue> = { text: capText(text) };
   const structured = record['structuredContent'];
   if (isRecord(structured)) {
     const serialized = JSON.stringify(structured);
-    output['structured'] = serialized.length <= MAX_RESULT_TEXT ? (structured as JsonValue) : capText(serialized);
+    output['structured'] =
+      serialized.length <= MAX_RESULT_TEXT ? (structured as JsonValue) : capText(serialized);
     // The text block is often the same data again; keep it short beside the structured form.
     output['text'] = capText(text, 4_000);
   } else if (content.length === 0) {

@@ -5,17 +5,39 @@ import type { McpDiscovery } from './mcp-discovery';
 
 export const regionSchema = {
   type: 'object',
-  properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, count: { type: 'integer', 'x-mcp-header': 'N' }, text: { type: 'string' } },
+  properties: {
+    region: { type: 'string', 'x-mcp-header': 'Region' },
+    count: { type: 'integer', 'x-mcp-header': 'N' },
+    text: { type: 'string' },
+  },
 } as const;
 
 /** Five valid tools, one with an invalid schema, one invalid x-mcp-header. */
 export const peerTools: Record<string, unknown>[] = [
-  ...[0, 1, 2, 3, 4].map((index) => ({ name: `tool_${index}`, description: `Tool ${index}`, inputSchema: regionSchema })),
-  { name: 'bad_schema', description: 'uses $ref', inputSchema: { type: 'object', properties: { a: { $ref: '#/x' } } } },
+  ...[0, 1, 2, 3, 4].map((index) => ({
+    name: `tool_${index}`,
+    description: `Tool ${index}`,
+    inputSchema: regionSchema,
+  })),
+  {
+    name: 'bad_schema',
+    description: 'uses $ref',
+    inputSchema: { type: 'object', properties: { a: { $ref: '#/x' } } },
+  },
 ];
 
 export function serverRecord(url: string, extra: Partial<McpServerRecord> = {}): McpServerRecord {
-  return { id: 'srv-1', name: 'Files', url, headers: [{ name: 'X-Key', value: 'k1' }], enabled: true, protocolMode: 'auto', insecureOriginAcknowledged: null, trust: null, ...extra };
+  return {
+    id: 'srv-1',
+    name: 'Files',
+    url,
+    headers: [{ name: 'X-Key', value: 'k1' }],
+    enabled: true,
+    protocolMode: 'auto',
+    insecureOriginAcknowledged: null,
+    trust: null,
+    ...extra,
+  };
 }
 
 export function memoryDeps(extra: { timeoutMs?: number } = {}) {

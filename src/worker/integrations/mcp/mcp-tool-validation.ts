@@ -32,46 +32,79 @@ export interface RejectedMcpTool {
   readonly path?: string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Validate the advertised list; order is kept so the model sees the server's order. */
-export async function validateAdvertisedTools(serverId: string, serverName: string, advertised: readonly unknown[]): Promise<{ tools: McpToolEntry[]; rejected: RejectedMcpTool[] }> {
+export async function validateAdvertisedTools(
+  serverId: string,
+  serverName: string,
+  advertised: readonly unknown[],
+): Promise<{ tools: McpToolEntry[]; rejected: RejectedMcpTool[] }> {
   const tools: McpToolEntry[] = [];
   const rejected: RejectedMcpTool[] = [];
   const counts = new Map<string, number>();
   for (const tool of advertised) {
-    if (isRecord(tool) && typeof tool['name'] === 'string') counts.set(tool['name'], (counts.get(tool['name']) ?? 0) + 1);
+    if (isRecord(tool) && typeof tool['name'] === 'string')
+      counts.set(tool['name'], (counts.get(tool['name']) ?? 0) + 1);
   }
   const seenVisible = new Set<string>();
   for (const tool of advertised) {
     const name = isRecord(tool) && typeof tool['name'] === 'string' ? tool['name'] : '';
     const shownName = name.slice(0, MAX_TOOL_NAME) || '(unnamed)';
-    if (!isRecord(tool) || name === '' || name.length > MAX_TOOL_NAME || /[\u0000-\u001f\u007f]/.test(name)) {
-      rejected.push({ name: shownName, code: 'MCP_INVALID_TOOL', message: `A tool needs a name of 1-${MAX_TOOL_NAME} printable characters.` });
+    if (
+      !isRecord(tool) ||
+      name === '' ||
+      name.length > MAX_TOOL_NAME ||
+      /[\u0000-\u001f\u007f]/.test(name)
+    ) {
+      rejected.push({
+        name: shownName,
+        code: 'MCP_INVALID_TOOL',
+        message: `A tool needs a name of 1-${MAX_TOOL_NAME} printable characters.`,
+      });
       continue;
     }
     // Every copy goes: the model would see one schema while the server may check another.
     if ((counts.get(name) ?? 0) > 1) {
-      rejected.push({ name: shownName, code: 'MCP_DUPLICATE_TOOL', message: 'The server advertises this name more than once.' });
+      rejected.push({
+        name: shownName,
+        code: 'MCP_DUPLICATE_TOOL',
+        message: 'The server advertises this name more than once.',
+      });
       continue;
     }
     const gate = checkSchemaSubset(tool['inputSchema'], { allowMcpHeader: true });
     if (!gate.ok) {
       const first = gate.details.errors[0];
-      rejected.push({ name: shownName, code: gate.code, message: first ? `${first.path}: ${first.message}` : gate.message, ...(first ? { path: first.path } : {}) });
+      rejected.push({
+        name: shownName,
+        code: gate.code,
+        message: first ? `${first.path}: ${first.message}` : gate.message,
+        ...(first ? { path: first.path } : {}),
+      });
       continue;
     }
     if (tools.length >= MCP_MAX_TOOLS) {
-      rejected.push({ name: shownName, code: 'MCP_TOOL_LIMIT', message: `Only the first ${MCP_MAX_TOOLS} valid tools are offered.` });
+      rejected.push({
+        name: shownName,
+        code: 'MCP_TOOL_LIMIT',
+        message: `Only the first ${MCP_MAX_TOOLS} valid tools are offered.`,
+      });
       continue;
     }
     const visibleName = await mcpVisibleName(serverId, serverName, name);
     if (seenVisible.has(visibleName)) {
-      rejected.push({ name: shownName, code: 'MCP_DUPLICATE_TOOL', message: 'Its visible name collides with another tool.' });
+      rejected.push({
+        name: shownName,
+        code: 'MCP_DUPLICATE_TOOL',
+        message: 'Its visible name collides with another tool.',
+      });
       continue;
     }
     seenVisible.add(visibleName);
-    const description = typeof tool['description'] === 'string' ? tool['description'].slice(0, MAX_DESCRIPTION) : '';
+    const description =
+      typeof tool['description'] === 'string' ? tool['description'].slice(0, MAX_DESCRIPTION) : '';
     tools.push({
       name,
       visibleName,

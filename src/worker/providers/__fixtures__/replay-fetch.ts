@@ -21,7 +21,10 @@ export function chunkedResponse(
       offset += chunkSize;
     },
   });
-  return new Response(stream, { status: init.status ?? 200, headers: { 'content-type': 'text/event-stream', ...init.headers } });
+  return new Response(stream, {
+    status: init.status ?? 200,
+    headers: { 'content-type': 'text/event-stream', ...init.headers },
+  });
 }
 
 /** A 200 response that sends `prefix` and then nothing, forever (until cancelled). */
@@ -65,6 +68,9 @@ export async function collectParts(stream: AsyncIterable<StreamPart>): Promise<S
 }
 
 /** Concatenated text of one delta type, for readable assertions. */
-export function joinDeltas(parts: readonly StreamPart[], type: 'text-delta' | 'reasoning-delta'): string {
+export function joinDeltas(
+  parts: readonly StreamPart[],
+  type: 'text-delta' | 'reasoning-delta',
+): string {
   return parts.map((part) => (part.type === type ? part.text : '')).join('');
 }

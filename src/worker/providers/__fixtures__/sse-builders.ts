@@ -1,7 +1,10 @@
 // Builders for small hand-written Chat Completions streams in tests.
 
 /** One `data:` event carrying a chat.completion.chunk with the given delta. */
-export function deltaEvent(delta: Record<string, unknown>, finishReason: string | null = null): string {
+export function deltaEvent(
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+): string {
   return `data: ${JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
 }
 

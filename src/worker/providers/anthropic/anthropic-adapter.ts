@@ -6,7 +6,17 @@
 // OpenAI-style settings are typed, and how proxies are often documented) gets only
 // `/messages`, so both spellings work.
 // @see https://docs.anthropic.com/en/api/messages-streaming
-import type { ListedModel, ModelAdapter, ModelRequest, ModelSettings, ReasoningEffort, SettingsCheckResult, SettingsRequestOptions, StreamOptions, StreamPart } from '../model-adapter';
+import type {
+  ListedModel,
+  ModelAdapter,
+  ModelRequest,
+  ModelSettings,
+  ReasoningEffort,
+  SettingsCheckResult,
+  SettingsRequestOptions,
+  StreamOptions,
+  StreamPart,
+} from '../model-adapter';
 import { fetchProviderJson, toSettingsFailure } from '../http/fetch-provider-json';
 import { runStreamAttempt } from '../http/run-stream-attempt';
 import type { ProviderHttpRequest } from '../http/send-provider-request';
@@ -18,7 +28,12 @@ import { convertAnthropicMessages, convertAnthropicTools } from './convert-anthr
 
 const DEFAULT_MAX_OUTPUT_TOKENS = 8_192;
 /** Thinking budgets per effort; the API requires at least 1024 and less than max_tokens. */
-const THINKING_BUDGET: Record<ReasoningEffort, number> = { minimal: 1_024, low: 4_096, medium: 12_000, high: 32_000 };
+const THINKING_BUDGET: Record<ReasoningEffort, number> = {
+  minimal: 1_024,
+  low: 4_096,
+  medium: 12_000,
+  high: 32_000,
+};
 
 /** `<root>/v1/<path>` with the `/v1` not doubled. */
 export function anthropicUrl(baseUrl: string, path: string): string {
@@ -41,7 +56,12 @@ export function buildAnthropicRequest(request: ModelRequest): ProviderHttpReques
   const { settings } = request;
   const { system, messages } = convertAnthropicMessages(request.messages);
   const maxOutput = settings.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
-  const body: Record<string, unknown> = { model: settings.modelId, max_tokens: maxOutput, stream: true, messages };
+  const body: Record<string, unknown> = {
+    model: settings.modelId,
+    max_tokens: maxOutput,
+    stream: true,
+    messages,
+  };
   if (system !== '') body['system'] = system;
   if (request.tools.length > 0) body['tools'] = convertAnthropicTools(request.tools);
   if (settings.reasoningEffort !== undefined) {
@@ -49,10 +69,18 @@ export function buildAnthropicRequest(request: ModelRequest): ProviderHttpReques
     body['thinking'] = { type: 'enabled', budget_tokens: budget };
     body['max_tokens'] = maxOutput + budget;
   }
-  return { url: anthropicUrl(settings.baseUrl, 'messages'), method: 'POST', headers: anthropicHeaders(settings), body };
+  return {
+    url: anthropicUrl(settings.baseUrl, 'messages'),
+    method: 'POST',
+    headers: anthropicHeaders(settings),
+    body,
+  };
 }
 
-async function* streamAnthropic(request: ModelRequest, options: StreamOptions): AsyncGenerator<StreamPart, void, undefined> {
+async function* streamAnthropic(
+  request: ModelRequest,
+  options: StreamOptions,
+): AsyncGenerator<StreamPart, void, undefined> {
   const { retry, context } = resolveStreamOptions(options);
   let httpRequest: ProviderHttpRequest | undefined;
   let buildError: unknown;
@@ -62,26 +90,42 @@ async function* streamAnthropic(request: ModelRequest, options: StreamOptions): 
     buildError = error;
   }
   yield* streamWithRetry(
-    () => (httpRequest ? runStreamAttempt(httpRequest, new AnthropicStreamInterpreter(context.limits), context) : failingAttempt(buildError)),
+    () =>
+      httpRequest
+        ? runStreamAttempt(httpRequest, new AnthropicStreamInterpreter(context.limits), context)
+        : failingAttempt(buildError),
     options.signal,
     retry,
   );
 }
 
-async function listAnthropicModels(settings: ModelSettings, options: SettingsRequestOptions): Promise<SettingsCheckResult<ListedModel[]>> {
+async function listAnthropicModels(
+  settings: ModelSettings,
+  options: SettingsRequestOptions,
+): Promise<SettingsCheckResult<ListedModel[]>> {
   let url: string;
   try {
     url = `${anthropicUrl(settings.baseUrl, 'models')}?limit=1000`;
   } catch (error) {
     return toSettingsFailure(error);
   }
-  const result = await fetchProviderJson({ url, method: 'GET', headers: anthropicHeaders(settings) }, options);
+  const result = await fetchProviderJson(
+    { url, method: 'GET', headers: anthropicHeaders(settings) },
+    options,
+  );
   if (!result.ok) return result;
   const parsed = AnthropicModelListSchema.safeParse(result.data);
-  if (!parsed.success) return { ok: false, code: 'PROVIDER_MALFORMED_STREAM', message: 'The models list has an unexpected shape.' };
+  if (!parsed.success)
+    return {
+      ok: false,
+      code: 'PROVIDER_MALFORMED_STREAM',
+      message: 'The models list has an unexpected shape.',
+    };
   return {
     ok: true,
-    data: parsed.data.data.map((model) => (model.display_name ? { id: model.id, displayName: model.display_name } : { id: model.id })),
+    data: parsed.data.data.map((model) =>
+      model.display_name ? { id: model.id, displayName: model.display_name } : { id: model.id },
+    ),
   };
 }
 

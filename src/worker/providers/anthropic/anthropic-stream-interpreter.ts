@@ -13,7 +13,16 @@ import { ToolCallAssembler } from '../tool-call-assembler';
 import { AnthropicEventSchema, type AnthropicEvent, type AnthropicUsage } from './anthropic-wire';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason';
 
-const KNOWN_EVENTS = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop', 'ping', 'error']);
+const KNOWN_EVENTS = new Set([
+  'message_start',
+  'content_block_start',
+  'content_block_delta',
+  'content_block_stop',
+  'message_delta',
+  'message_stop',
+  'ping',
+  'error',
+]);
 
 /** Interprets one Messages API stream. */
 export class AnthropicStreamInterpreter implements StreamInterpreter {
@@ -65,11 +74,18 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
 
   finish(): readonly StreamPart[] {
     if (!this.completed && this.stopReason === undefined) {
-      throw new ProviderError('PROVIDER_MALFORMED_STREAM', 'The stream ended before the model finished its answer.');
+      throw new ProviderError(
+        'PROVIDER_MALFORMED_STREAM',
+        'The stream ended before the model finished its answer.',
+      );
     }
     const parts: StreamPart[] = [...this.toolCalls.finish()];
     if (this.hasUsage) parts.push({ type: 'usage', usage: this.usage });
-    const finish: { type: 'finish'; reason: ReturnType<typeof mapAnthropicFinishReason>; rawReason?: string } = {
+    const finish: {
+      type: 'finish';
+      reason: ReturnType<typeof mapAnthropicFinishReason>;
+      rawReason?: string;
+    } = {
       type: 'finish',
       reason: mapAnthropicFinishReason(this.stopReason),
     };
@@ -78,7 +94,9 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
     return parts;
   }
 
-  private startBlock(event: Extract<AnthropicEvent, { type: 'content_block_start' }>): StreamPart[] {
+  private startBlock(
+    event: Extract<AnthropicEvent, { type: 'content_block_start' }>,
+  ): StreamPart[] {
     const block = event.content_block;
     this.blockTypes.set(event.index, block.type);
     if (block.type === 'tool_use') {
@@ -87,11 +105,14 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
     }
     // Start blocks may carry initial text; in practice it is empty, but do not drop it.
     if (block.type === 'text' && block.text) return [{ type: 'text-delta', text: block.text }];
-    if (block.type === 'thinking' && block.thinking) return [{ type: 'reasoning-delta', text: block.thinking }];
+    if (block.type === 'thinking' && block.thinking)
+      return [{ type: 'reasoning-delta', text: block.thinking }];
     return [];
   }
 
-  private applyDelta(event: Extract<AnthropicEvent, { type: 'content_block_delta' }>): StreamPart[] {
+  private applyDelta(
+    event: Extract<AnthropicEvent, { type: 'content_block_delta' }>,
+  ): StreamPart[] {
     const delta = event.delta;
     switch (delta.type) {
       case 'text_delta':
@@ -99,11 +120,15 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
       case 'thinking_delta':
         return delta.thinking === '' ? [] : [{ type: 'reasoning-delta', text: delta.thinking }];
       case 'input_json_delta':
-        if (this.blockTypes.get(event.index) !== 'tool_use') throw malformed('input_json_delta outside a tool_use block.');
+        if (this.blockTypes.get(event.index) !== 'tool_use')
+          throw malformed('input_json_delta outside a tool_use block.');
         this.toolCalls.add({ index: event.index, argumentsText: delta.partial_json });
         return [];
       case 'signature_delta':
-        this.signatures.set(event.index, (this.signatures.get(event.index) ?? '') + delta.signature);
+        this.signatures.set(
+          event.index,
+          (this.signatures.get(event.index) ?? '') + delta.signature,
+        );
         return [];
       case 'citations_delta':
         return [];
@@ -114,9 +139,13 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
     if (!usage) return;
     this.hasUsage = true;
     // input_tokens excludes cache reads; the neutral count is everything the model read.
-    const input = (usage.input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0);
+    const input =
+      (usage.input_tokens ?? 0) +
+      (usage.cache_read_input_tokens ?? 0) +
+      (usage.cache_creation_input_tokens ?? 0);
     if (usage.input_tokens != null) this.usage.inputTokens = input;
-    if (usage.cache_read_input_tokens != null) this.usage.cachedInputTokens = usage.cache_read_input_tokens;
+    if (usage.cache_read_input_tokens != null)
+      this.usage.cachedInputTokens = usage.cache_read_input_tokens;
     if (usage.output_tokens != null) this.usage.outputTokens = usage.output_tokens;
   }
 }
@@ -128,11 +157,15 @@ function parseEvent(data: string): AnthropicEvent | undefined {
   } catch {
     throw malformed(`A stream event is not JSON: ${JSON.stringify(data.slice(0, 80))}`);
   }
-  const type = typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
+  const type =
+    typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
   // The API may add event types; unknown ones are skipped as its docs ask.
   if (typeof type === 'string' && !KNOWN_EVENTS.has(type)) return undefined;
   const result = AnthropicEventSchema.safeParse(json);
-  if (!result.success) throw malformed(`A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`);
+  if (!result.success)
+    throw malformed(
+      `A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`,
+    );
   return result.data;
 }
 

@@ -16,11 +16,20 @@ export type AnthropicUsage = z.infer<typeof AnthropicUsageSchema>;
 const index = z.number().int().nonnegative();
 
 export const AnthropicEventSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('message_start'), message: z.looseObject({ usage: AnthropicUsageSchema.nullish() }) }),
+  z.looseObject({
+    type: z.literal('message_start'),
+    message: z.looseObject({ usage: AnthropicUsageSchema.nullish() }),
+  }),
   z.looseObject({
     type: z.literal('content_block_start'),
     index,
-    content_block: z.looseObject({ type: z.string(), id: z.string().nullish(), name: z.string().nullish(), text: z.string().nullish(), thinking: z.string().nullish() }),
+    content_block: z.looseObject({
+      type: z.string(),
+      id: z.string().nullish(),
+      name: z.string().nullish(),
+      text: z.string().nullish(),
+      thinking: z.string().nullish(),
+    }),
   }),
   z.looseObject({
     type: z.literal('content_block_delta'),
@@ -47,5 +56,12 @@ export type AnthropicEvent = z.infer<typeof AnthropicEventSchema>;
 
 /** `GET /v1/models` response. */
 export const AnthropicModelListSchema = z.looseObject({
-  data: z.array(z.looseObject({ id: z.string().min(1).max(512), display_name: z.string().max(512).nullish() })).max(10_000),
+  data: z
+    .array(
+      z.looseObject({
+        id: z.string().min(1).max(512),
+        display_name: z.string().max(512).nullish(),
+      }),
+    )
+    .max(10_000),
 });

@@ -21,7 +21,10 @@ export interface AnthropicMessage {
  * role. Consecutive same-role messages are merged: the API requires alternation,
  * and tool results must sit in the user message right after the tool_use turn.
  */
-export function convertAnthropicMessages(messages: readonly ModelMessage[]): { system: string; messages: AnthropicMessage[] } {
+export function convertAnthropicMessages(messages: readonly ModelMessage[]): {
+  system: string;
+  messages: AnthropicMessage[];
+} {
   const system: string[] = [];
   const converted: AnthropicMessage[] = [];
   const append = (role: AnthropicMessage['role'], blocks: AnthropicContentBlock[]) => {
@@ -42,7 +45,10 @@ export function convertAnthropicMessages(messages: readonly ModelMessage[]): { s
           message.content.map((part): AnthropicContentBlock =>
             part.type === 'text'
               ? { type: 'text', text: part.text }
-              : { type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.base64 } },
+              : {
+                  type: 'image',
+                  source: { type: 'base64', media_type: part.mediaType, data: part.base64 },
+                },
           ),
         );
         break;
@@ -50,7 +56,11 @@ export function convertAnthropicMessages(messages: readonly ModelMessage[]): { s
         append('assistant', assistantBlocks(message));
         break;
       case 'tool': {
-        const block: AnthropicContentBlock = { type: 'tool_result', tool_use_id: message.callId, content: message.content };
+        const block: AnthropicContentBlock = {
+          type: 'tool_result',
+          tool_use_id: message.callId,
+          content: message.content,
+        };
         if (message.isError) block.is_error = true;
         append('user', [block]);
         break;
@@ -60,15 +70,26 @@ export function convertAnthropicMessages(messages: readonly ModelMessage[]): { s
   return { system: system.join('\n\n'), messages: converted };
 }
 
-function assistantBlocks(message: Extract<ModelMessage, { role: 'assistant' }>): AnthropicContentBlock[] {
+function assistantBlocks(
+  message: Extract<ModelMessage, { role: 'assistant' }>,
+): AnthropicContentBlock[] {
   const blocks: AnthropicContentBlock[] = [];
   // Only signed thinking can be replayed; the API rejects unsigned thinking blocks.
   if (message.reasoning?.signature) {
-    blocks.push({ type: 'thinking', thinking: message.reasoning.text, signature: message.reasoning.signature });
+    blocks.push({
+      type: 'thinking',
+      thinking: message.reasoning.text,
+      signature: message.reasoning.signature,
+    });
   }
   if (message.text !== '') blocks.push({ type: 'text', text: message.text });
   for (const call of message.toolCalls ?? []) {
-    blocks.push({ type: 'tool_use', id: call.id, name: call.name, input: parseInput(call.argumentsText) });
+    blocks.push({
+      type: 'tool_use',
+      id: call.id,
+      name: call.name,
+      input: parseInput(call.argumentsText),
+    });
   }
   return blocks;
 }
@@ -86,5 +107,9 @@ function parseInput(argumentsText: string): unknown {
 
 /** Tools as `{name, description, input_schema}`. */
 export function convertAnthropicTools(tools: readonly ModelToolDefinition[]) {
-  return tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema }));
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+  }));
 }

@@ -28,9 +28,12 @@ export class AttemptController {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       const seconds = Math.round(ms / 100) / 10;
-      const what = phase === 'first-byte' ? 'No response from the model' : 'The model stopped sending';
+      const what =
+        phase === 'first-byte' ? 'No response from the model' : 'The model stopped sending';
       this.abort(
-        new ProviderError('PROVIDER_TIMEOUT', `${what} for ${seconds} s.`, { details: { phase, timeoutMs: ms } }),
+        new ProviderError('PROVIDER_TIMEOUT', `${what} for ${seconds} s.`, {
+          details: { phase, timeoutMs: ms },
+        }),
       );
     }, ms);
   }

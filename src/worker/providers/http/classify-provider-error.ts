@@ -49,7 +49,11 @@ function findMessage(value: unknown): string | undefined {
 }
 
 /** Maps an HTTP failure to a ProviderError. `retryAfterMs` comes from the response headers. */
-export function classifyHttpError(status: number, bodyText: string, retryAfterMs?: number): ProviderError {
+export function classifyHttpError(
+  status: number,
+  bodyText: string,
+  retryAfterMs?: number,
+): ProviderError {
   const vendorMessage = extractErrorMessage(bodyText).slice(0, MESSAGE_EXCERPT);
   const code = codeForStatus(status, vendorMessage, bodyText);
   const isRetryable =
@@ -59,7 +63,10 @@ export function classifyHttpError(status: number, bodyText: string, retryAfterMs
     status === 408;
   const hint = status === 404 && code === 'PROVIDER_HTTP_ERROR' ? ' (check the base URL)' : '';
   const message = `API ${status}${hint}: ${vendorMessage || 'no error message'}`;
-  const info: { status: number; isRetryable: boolean; retryAfterMs?: number } = { status, isRetryable };
+  const info: { status: number; isRetryable: boolean; retryAfterMs?: number } = {
+    status,
+    isRetryable,
+  };
   if (retryAfterMs !== undefined) info.retryAfterMs = retryAfterMs;
   return new ProviderError(code, message, info);
 }
@@ -67,9 +74,11 @@ export function classifyHttpError(status: number, bodyText: string, retryAfterMs
 function codeForStatus(status: number, vendorMessage: string, bodyText: string): ErrorCode {
   if (status === 401 || status === 403) return 'PROVIDER_AUTH';
   if (status === 429) return 'PROVIDER_RATE_LIMITED';
-  if (status === 529 || (status === 503 && OVERLOAD_WORDING.test(bodyText))) return 'PROVIDER_OVERLOADED';
+  if (status === 529 || (status === 503 && OVERLOAD_WORDING.test(bodyText)))
+    return 'PROVIDER_OVERLOADED';
   if (status === 408) return 'PROVIDER_TIMEOUT';
-  if (CONTEXT_WORDING.test(vendorMessage) || CONTEXT_WORDING.test(bodyText)) return 'PROVIDER_CONTEXT_TOO_LONG';
+  if (CONTEXT_WORDING.test(vendorMessage) || CONTEXT_WORDING.test(bodyText))
+    return 'PROVIDER_CONTEXT_TOO_LONG';
   if (status === 413) return 'PROVIDER_CONTEXT_TOO_LONG';
   if (MODEL_WORDING.test(vendorMessage)) return 'PROVIDER_UNKNOWN_MODEL';
   // A JSON 404 comes from the API itself (unknown model); an HTML 404 usually means a
@@ -89,7 +98,10 @@ function looksLikeJson(text: string): boolean {
  * loop still only retries when no output was yielded yet.
  */
 export function classifyStreamError(payload: unknown): ProviderError {
-  const vendorMessage = (findMessage(payload) ?? 'The provider reported an error.').slice(0, MESSAGE_EXCERPT);
+  const vendorMessage = (findMessage(payload) ?? 'The provider reported an error.').slice(
+    0,
+    MESSAGE_EXCERPT,
+  );
   const raw = JSON.stringify(payload) ?? '';
   let code: ErrorCode = 'PROVIDER_STREAM_ERROR';
   if (OVERLOAD_WORDING.test(raw)) code = 'PROVIDER_OVERLOADED';

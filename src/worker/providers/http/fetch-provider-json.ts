@@ -5,7 +5,11 @@ import type { SettingsCheckResult, SettingsRequestOptions } from '../model-adapt
 import { ProviderError, isCancellation } from '../provider-error';
 import { DEFAULT_PROVIDER_LIMITS } from '../provider-limits';
 import { AttemptController } from './attempt-controller';
-import { readBodyChunks, sendProviderRequest, type ProviderHttpRequest } from './send-provider-request';
+import {
+  readBodyChunks,
+  sendProviderRequest,
+  type ProviderHttpRequest,
+} from './send-provider-request';
 
 const DEFAULT_SETTINGS_TIMEOUT_MS = 20_000;
 /** A models list is small; 4 MiB holds tens of thousands of ids (OpenRouter lists ~400). */
@@ -19,10 +23,16 @@ export async function fetchProviderJson(
   const attempt = new AttemptController(options.signal);
   attempt.arm(options.timeoutMs ?? DEFAULT_SETTINGS_TIMEOUT_MS, 'first-byte');
   try {
-    const response = await sendProviderRequest(request, options.fetch, attempt, {
-      maxErrorBodyBytes: DEFAULT_PROVIDER_LIMITS.maxErrorBodyBytes,
-      maxStreamBytes: MAX_JSON_BYTES,
-    }, { now: Date.now, maxRetryAfterMs: 0 });
+    const response = await sendProviderRequest(
+      request,
+      options.fetch,
+      attempt,
+      {
+        maxErrorBodyBytes: DEFAULT_PROVIDER_LIMITS.maxErrorBodyBytes,
+        maxStreamBytes: MAX_JSON_BYTES,
+      },
+      { now: Date.now, maxRetryAfterMs: 0 },
+    );
     const decoder = new TextDecoder();
     let text = '';
     const idleMs = options.timeoutMs ?? DEFAULT_SETTINGS_TIMEOUT_MS;

@@ -18,7 +18,12 @@ export function parseRetryAfter(headers: Headers, now: number, maxMs: number): n
 }
 
 /** Exponential backoff with "equal jitter": half fixed, half random, so retries spread out. */
-export function computeBackoff(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+export function computeBackoff(
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number,
+): number {
   const exponential = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exponential / 2 + (exponential / 2) * random());
 }

@@ -5,7 +5,11 @@ import { EventStreamDecoder, type ServerSentEvent } from '../sse/event-stream-de
 import type { FetchLike, StreamPart } from '../model-adapter';
 import type { ProviderLimits, StreamTimeouts } from '../provider-limits';
 import { AttemptController } from './attempt-controller';
-import { readBodyChunks, sendProviderRequest, type ProviderHttpRequest } from './send-provider-request';
+import {
+  readBodyChunks,
+  sendProviderRequest,
+  type ProviderHttpRequest,
+} from './send-provider-request';
 
 /** A vendor's pure, synchronous stream interpreter; it throws ProviderError on bad input. */
 export interface StreamInterpreter {
@@ -41,7 +45,12 @@ export async function* runStreamAttempt(
       maxRetryAfterMs: context.maxRetryAfterMs,
     });
     const decoder = new EventStreamDecoder(context.limits.maxEventChars);
-    for await (const chunk of readBodyChunks(response, attempt, context.timeouts, context.limits.maxStreamBytes)) {
+    for await (const chunk of readBodyChunks(
+      response,
+      attempt,
+      context.timeouts,
+      context.limits.maxStreamBytes,
+    )) {
       for (const event of decoder.push(chunk)) yield* interpreter.onEvent(event);
       if (decoder.isDone || interpreter.isComplete) break;
     }

@@ -25,7 +25,12 @@ export async function sendProviderRequest(
   limits: Pick<ProviderLimits, 'maxErrorBodyBytes' | 'maxStreamBytes'>,
   clock: { now: () => number; maxRetryAfterMs: number },
 ): Promise<Response> {
-  const init: RequestInit = { method: request.method, headers: { ...request.headers }, redirect: 'error', signal: attempt.signal };
+  const init: RequestInit = {
+    method: request.method,
+    headers: { ...request.headers },
+    redirect: 'error',
+    signal: attempt.signal,
+  };
   if (request.body !== undefined) init.body = JSON.stringify(request.body);
   let response: Response;
   try {
@@ -35,7 +40,11 @@ export async function sendProviderRequest(
   }
   if (!response.ok) {
     const text = await readBoundedText(response, limits.maxErrorBodyBytes, attempt);
-    throw classifyHttpError(response.status, text, parseRetryAfter(response.headers, clock.now(), clock.maxRetryAfterMs));
+    throw classifyHttpError(
+      response.status,
+      text,
+      parseRetryAfter(response.headers, clock.now(), clock.maxRetryAfterMs),
+    );
   }
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (declared > limits.maxStreamBytes) {
@@ -49,7 +58,9 @@ export async function sendProviderRequest(
 export function toAttemptFailure(error: unknown, attempt: AttemptController): Error {
   const failure = attempt.failureFor(error);
   if (failure instanceof ProviderError || isCancellation(failure)) return failure;
-  return new ProviderError('PROVIDER_NETWORK', `Network error: ${failure.message}`.slice(0, 300), { isRetryable: true });
+  return new ProviderError('PROVIDER_NETWORK', `Network error: ${failure.message}`.slice(0, 300), {
+    isRetryable: true,
+  });
 }
 
 /**
@@ -63,7 +74,8 @@ export async function* readBodyChunks(
   timeouts: Pick<StreamTimeouts, 'idleMs'>,
   maxStreamBytes: number,
 ): AsyncGenerator<Uint8Array, void, undefined> {
-  if (!response.body) throw new ProviderError('PROVIDER_MALFORMED_STREAM', 'The response has no body.');
+  if (!response.body)
+    throw new ProviderError('PROVIDER_MALFORMED_STREAM', 'The response has no body.');
   const reader = response.body.getReader();
   let total = 0;
   let isFinished = false;
@@ -91,7 +103,11 @@ export async function* readBodyChunks(
 }
 
 /** Reads at most `maxBytes` of an error body; a bigger body is cut, not buffered whole. */
-async function readBoundedText(response: Response, maxBytes: number, attempt: AttemptController): Promise<string> {
+async function readBoundedText(
+  response: Response,
+  maxBytes: number,
+  attempt: AttemptController,
+): Promise<string> {
   if (!response.body) return '';
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -109,7 +125,11 @@ async function readBoundedText(response: Response, maxBytes: number, attempt: At
   } catch (error) {
     const failure = toAttemptFailure(error, attempt);
     // Cancellation still wins over the HTTP error; a broken error body does not.
-    if (isCancellation(failure) || (failure instanceof ProviderError && failure.code === 'PROVIDER_TIMEOUT')) throw failure;
+    if (
+      isCancellation(failure) ||
+      (failure instanceof ProviderError && failure.code === 'PROVIDER_TIMEOUT')
+    )
+      throw failure;
   } finally {
     void reader.cancel().catch(() => undefined);
   }
@@ -117,7 +137,11 @@ async function readBoundedText(response: Response, maxBytes: number, attempt: At
 }
 
 function streamTooLarge(maxStreamBytes: number): ProviderError {
-  return new ProviderError('PROVIDER_STREAM_TOO_LARGE', `The response exceeded ${maxStreamBytes} bytes.`, {
-    details: { limit: 'stream', maxStreamBytes },
-  });
+  return new ProviderError(
+    'PROVIDER_STREAM_TOO_LARGE',
+    `The response exceeded ${maxStreamBytes} bytes.`,
+    {
+      details: { limit: 'stream', maxStreamBytes },
+    },
+  );
 }

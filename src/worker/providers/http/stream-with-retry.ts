@@ -42,18 +42,29 @@ export async function* streamWithRetry(
       if (signal.aborted || isCancellation(error)) throw cancelled();
       const failure = asProviderError(error);
       if (!hasOutput && failure.isRetryable && attempt < retry.maxAttempts) {
-        const wait = failure.retryAfterMs ?? computeBackoff(attempt, retry.baseDelayMs, retry.maxDelayMs, retry.random);
+        const wait =
+          failure.retryAfterMs ??
+          computeBackoff(attempt, retry.baseDelayMs, retry.maxDelayMs, retry.random);
         await retry.sleep(wait, signal).catch(() => {
           throw cancelled();
         });
         continue;
       }
-      const part: { type: 'error'; code: ProviderError['code']; message: string; details?: Record<string, unknown> } = {
+      const part: {
+        type: 'error';
+        code: ProviderError['code'];
+        message: string;
+        details?: Record<string, unknown>;
+      } = {
         type: 'error',
         code: failure.code,
         message: failure.message,
       };
-      const details = { ...failure.details, ...(failure.status !== undefined ? { status: failure.status } : {}), attempts: attempt };
+      const details = {
+        ...failure.details,
+        ...(failure.status !== undefined ? { status: failure.status } : {}),
+        attempts: attempt,
+      };
       part.details = details;
       yield part;
       return;
@@ -70,7 +81,10 @@ export function failingAttempt(error: unknown): AsyncIterable<StreamPart> {
 function asProviderError(error: unknown): ProviderError {
   if (error instanceof ProviderError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return new ProviderError('PROVIDER_MALFORMED_STREAM', `Unexpected stream failure: ${message}`.slice(0, 300));
+  return new ProviderError(
+    'PROVIDER_MALFORMED_STREAM',
+    `Unexpected stream failure: ${message}`.slice(0, 300),
+  );
 }
 
 function throwIfCancelled(signal: AbortSignal): void {

@@ -9,17 +9,24 @@ export type OpenAiMessage =
   | {
       role: 'assistant';
       content: string | null;
-      tool_calls?: { id: string; type: 'function'; function: { name: string; arguments: string } }[];
+      tool_calls?: {
+        id: string;
+        type: 'function';
+        function: { name: string; arguments: string };
+      }[];
     }
   | { role: 'tool'; tool_call_id: string; content: string };
 
-type OpenAiUserPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+type OpenAiUserPart =
+  { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
 /**
  * Converts the conversation. Reasoning is never replayed: several compatible
  * providers reject or bill `reasoning_content` on input (study §6.1 item 7).
  */
-export function convertOpenAiCompatibleMessages(messages: readonly ModelMessage[]): OpenAiMessage[] {
+export function convertOpenAiCompatibleMessages(
+  messages: readonly ModelMessage[],
+): OpenAiMessage[] {
   return messages.map((message): OpenAiMessage => {
     switch (message.role) {
       case 'system':
@@ -27,7 +34,10 @@ export function convertOpenAiCompatibleMessages(messages: readonly ModelMessage[
       case 'user':
         return { role: 'user', content: convertUserContent(message.content) };
       case 'assistant': {
-        const converted: OpenAiMessage = { role: 'assistant', content: message.text === '' ? null : message.text };
+        const converted: OpenAiMessage = {
+          role: 'assistant',
+          content: message.text === '' ? null : message.text,
+        };
         if (message.toolCalls && message.toolCalls.length > 0) {
           converted.tool_calls = message.toolCalls.map((call) => ({
             id: call.id,
@@ -46,7 +56,8 @@ export function convertOpenAiCompatibleMessages(messages: readonly ModelMessage[
 // Text-only content goes as a plain string: some local servers (older llama.cpp,
 // text-only Ollama models) reject the array form.
 function convertUserContent(parts: readonly UserContentPart[]): string | OpenAiUserPart[] {
-  if (parts.every((part) => part.type === 'text')) return parts.map((part) => part.text).join('\n\n');
+  if (parts.every((part) => part.type === 'text'))
+    return parts.map((part) => part.text).join('\n\n');
   return parts.map((part) =>
     part.type === 'text'
       ? { type: 'text', text: part.text }

@@ -5,7 +5,10 @@ import type { FinishReason } from '../model-adapter';
  * the legacy name of `tool_calls`; anything unknown is `other` (raw kept by the caller).
  * @see https://platform.openai.com/docs/api-reference/chat/object#chat/object-choices
  */
-export function mapOpenAiCompatibleFinishReason(reason: string | undefined, hasToolCalls: boolean): FinishReason {
+export function mapOpenAiCompatibleFinishReason(
+  reason: string | undefined,
+  hasToolCalls: boolean,
+): FinishReason {
   switch (reason) {
     case 'stop':
       // Ollama and some gateways say "stop" after tool calls; the calls decide.

@@ -2,13 +2,25 @@
 // The OpenAI-compatible Chat Completions adapter (OpenAI, DeepSeek, OpenRouter,
 // Ollama, llama.cpp, vLLM, LM Studio): request shape, streaming and the models list.
 // @see https://platform.openai.com/docs/api-reference/chat/create
-import type { ListedModel, ModelAdapter, ModelRequest, ModelSettings, SettingsCheckResult, SettingsRequestOptions, StreamOptions, StreamPart } from '../model-adapter';
+import type {
+  ListedModel,
+  ModelAdapter,
+  ModelRequest,
+  ModelSettings,
+  SettingsCheckResult,
+  SettingsRequestOptions,
+  StreamOptions,
+  StreamPart,
+} from '../model-adapter';
 import { fetchProviderJson, toSettingsFailure } from '../http/fetch-provider-json';
 import { runStreamAttempt } from '../http/run-stream-attempt';
 import type { ProviderHttpRequest } from '../http/send-provider-request';
 import { failingAttempt, streamWithRetry } from '../http/stream-with-retry';
 import { normalizeBaseUrl, resolveStreamOptions } from '../provider-options';
-import { convertOpenAiCompatibleMessages, convertOpenAiCompatibleTools } from './convert-openai-compatible-messages';
+import {
+  convertOpenAiCompatibleMessages,
+  convertOpenAiCompatibleTools,
+} from './convert-openai-compatible-messages';
 import { OpenAiCompatibleStreamInterpreter } from './openai-compatible-stream-interpreter';
 import { OpenAiModelListSchema } from './openai-compatible-wire';
 
@@ -33,13 +45,19 @@ export function buildOpenAiCompatibleRequest(request: ModelRequest): ProviderHtt
 }
 
 function jsonHeaders(settings: ModelSettings): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream, application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'text/event-stream, application/json',
+  };
   // Local servers often need no key; an empty Bearer header makes some of them reject the call.
   if (settings.apiKey !== '') headers['authorization'] = `Bearer ${settings.apiKey}`;
   return headers;
 }
 
-async function* streamOpenAiCompatible(request: ModelRequest, options: StreamOptions): AsyncGenerator<StreamPart, void, undefined> {
+async function* streamOpenAiCompatible(
+  request: ModelRequest,
+  options: StreamOptions,
+): AsyncGenerator<StreamPart, void, undefined> {
   const { retry, context } = resolveStreamOptions(options);
   let httpRequest: ProviderHttpRequest | undefined;
   let buildError: unknown;
@@ -51,7 +69,11 @@ async function* streamOpenAiCompatible(request: ModelRequest, options: StreamOpt
   yield* streamWithRetry(
     () =>
       httpRequest
-        ? runStreamAttempt(httpRequest, new OpenAiCompatibleStreamInterpreter(context.limits), context)
+        ? runStreamAttempt(
+            httpRequest,
+            new OpenAiCompatibleStreamInterpreter(context.limits),
+            context,
+          )
         : failingAttempt(buildError),
     options.signal,
     retry,
@@ -68,10 +90,18 @@ async function listOpenAiCompatibleModels(
   } catch (error) {
     return toSettingsFailure(error);
   }
-  const result = await fetchProviderJson({ url, method: 'GET', headers: jsonHeaders(settings) }, options);
+  const result = await fetchProviderJson(
+    { url, method: 'GET', headers: jsonHeaders(settings) },
+    options,
+  );
   if (!result.ok) return result;
   const parsed = OpenAiModelListSchema.safeParse(result.data);
-  if (!parsed.success) return { ok: false, code: 'PROVIDER_MALFORMED_STREAM', message: 'The models list has an unexpected shape.' };
+  if (!parsed.success)
+    return {
+      ok: false,
+      code: 'PROVIDER_MALFORMED_STREAM',
+      message: 'The models list has an unexpected shape.',
+    };
   return { ok: true, data: parsed.data.data.map((model) => ({ id: model.id })) };
 }
 

@@ -1,20 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { chunkedResponse, collectParts, joinDeltas, scriptedFetch } from '../__fixtures__/replay-fetch';
+import {
+  chunkedResponse,
+  collectParts,
+  joinDeltas,
+  scriptedFetch,
+} from '../__fixtures__/replay-fetch';
 import type { ModelRequest, StreamPart } from '../model-adapter';
 import { openAiCompatibleAdapter } from './openai-compatible-adapter';
 
-const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}.chunks.txt`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`./__fixtures__/${name}.chunks.txt`, import.meta.url), 'utf8');
 
 const request: ModelRequest = {
-  settings: { kind: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1/', apiKey: 'sk-test', modelId: 'm' },
+  settings: {
+    kind: 'openai-compatible',
+    baseUrl: 'http://127.0.0.1:9/v1/',
+    apiKey: 'sk-test',
+    modelId: 'm',
+  },
   messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }],
   tools: [],
 };
 
 async function replay(name: string, chunkSize: number): Promise<StreamPart[]> {
   const fetch = scriptedFetch(() => chunkedResponse(fixture(name), chunkSize));
-  return collectParts(openAiCompatibleAdapter.stream(request, { signal: new AbortController().signal, fetch }));
+  return collectParts(
+    openAiCompatibleAdapter.stream(request, { signal: new AbortController().signal, fetch }),
+  );
 }
 
 const CHUNK_SIZES = [1, 64, 4096];
@@ -26,17 +39,38 @@ describe('openAiCompatibleAdapter fixtures', () => {
       (parts) => {
         expect(joinDeltas(parts, 'text-delta')).toBe('Let me read the document — ünïcode ✓ 🚀.');
         expect(parts.filter((part) => part.type === 'tool-call')).toEqual([
-          { type: 'tool-call', id: 'call_Qx1', name: 'read_document', argumentsText: '{"from_line": 1, "to_line": 40}', isArgumentsJson: true },
-          { type: 'tool-call', id: 'call_Qx2', name: 'get_diagnostics', argumentsText: '{}', isArgumentsJson: true },
+          {
+            type: 'tool-call',
+            id: 'call_Qx1',
+            name: 'read_document',
+            argumentsText: '{"from_line": 1, "to_line": 40}',
+            isArgumentsJson: true,
+          },
+          {
+            type: 'tool-call',
+            id: 'call_Qx2',
+            name: 'get_diagnostics',
+            argumentsText: '{}',
+            isArgumentsJson: true,
+          },
         ]);
-        expect(parts.at(-2)).toEqual({ type: 'usage', usage: { inputTokens: 812, outputTokens: 41, reasoningTokens: 0, cachedInputTokens: 512 } });
-        expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'tool_calls', rawReason: 'tool_calls' });
+        expect(parts.at(-2)).toEqual({
+          type: 'usage',
+          usage: { inputTokens: 812, outputTokens: 41, reasoningTokens: 0, cachedInputTokens: 512 },
+        });
+        expect(parts.at(-1)).toEqual({
+          type: 'finish',
+          reason: 'tool_calls',
+          rawReason: 'tool_calls',
+        });
       },
     ],
     [
       'deepseek-reasoning-content',
       (parts) => {
-        expect(joinDeltas(parts, 'reasoning-delta')).toBe('The user wants a summary. Keep it short.');
+        expect(joinDeltas(parts, 'reasoning-delta')).toBe(
+          'The user wants a summary. Keep it short.',
+        );
         expect(joinDeltas(parts, 'text-delta')).toBe('Here is the summary.');
         expect(parts.at(-1)).toEqual({ type: 'finish', reason: 'stop', rawReason: 'stop' });
       },
@@ -61,10 +95,14 @@ describe('openAiCompatibleAdapter fixtures', () => {
       'llamacpp-inline-think',
       (parts) => {
         expect(joinDeltas(parts, 'reasoning-delta')).toBe('Hmm, 2+2… is 4 <b>not</b> atag. ');
-        expect(joinDeltas(parts, 'text-delta')).toBe('The answer is **4**. A literal <thinker> stays text.');
+        expect(joinDeltas(parts, 'text-delta')).toBe(
+          'The answer is **4**. A literal <thinker> stays text.',
+        );
         // Reasoning streams before its closing tag arrives.
         const firstText = parts.findIndex((part) => part.type === 'text-delta');
-        expect(parts.slice(0, firstText).filter((part) => part.type === 'reasoning-delta').length).toBeGreaterThan(2);
+        expect(
+          parts.slice(0, firstText).filter((part) => part.type === 'reasoning-delta').length,
+        ).toBeGreaterThan(2);
       },
     ],
   ];

@@ -1,31 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { chunkedResponse, collectParts, hangingResponse, scriptedFetch } from '../__fixtures__/replay-fetch';
+import {
+  chunkedResponse,
+  collectParts,
+  hangingResponse,
+  scriptedFetch,
+} from '../__fixtures__/replay-fetch';
 import { deltaEvent, finishEvents } from '../__fixtures__/sse-builders';
 import type { FetchLike, ModelRequest, StreamOptions } from '../model-adapter';
 import { buildOpenAiCompatibleRequest, openAiCompatibleAdapter } from './openai-compatible-adapter';
 
 const request: ModelRequest = {
-  settings: { kind: 'openai-compatible', baseUrl: 'https://api.example.com/v1///', apiKey: 'sk-1', modelId: 'gpt-x' },
+  settings: {
+    kind: 'openai-compatible',
+    baseUrl: 'https://api.example.com/v1///',
+    apiKey: 'sk-1',
+    modelId: 'gpt-x',
+  },
   messages: [
     { role: 'system', text: 'sys' },
     { role: 'user', content: [{ type: 'text', text: 'hi' }] },
-    { role: 'assistant', text: '', reasoning: { text: 'secret' }, toolCalls: [{ id: 'c1', name: 'read_document', argumentsText: '{}' }] },
+    {
+      role: 'assistant',
+      text: '',
+      reasoning: { text: 'secret' },
+      toolCalls: [{ id: 'c1', name: 'read_document', argumentsText: '{}' }],
+    },
     { role: 'tool', callId: 'c1', toolName: 'read_document', content: '{"ok":true}' },
   ],
   tools: [{ name: 'read_document', description: 'Reads', inputSchema: { type: 'object' } }],
 };
 
 const ok = () => chunkedResponse(deltaEvent({ content: 'fine' }) + finishEvents(), 64);
-const status = (code: number, body: string, headers: Record<string, string> = {}) => () => new Response(body, { status: code, headers });
+const status =
+  (code: number, body: string, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(body, { status: code, headers });
 
 /** A fake clock: sleeps are recorded and return at once. */
 function fakeTime(now = Date.parse('2026-11-30T12:00:00Z')) {
   const sleeps: number[] = [];
-  return { sleeps, retry: { now: () => now, random: () => 0, sleep: async (ms: number) => void sleeps.push(ms) } };
+  return {
+    sleeps,
+    retry: { now: () => now, random: () => 0, sleep: async (ms: number) => void sleeps.push(ms) },
+  };
 }
 
 function stream(fetch: FetchLike, options: Partial<StreamOptions> = {}) {
-  return collectParts(openAiCompatibleAdapter.stream(request, { signal: new AbortController().signal, fetch, ...options }));
+  return collectParts(
+    openAiCompatibleAdapter.stream(request, {
+      signal: new AbortController().signal,
+      fetch,
+      ...options,
+    }),
+  );
 }
 
 describe('openAiCompatibleAdapter request', () => {
@@ -40,12 +67,26 @@ describe('openAiCompatibleAdapter request', () => {
       messages: [
         { role: 'system', content: 'sys' },
         { role: 'user', content: 'hi' },
-        { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'read_document', arguments: '{}' } }] },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            { id: 'c1', type: 'function', function: { name: 'read_document', arguments: '{}' } },
+          ],
+        },
         { role: 'tool', tool_call_id: 'c1', content: '{"ok":true}' },
       ],
-      tools: [{ type: 'function', function: { name: 'read_document', description: 'Reads', parameters: { type: 'object' } } }],
+      tools: [
+        {
+          type: 'function',
+          function: { name: 'read_document', description: 'Reads', parameters: { type: 'object' } },
+        },
+      ],
     });
-    const withEffort = buildOpenAiCompatibleRequest({ ...request, settings: { ...request.settings, reasoningEffort: 'high' } });
+    const withEffort = buildOpenAiCompatibleRequest({
+      ...request,
+      settings: { ...request.settings, reasoningEffort: 'high' },
+    });
     expect(withEffort.body).toMatchObject({ reasoning_effort: 'high' });
   });
 
@@ -59,9 +100,14 @@ describe('openAiCompatibleAdapter request', () => {
   it('reports an invalid base URL without fetching', async () => {
     const fetch = scriptedFetch(ok);
     const parts = await collectParts(
-      openAiCompatibleAdapter.stream({ ...request, settings: { ...request.settings, baseUrl: 'file:///etc' } }, { signal: new AbortController().signal, fetch }),
+      openAiCompatibleAdapter.stream(
+        { ...request, settings: { ...request.settings, baseUrl: 'file:///etc' } },
+        { signal: new AbortController().signal, fetch },
+      ),
     );
-    expect(parts).toEqual([expect.objectContaining({ type: 'error', code: 'PROVIDER_INVALID_SETTINGS' })]);
+    expect(parts).toEqual([
+      expect.objectContaining({ type: 'error', code: 'PROVIDER_INVALID_SETTINGS' }),
+    ]);
     expect(fetch.calls).toHaveLength(0);
   });
 });
@@ -70,12 +116,28 @@ describe('openAiCompatibleAdapter errors and retries', () => {
   const cases: [number, string, string][] = [
     [401, '{"error":{"message":"Incorrect API key provided"}}', 'PROVIDER_AUTH'],
     [403, 'Forbidden', 'PROVIDER_AUTH'],
-    [400, '{"error":{"message":"This model\'s maximum context length is 128000 tokens.","code":"context_length_exceeded"}}', 'PROVIDER_CONTEXT_TOO_LONG'],
-    [400, '{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}', 'PROVIDER_CONTEXT_TOO_LONG'],
-    [400, '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}', 'PROVIDER_CONTEXT_TOO_LONG'],
+    [
+      400,
+      '{"error":{"message":"This model\'s maximum context length is 128000 tokens.","code":"context_length_exceeded"}}',
+      'PROVIDER_CONTEXT_TOO_LONG',
+    ],
+    [
+      400,
+      '{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}',
+      'PROVIDER_CONTEXT_TOO_LONG',
+    ],
+    [
+      400,
+      '{"error":{"code":400,"message":"the request exceeds the available context size, try increasing it","type":"exceed_context_size_error"}}',
+      'PROVIDER_CONTEXT_TOO_LONG',
+    ],
     [500, '{"error":"input length exceeds the context length"}', 'PROVIDER_CONTEXT_TOO_LONG'],
     [413, 'Request Entity Too Large', 'PROVIDER_CONTEXT_TOO_LONG'],
-    [404, '{"error":{"message":"model \\"qwen9\\" not found, try pulling it first"}}', 'PROVIDER_UNKNOWN_MODEL'],
+    [
+      404,
+      '{"error":{"message":"model \\"qwen9\\" not found, try pulling it first"}}',
+      'PROVIDER_UNKNOWN_MODEL',
+    ],
     [400, '{"error":{"message":"gpt-9 is not a valid model ID"}}', 'PROVIDER_UNKNOWN_MODEL'],
     [404, '<html>Not Found</html>', 'PROVIDER_HTTP_ERROR'],
     [422, '{"detail":"bad"}', 'PROVIDER_HTTP_ERROR'],
@@ -92,7 +154,10 @@ describe('openAiCompatibleAdapter errors and retries', () => {
 
   it('retries 429 honouring Retry-After seconds, then succeeds', async () => {
     const time = fakeTime();
-    const fetch = scriptedFetch(status(429, '{"error":{"message":"Rate limit reached"}}', { 'retry-after': '7' }), ok);
+    const fetch = scriptedFetch(
+      status(429, '{"error":{"message":"Rate limit reached"}}', { 'retry-after': '7' }),
+      ok,
+    );
     const parts = await stream(fetch, { retry: time.retry });
     expect(time.sleeps).toEqual([7_000]);
     expect(parts[0]).toEqual({ type: 'text-delta', text: 'fine' });
@@ -101,7 +166,11 @@ describe('openAiCompatibleAdapter errors and retries', () => {
   it('honours an HTTP-date Retry-After and caps long waits', async () => {
     const time = fakeTime();
     const date = new Date(time.retry.now() + 5_000).toUTCString();
-    const fetch = scriptedFetch(status(503, 'busy', { 'retry-after': date }), status(503, 'busy', { 'retry-after': '3600' }), ok);
+    const fetch = scriptedFetch(
+      status(503, 'busy', { 'retry-after': date }),
+      status(503, 'busy', { 'retry-after': '3600' }),
+      ok,
+    );
     await stream(fetch, { retry: time.retry });
     expect(time.sleeps).toEqual([5_000, 30_000]);
   });
@@ -109,10 +178,18 @@ describe('openAiCompatibleAdapter errors and retries', () => {
   it('backs off exponentially with jitter and gives up after maxAttempts with the last code', async () => {
     const time = fakeTime();
     const fetch = scriptedFetch(status(502, 'bad gateway'));
-    const parts = await stream(fetch, { retry: { ...time.retry, random: () => 0.5, maxAttempts: 4 } });
+    const parts = await stream(fetch, {
+      retry: { ...time.retry, random: () => 0.5, maxAttempts: 4 },
+    });
     expect(time.sleeps).toEqual([750, 1_500, 3_000]);
     expect(fetch.calls).toHaveLength(4);
-    expect(parts).toEqual([expect.objectContaining({ type: 'error', code: 'PROVIDER_HTTP_ERROR', details: expect.objectContaining({ status: 502, attempts: 4 }) })]);
+    expect(parts).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        code: 'PROVIDER_HTTP_ERROR',
+        details: expect.objectContaining({ status: 502, attempts: 4 }),
+      }),
+    ]);
   });
 
   it('does not retry a 429 that means an exhausted quota', async () => {
@@ -135,20 +212,26 @@ describe('openAiCompatibleAdapter errors and retries', () => {
     const broken = () => {
       const encoder = new TextEncoder();
       let pulls = 0;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          pulls += 1;
-          // The error must come after the first chunk was read: error() drops queued chunks.
-          if (pulls === 1) controller.enqueue(encoder.encode(deltaEvent({ content: 'half' })));
-          else controller.error(new TypeError('connection reset'));
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulls += 1;
+            // The error must come after the first chunk was read: error() drops queued chunks.
+            if (pulls === 1) controller.enqueue(encoder.encode(deltaEvent({ content: 'half' })));
+            else controller.error(new TypeError('connection reset'));
+          },
         },
-      }, { highWaterMark: 0 });
+        { highWaterMark: 0 },
+      );
       return new Response(body, { status: 200 });
     };
     const fetch = scriptedFetch(broken, ok);
     const parts = await stream(fetch, { retry: fakeTime().retry });
     expect(fetch.calls).toHaveLength(1);
-    expect(parts).toEqual([{ type: 'text-delta', text: 'half' }, expect.objectContaining({ type: 'error', code: 'PROVIDER_NETWORK' })]);
+    expect(parts).toEqual([
+      { type: 'text-delta', text: 'half' },
+      expect.objectContaining({ type: 'error', code: 'PROVIDER_NETWORK' }),
+    ]);
   });
 });
 
@@ -157,7 +240,9 @@ describe('openAiCompatibleAdapter cancellation', () => {
     const controller = new AbortController();
     controller.abort();
     const fetch = scriptedFetch(ok);
-    await expect(collectParts(openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch }))).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(
+      collectParts(openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch })),
+    ).rejects.toMatchObject({ code: 'CANCELLED' });
     expect(fetch.calls).toHaveLength(0);
   });
 
@@ -167,7 +252,9 @@ describe('openAiCompatibleAdapter cancellation', () => {
       setTimeout(() => controller.abort(), 5);
       return new Promise<Response>(() => undefined);
     };
-    await expect(collectParts(openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch }))).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(
+      collectParts(openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch })),
+    ).rejects.toMatchObject({ code: 'CANCELLED' });
   });
 
   it('cancels during a retry wait and never sends the next attempt', async () => {
@@ -178,7 +265,15 @@ describe('openAiCompatibleAdapter cancellation', () => {
         signal.addEventListener('abort', () => reject(new Error('aborted')));
         controller.abort();
       });
-    await expect(collectParts(openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch, retry: { sleep } }))).rejects.toMatchObject({
+    await expect(
+      collectParts(
+        openAiCompatibleAdapter.stream(request, {
+          signal: controller.signal,
+          fetch,
+          retry: { sleep },
+        }),
+      ),
+    ).rejects.toMatchObject({
       code: 'CANCELLED',
     });
     expect(fetch.calls).toHaveLength(1);
@@ -190,7 +285,9 @@ describe('openAiCompatibleAdapter cancellation', () => {
     const fetch = scriptedFetch(() => {
       const body = new ReadableStream<Uint8Array>({
         start(stream) {
-          stream.enqueue(new TextEncoder().encode(deltaEvent({ content: 'a' }) + deltaEvent({ content: 'b' })));
+          stream.enqueue(
+            new TextEncoder().encode(deltaEvent({ content: 'a' }) + deltaEvent({ content: 'b' })),
+          );
         },
         cancel() {
           cancelled = true;
@@ -200,7 +297,10 @@ describe('openAiCompatibleAdapter cancellation', () => {
     });
     const seen: string[] = [];
     const iterate = async () => {
-      for await (const part of openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch })) {
+      for await (const part of openAiCompatibleAdapter.stream(request, {
+        signal: controller.signal,
+        fetch,
+      })) {
         if (part.type === 'text-delta') seen.push(part.text);
         controller.abort();
       }
@@ -214,6 +314,8 @@ describe('openAiCompatibleAdapter cancellation', () => {
     const controller = new AbortController();
     const fetch = scriptedFetch(() => hangingResponse());
     setTimeout(() => controller.abort(), 10);
-    await expect(collectParts(openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch }))).rejects.toMatchObject({ code: 'CANCELLED' });
+    await expect(
+      collectParts(openAiCompatibleAdapter.stream(request, { signal: controller.signal, fetch })),
+    ).rejects.toMatchObject({ code: 'CANCELLED' });
   });
 });

@@ -44,16 +44,24 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
 
   finish(sawDone: boolean): readonly StreamPart[] {
     if (this.finishReason === undefined && !sawDone) {
-      throw new ProviderError('PROVIDER_MALFORMED_STREAM', 'The stream ended before the model finished its answer.', {
-        isRetryable: false,
-      });
+      throw new ProviderError(
+        'PROVIDER_MALFORMED_STREAM',
+        'The stream ended before the model finished its answer.',
+        {
+          isRetryable: false,
+        },
+      );
     }
     this.think.end();
     const calls = this.toolCalls.finish();
     const parts = this.take();
     parts.push(...calls);
     if (this.usage) parts.push({ type: 'usage', usage: this.usage });
-    const finish: { type: 'finish'; reason: ReturnType<typeof mapOpenAiCompatibleFinishReason>; rawReason?: string } = {
+    const finish: {
+      type: 'finish';
+      reason: ReturnType<typeof mapOpenAiCompatibleFinishReason>;
+      rawReason?: string;
+    } = {
       type: 'finish',
       reason: mapOpenAiCompatibleFinishReason(this.finishReason, calls.length > 0),
     };
@@ -72,7 +80,10 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
         index: fragment.index ?? undefined,
         id: fragment.id,
         name: fragment.function?.name,
-        argumentsText: typeof argumentsValue === 'object' && argumentsValue !== null ? JSON.stringify(argumentsValue) : argumentsValue,
+        argumentsText:
+          typeof argumentsValue === 'object' && argumentsValue !== null
+            ? JSON.stringify(argumentsValue)
+            : argumentsValue,
       });
     }
   }
@@ -100,7 +111,10 @@ function parseChunk(data: string) {
     throw malformed(`A stream event is not JSON: ${JSON.stringify(data.slice(0, 80))}`);
   }
   const result = OpenAiChunkSchema.safeParse(json);
-  if (!result.success) throw malformed(`A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`);
+  if (!result.success)
+    throw malformed(
+      `A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`,
+    );
   return result.data;
 }
 

@@ -102,7 +102,8 @@ export class EventStreamDecoder {
     const joined = this.pending.subarray(0, this.pendingBytes);
     this.pendingBytes = 0;
     // A once-long line should not pin its buffer for the rest of the stream.
-    if (this.pending.length > RETAINED_BUFFER_BYTES) this.pending = new Uint8Array(INITIAL_BUFFER_BYTES);
+    if (this.pending.length > RETAINED_BUFFER_BYTES)
+      this.pending = new Uint8Array(INITIAL_BUFFER_BYTES);
     return joined;
   }
 
@@ -115,7 +116,8 @@ export class EventStreamDecoder {
     }
     // set() has a fixed cost that dominates for the 1-byte chunks of a trickle.
     if (chunk.length <= 16) {
-      for (let index = 0; index < chunk.length; index += 1) this.pending[this.pendingBytes + index] = chunk[index] as number;
+      for (let index = 0; index < chunk.length; index += 1)
+        this.pending[this.pendingBytes + index] = chunk[index] as number;
     } else {
       this.pending.set(chunk, this.pendingBytes);
     }
@@ -149,7 +151,11 @@ function hasLineBreak(chunk: Uint8Array): boolean {
 }
 
 function tooLarge(maxEventChars: number): ProviderError {
-  return new ProviderError('PROVIDER_STREAM_TOO_LARGE', `One stream event exceeded ${maxEventChars} characters.`, {
-    details: { limit: 'event', maxEventChars },
-  });
+  return new ProviderError(
+    'PROVIDER_STREAM_TOO_LARGE',
+    `One stream event exceeded ${maxEventChars} characters.`,
+    {
+      details: { limit: 'event', maxEventChars },
+    },
+  );
 }

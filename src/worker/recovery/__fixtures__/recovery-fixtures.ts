@@ -13,18 +13,33 @@ import { createRecoveryService } from '../recovery-service';
 
 /** A page with one open file; `commits` counts dispatched transactions. */
 export function createFakePage(text: string, fileLabel = 'main.typ') {
-  const state = { text, fileLabel, viewToken: 'view-1', commits: 0, lastChanges: [] as TextChange[], failNextCommit: false };
+  const state = {
+    text,
+    fileLabel,
+    viewToken: 'view-1',
+    commits: 0,
+    lastChanges: [] as TextChange[],
+    failNextCommit: false,
+  };
   const port: LiveDocumentPort = {
     async read() {
-      return { fileLabel: state.fileLabel, viewToken: state.viewToken, text: state.text, length: state.text.length, hash: await hashText(state.text) };
+      return {
+        fileLabel: state.fileLabel,
+        viewToken: state.viewToken,
+        text: state.text,
+        length: state.text.length,
+        hash: await hashText(state.text),
+      };
     },
     async commit(_tabId, expected, changes) {
       if (state.failNextCommit) {
         state.failNextCommit = false;
         throw new ProtocolFailure('PAGE_UNAVAILABLE', 'The tab went away.');
       }
-      if (expected.fileLabel !== state.fileLabel) throw new ProtocolFailure('STALE_EDIT_FILE', 'Another file is open.');
-      if (expected.hash !== (await hashText(state.text))) throw new ProtocolFailure('STALE_DOCUMENT', 'Changed.');
+      if (expected.fileLabel !== state.fileLabel)
+        throw new ProtocolFailure('STALE_EDIT_FILE', 'Another file is open.');
+      if (expected.hash !== (await hashText(state.text)))
+        throw new ProtocolFailure('STALE_DOCUMENT', 'Changed.');
       state.text = applyChanges(state.text, changes);
       state.commits += 1;
       state.lastChanges = [...changes];
@@ -35,14 +50,27 @@ export function createFakePage(text: string, fileLabel = 'main.typ') {
 }
 
 /** A recovery service and chat store over one fresh fake database. */
-export function createTestRecovery(page: LiveDocumentPort, options: { runActive?: boolean; projectId?: string } = {}) {
+export function createTestRecovery(
+  page: LiveDocumentPort,
+  options: { runActive?: boolean; projectId?: string } = {},
+) {
   const factory = new IDBFactory();
   let clock = 1_700_000_000_000;
   const now = () => (clock += 1_000);
   const chats = new IndexedDbChatStore({ factory, name: 'chats.database.v1', now });
   const recovery = createRecoveryService({
-    factory, databaseName: 'chats.database.v1', chats, page, now,
-    siteOf: async (tabId) => ({ tabId, windowId: 1, url: 'https://typst.app/project/p1', siteId: 'typst', projectId: options.projectId ?? 'p1' }),
+    factory,
+    databaseName: 'chats.database.v1',
+    chats,
+    page,
+    now,
+    siteOf: async (tabId) => ({
+      tabId,
+      windowId: 1,
+      url: 'https://typst.app/project/p1',
+      siteId: 'typst',
+      projectId: options.projectId ?? 'p1',
+    }),
     isRunActive: () => options.runActive ?? false,
   });
   return { recovery, chats, factory, advance: (ms: number) => (clock += ms) };
@@ -51,18 +79,38 @@ export function createTestRecovery(page: LiveDocumentPort, options: { runActive?
 /** A tool context for the edit hooks: one run of one chat. */
 export function toolContext(sessionId: string, runId: string): ToolRunContext {
   return {
-    runId, callId: `call-${runId}`, signal: new AbortController().signal, editMode: 'auto',
+    runId,
+    callId: `call-${runId}`,
+    signal: new AbortController().signal,
+    editMode: 'auto',
     identity: { tabId: 7, scope: { siteId: 'typst', projectId: 'p1' }, sessionId },
-    page: { tabId: 7, request: async () => ({ ok: false, error: { code: 'PAGE_UNAVAILABLE', message: 'unused' } }) },
-    interaction: { waitForPage: async () => 'ready', reviewEdit: async () => 'apply', notice: () => undefined },
+    page: {
+      tabId: 7,
+      request: async () => ({ ok: false, error: { code: 'PAGE_UNAVAILABLE', message: 'unused' } }),
+    },
+    interaction: {
+      waitForPage: async () => 'ready',
+      reviewEdit: async () => 'apply',
+      notice: () => undefined,
+    },
     state: { targetFile: null, capturedSelection: null, checkpointId: null },
   };
 }
 
 /** Runs one agent write through the hooks and the fake page, like the edit flow does. */
-export async function agentWrite(hooks: ReturnType<typeof createRecoveryService>['editHooks'], context: ToolRunContext, page: ReturnType<typeof createFakePage>, changes: TextChange[]) {
+export async function agentWrite(
+  hooks: ReturnType<typeof createRecoveryService>['editHooks'],
+  context: ToolRunContext,
+  page: ReturnType<typeof createFakePage>,
+  changes: TextChange[],
+) {
   const live = await page.port.read(7);
-  const staged = await hooks.stageWrite?.(context, { fileLabel: live.fileLabel, text: live.text, hash: live.hash, changes });
+  const staged = await hooks.stageWrite?.(context, {
+    fileLabel: live.fileLabel,
+    text: live.text,
+    hash: live.hash,
+    changes,
+  });
   try {
     const result = await page.port.commit(7, live, changes);
     await staged?.committed(result);

@@ -2,7 +2,9 @@
 // out, as chrome.storage serializes them, so a test cannot mutate stored state.
 import type { KeyValueArea } from '../key-value-area';
 
-export function createMemoryArea(initial: Record<string, unknown> = {}): KeyValueArea & { readonly data: Map<string, unknown>; failNextSet?: Error | undefined } {
+export function createMemoryArea(
+  initial: Record<string, unknown> = {},
+): KeyValueArea & { readonly data: Map<string, unknown>; failNextSet?: Error | undefined } {
   const data = new Map<string, unknown>(Object.entries(initial));
   const area = {
     data,

@@ -19,18 +19,90 @@ export interface DocsTopic {
 }
 
 export const DOCS_TOPICS: readonly DocsTopic[] = [
-  { id: 'syntax', title: 'Syntax', summary: 'Modes, comments, escapes, labels.', aliases: ['basics', 'modes'], body: SYNTAX },
-  { id: 'markup', title: 'Markup', summary: 'Emphasis, headings, lists, links, raw text.', aliases: ['text'], body: MARKUP },
-  { id: 'math', title: 'Math', summary: 'Formulas, attachments, matrices, alignment.', aliases: ['equations', 'formula'], body: MATH },
-  { id: 'scripting', title: 'Scripting', summary: 'let, functions, loops, imports, packages.', aliases: ['code', 'functions'], body: SCRIPTING },
-  { id: 'types', title: 'Types', summary: 'Values, lengths, colours, string/array/dict methods.', aliases: ['values'], body: TYPES },
-  { id: 'styling', title: 'Styling', summary: 'Set and show rules, templates.', aliases: ['set', 'show', 'templates'], body: STYLING },
-  { id: 'context', title: 'Context', summary: 'context, counters, state, query, measure.', aliases: ['introspection', 'counters', 'state'], body: CONTEXT },
-  { id: 'layout', title: 'Layout', summary: 'Page setup, spacing, alignment, grids, placement.', aliases: ['page', 'grid'], body: LAYOUT },
-  { id: 'visualize', title: 'Visualize', summary: 'Images, shapes, colours, strokes.', aliases: ['visualise', 'images', 'shapes'], body: VISUALIZE },
-  { id: 'model', title: 'Model elements', summary: 'Headings, figures, tables, footnotes, bibliography.', aliases: ['elements', 'figures', 'tables', 'bibliography'], body: MODEL },
-  { id: 'data-loading', title: 'Data loading', summary: 'read, csv, json, yaml, toml, xml.', aliases: ['data', 'csv', 'json'], body: DATA_LOADING },
-  { id: 'cheat-sheet', title: 'Cheat sheet', summary: 'Common compile errors and their fixes.', aliases: ['cheatsheet', 'errors', 'fixes'], body: CHEAT_SHEET },
+  {
+    id: 'syntax',
+    title: 'Syntax',
+    summary: 'Modes, comments, escapes, labels.',
+    aliases: ['basics', 'modes'],
+    body: SYNTAX,
+  },
+  {
+    id: 'markup',
+    title: 'Markup',
+    summary: 'Emphasis, headings, lists, links, raw text.',
+    aliases: ['text'],
+    body: MARKUP,
+  },
+  {
+    id: 'math',
+    title: 'Math',
+    summary: 'Formulas, attachments, matrices, alignment.',
+    aliases: ['equations', 'formula'],
+    body: MATH,
+  },
+  {
+    id: 'scripting',
+    title: 'Scripting',
+    summary: 'let, functions, loops, imports, packages.',
+    aliases: ['code', 'functions'],
+    body: SCRIPTING,
+  },
+  {
+    id: 'types',
+    title: 'Types',
+    summary: 'Values, lengths, colours, string/array/dict methods.',
+    aliases: ['values'],
+    body: TYPES,
+  },
+  {
+    id: 'styling',
+    title: 'Styling',
+    summary: 'Set and show rules, templates.',
+    aliases: ['set', 'show', 'templates'],
+    body: STYLING,
+  },
+  {
+    id: 'context',
+    title: 'Context',
+    summary: 'context, counters, state, query, measure.',
+    aliases: ['introspection', 'counters', 'state'],
+    body: CONTEXT,
+  },
+  {
+    id: 'layout',
+    title: 'Layout',
+    summary: 'Page setup, spacing, alignment, grids, placement.',
+    aliases: ['page', 'grid'],
+    body: LAYOUT,
+  },
+  {
+    id: 'visualize',
+    title: 'Visualize',
+    summary: 'Images, shapes, colours, strokes.',
+    aliases: ['visualise', 'images', 'shapes'],
+    body: VISUALIZE,
+  },
+  {
+    id: 'model',
+    title: 'Model elements',
+    summary: 'Headings, figures, tables, footnotes, bibliography.',
+    aliases: ['elements', 'figures', 'tables', 'bibliography'],
+    body: MODEL,
+  },
+  {
+    id: 'data-loading',
+    title: 'Data loading',
+    summary: 'read, csv, json, yaml, toml, xml.',
+    aliases: ['data', 'csv', 'json'],
+    body: DATA_LOADING,
+  },
+  {
+    id: 'cheat-sheet',
+    title: 'Cheat sheet',
+    summary: 'Common compile errors and their fixes.',
+    aliases: ['cheatsheet', 'errors', 'fixes'],
+    body: CHEAT_SHEET,
+  },
 ];
 
 /** The topic a model-given name refers to, or null. */
@@ -41,5 +113,10 @@ export function findDocsTopic(raw: string): DocsTopic | null {
     const byNumber = DOCS_TOPICS[Number(numbered[1]) - 1];
     if (byNumber && (numbered[2] === undefined || numbered[2] === byNumber.id)) return byNumber;
   }
-  return DOCS_TOPICS.find((topic) => topic.id === key || topic.aliases.includes(key) || topic.title.toLowerCase() === key) ?? null;
+  return (
+    DOCS_TOPICS.find(
+      (topic) =>
+        topic.id === key || topic.aliases.includes(key) || topic.title.toLowerCase() === key,
+    ) ?? null
+  );
 }

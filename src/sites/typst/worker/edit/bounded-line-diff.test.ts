@@ -11,13 +11,20 @@ describe('boundedLineDiff', () => {
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
     for (let run = 0; run < 200; run += 1) {
       const lineEnding = random() < 0.3 ? '\r\n' : '\n';
-      const oldLines = Array.from({ length: Math.floor(random() * 30) }, () => pick(['a', 'b', '😀 c', '', 'd']));
-      const newLines = oldLines.flatMap((line) => (random() < 0.2 ? [] : random() < 0.2 ? [line, pick(['x', '🎉'])] : [line]));
+      const oldLines = Array.from({ length: Math.floor(random() * 30) }, () =>
+        pick(['a', 'b', '😀 c', '', 'd']),
+      );
+      const newLines = oldLines.flatMap((line) =>
+        random() < 0.2 ? [] : random() < 0.2 ? [line, pick(['x', '🎉'])] : [line],
+      );
       const oldText = oldLines.join(lineEnding);
       const newText = newLines.join(lineEnding) + (random() < 0.2 ? lineEnding : '');
       const diff = boundedLineDiff(oldText, newText);
       expect(diff.method).toBe('myers');
-      expect(diffProblem(oldText, newText, diff), JSON.stringify({ oldText, newText })).toBeUndefined();
+      expect(
+        diffProblem(oldText, newText, diff),
+        JSON.stringify({ oldText, newText }),
+      ).toBeUndefined();
     }
   });
 
@@ -25,15 +32,22 @@ describe('boundedLineDiff', () => {
     const random = seededRandom(2718);
     const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
     for (let run = 0; run < 300; run += 1) {
-      const oldLines = Array.from({ length: Math.floor(random() * 40) }, (_, index) => (random() < 0.5 ? `u${index}` : pick(['a', 'b', '', '😀'])));
+      const oldLines = Array.from({ length: Math.floor(random() * 40) }, (_, index) =>
+        random() < 0.5 ? `u${index}` : pick(['a', 'b', '', '😀']),
+      );
       const newLines = oldLines
-        .flatMap((line) => (random() < 0.15 ? [] : random() < 0.15 ? [pick(['x', 'a', `n${run}`]), line] : [line]))
+        .flatMap((line) =>
+          random() < 0.15 ? [] : random() < 0.15 ? [pick(['x', 'a', `n${run}`]), line] : [line],
+        )
         .map((line) => (random() < 0.1 ? `${line}!` : line));
       if (random() < 0.2) newLines.reverse();
       const oldIndex = new LineIndex(oldLines.join('\n'));
       const newText = newLines.join(random() < 0.2 ? '\r\n' : '\n');
       const diff = hunksFromRegions(oldIndex, anchoredRegions(oldIndex, new LineIndex(newText)));
-      expect(diffProblem(oldIndex.text, newText, diff), JSON.stringify({ oldLines, newText })).toBeUndefined();
+      expect(
+        diffProblem(oldIndex.text, newText, diff),
+        JSON.stringify({ oldLines, newText }),
+      ).toBeUndefined();
     }
   });
 
@@ -50,7 +64,12 @@ describe('boundedLineDiff', () => {
     const diff = boundedLineDiff(oldText, newText, { timeoutMs: 1 });
     expect(diff.method).toBe('anchored');
     expect(diffProblem(oldText, newText, diff)).toBeUndefined();
-    expect(diff.hunks[0]?.rows[0]).toEqual({ kind: 'context', oldLine: 1, newLine: 1, text: 'head' });
+    expect(diff.hunks[0]?.rows[0]).toEqual({
+      kind: 'context',
+      oldLine: 1,
+      newLine: 1,
+      text: 'head',
+    });
     // Every line is unique here, so the anchors find the minimal diff.
     expect([diff.additions, diff.deletions]).toEqual([6_667, 6_667]);
     expect(diff.truncatedForDisplay).toBe(true);

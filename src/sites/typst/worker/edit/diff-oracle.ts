@@ -25,34 +25,45 @@ function linesOf(text: string): string[] {
  * context and deleted row against the old text, every line number and every header.
  * Returns a description of the first problem, or undefined when the diff is exact.
  */
-export function diffProblem(oldText: string, newText: string, diff: UnifiedDiff): string | undefined {
+export function diffProblem(
+  oldText: string,
+  newText: string,
+  diff: UnifiedDiff,
+): string | undefined {
   const oldLines = linesOf(oldText);
   const newLines = linesOf(newText);
   const rebuilt: string[] = [];
   let oldCursor = 0;
   for (const [hunkNumber, hunk] of diff.hunks.entries()) {
-    if (hunk.oldStart - 1 < oldCursor) return `hunk ${hunkNumber} starts before the previous one ends`;
+    if (hunk.oldStart - 1 < oldCursor)
+      return `hunk ${hunkNumber} starts before the previous one ends`;
     while (oldCursor < hunk.oldStart - 1) rebuilt.push(oldLines[oldCursor++] as string);
-    if (rebuilt.length !== hunk.newStart - 1) return `hunk ${hunkNumber} newStart ${hunk.newStart} but ${rebuilt.length} lines precede it`;
+    if (rebuilt.length !== hunk.newStart - 1)
+      return `hunk ${hunkNumber} newStart ${hunk.newStart} but ${rebuilt.length} lines precede it`;
     let oldCount = 0;
     let newCount = 0;
     for (const row of hunk.rows) {
       if (row.kind !== 'insert') {
-        if (row.oldLine !== oldCursor + 1) return `hunk ${hunkNumber} row oldLine ${row.oldLine}, expected ${oldCursor + 1}`;
-        if (oldLines[oldCursor] !== row.text) return `hunk ${hunkNumber} old line ${row.oldLine} text differs`;
+        if (row.oldLine !== oldCursor + 1)
+          return `hunk ${hunkNumber} row oldLine ${row.oldLine}, expected ${oldCursor + 1}`;
+        if (oldLines[oldCursor] !== row.text)
+          return `hunk ${hunkNumber} old line ${row.oldLine} text differs`;
         oldCursor += 1;
         oldCount += 1;
       }
       if (row.kind !== 'delete') {
-        if (row.newLine !== rebuilt.length + 1) return `hunk ${hunkNumber} row newLine ${row.newLine}, expected ${rebuilt.length + 1}`;
+        if (row.newLine !== rebuilt.length + 1)
+          return `hunk ${hunkNumber} row newLine ${row.newLine}, expected ${rebuilt.length + 1}`;
         rebuilt.push(row.text);
         newCount += 1;
       }
     }
-    if (oldCount !== hunk.oldLines || newCount !== hunk.newLines) return `hunk ${hunkNumber} header counts differ from its rows`;
+    if (oldCount !== hunk.oldLines || newCount !== hunk.newLines)
+      return `hunk ${hunkNumber} header counts differ from its rows`;
   }
   while (oldCursor < oldLines.length) rebuilt.push(oldLines[oldCursor++] as string);
-  if (rebuilt.length !== newLines.length) return `rebuilt ${rebuilt.length} lines, new text has ${newLines.length}`;
+  if (rebuilt.length !== newLines.length)
+    return `rebuilt ${rebuilt.length} lines, new text has ${newLines.length}`;
   const mismatch = rebuilt.findIndex((line, index) => line !== newLines[index]);
   return mismatch === -1 ? undefined : `rebuilt line ${mismatch + 1} differs from the new text`;
 }

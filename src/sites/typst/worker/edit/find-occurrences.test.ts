@@ -6,7 +6,8 @@ describe('findOccurrencesOfAll', () => {
   it('agrees with one indexOf scan per search on 1,000 seeded random cases', () => {
     const random = seededRandom(314);
     const alphabet = ['a', 'b', '\n', '😀', 'ab'];
-    const randomText = (length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const randomText = (length: number) =>
+      Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
     for (let run = 0; run < 1_000; run += 1) {
       const text = randomText(Math.floor(random() * 200));
       const searches = Array.from({ length: 1 + Math.floor(random() * 8) }, () =>
@@ -16,7 +17,10 @@ describe('findOccurrencesOfAll', () => {
       );
       const limit = random() < 0.5 ? 1_000 : 3;
       const expected = searches.map((search) => findOccurrences(text, search, limit));
-      expect(findOccurrencesOfAll(text, searches, limit), JSON.stringify({ text, searches, limit })).toEqual(expected);
+      expect(
+        findOccurrencesOfAll(text, searches, limit),
+        JSON.stringify({ text, searches, limit }),
+      ).toEqual(expected);
     }
   });
 

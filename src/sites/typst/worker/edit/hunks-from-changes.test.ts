@@ -11,18 +11,31 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 // Every line has the same length and a unique numbered prefix, so a line created by an
 // edit can only equal an old line when it is that line; then the minimal line diff is
 // unique and jsdiff's Myers result must equal ours exactly.
-function randomDocument(random: () => number, lineCount: number, lineEnding: string, hasFinalBreak: boolean): string {
+function randomDocument(
+  random: () => number,
+  lineCount: number,
+  lineEnding: string,
+  hasFinalBreak: boolean,
+): string {
   const lines = Array.from({ length: lineCount }, (_, index) => {
     let tail = '';
-    for (let count = 0; count < 6; count += 1) tail += ALPHABET[Math.floor(random() * ALPHABET.length)];
+    for (let count = 0; count < 6; count += 1)
+      tail += ALPHABET[Math.floor(random() * ALPHABET.length)];
     return `L${String(index).padStart(3, '0')}:${random() < 0.15 ? '😀' : ''}${tail}`;
   });
   return lines.join(lineEnding) + (hasFinalBreak ? lineEnding : '');
 }
 
-function randomChanges(random: () => number, text: string, lineEnding: string, serial: { next: number }): TextChange[] {
+function randomChanges(
+  random: () => number,
+  text: string,
+  lineEnding: string,
+  serial: { next: number },
+): TextChange[] {
   const count = 1 + Math.floor(random() * 5);
-  const points = Array.from({ length: count * 2 }, () => Math.floor(random() * (text.length + 1))).sort((left, right) => left - right);
+  const points = Array.from({ length: count * 2 }, () =>
+    Math.floor(random() * (text.length + 1)),
+  ).sort((left, right) => left - right);
   const changes: TextChange[] = [];
   for (let at = 0; at < points.length; at += 2) {
     const from = points[at] as number;
@@ -46,7 +59,9 @@ function hasRepeatedLines(text: string): boolean {
 
 // jsdiff's hunks reduced to comparable data: markers and text without the CR of CRLF.
 function jsdiffShape(oldText: string, newText: string) {
-  return structuredPatch('old', 'new', `${oldText}\n`, `${newText}\n`, undefined, undefined, { context: 3 }).hunks.map((hunk) => ({
+  return structuredPatch('old', 'new', `${oldText}\n`, `${newText}\n`, undefined, undefined, {
+    context: 3,
+  }).hunks.map((hunk) => ({
     header: formatHunkHeader(hunk as never),
     rows: hunk.lines.map((line) => `${line[0]}${line.slice(1).replace(/\r$/, '')}`),
   }));
@@ -55,7 +70,9 @@ function jsdiffShape(oldText: string, newText: string) {
 function ourShape(diff: ReturnType<typeof hunksFromChanges>) {
   return diff.hunks.map((hunk) => ({
     header: formatHunkHeader(hunk),
-    rows: hunk.rows.map((row) => `${row.kind === 'context' ? ' ' : row.kind === 'delete' ? '-' : '+'}${row.text}`),
+    rows: hunk.rows.map(
+      (row) => `${row.kind === 'context' ? ' ' : row.kind === 'delete' ? '-' : '+'}${row.text}`,
+    ),
   }));
 }
 
@@ -66,7 +83,12 @@ describe('hunksFromChanges', () => {
     let compared = 0;
     for (let run = 0; run < 600; run += 1) {
       const lineEnding = random() < 0.3 ? '\r\n' : '\n';
-      const oldText = randomDocument(random, 1 + Math.floor(random() * 40), lineEnding, random() < 0.5);
+      const oldText = randomDocument(
+        random,
+        1 + Math.floor(random() * 40),
+        lineEnding,
+        random() < 0.5,
+      );
       const changes = randomChanges(random, oldText, lineEnding, serial);
       const newText = applyChanges(oldText, changes);
       const diff = hunksFromChanges(new LineIndex(oldText), changes);
@@ -85,20 +107,30 @@ describe('hunksFromChanges', () => {
     // Repeated lines make the minimal diff ambiguous, so only exactness is checked.
     const random = seededRandom(7);
     for (let run = 0; run < 300; run += 1) {
-      const lines = Array.from({ length: 1 + Math.floor(random() * 12) }, () => ['a', 'b', '', 'a b'][Math.floor(random() * 4)]);
+      const lines = Array.from(
+        { length: 1 + Math.floor(random() * 12) },
+        () => ['a', 'b', '', 'a b'][Math.floor(random() * 4)],
+      );
       const oldText = lines.join('\n');
       const from = Math.floor(random() * (oldText.length + 1));
       const to = from + Math.floor(random() * (oldText.length - from + 1));
-      const changes = [{ from, to, insert: ['a\n', '\nb', 'a', '', '\n\n'][Math.floor(random() * 5)] as string }];
+      const changes = [
+        { from, to, insert: ['a\n', '\nb', 'a', '', '\n\n'][Math.floor(random() * 5)] as string },
+      ];
       const newText = applyChanges(oldText, changes);
       const diff = hunksFromChanges(new LineIndex(oldText), changes);
-      expect(diffProblem(oldText, newText, diff), JSON.stringify({ oldText, changes })).toBeUndefined();
+      expect(
+        diffProblem(oldText, newText, diff),
+        JSON.stringify({ oldText, changes }),
+      ).toBeUndefined();
     }
   });
 
   it('yields a delete and insert pair for a change inside one line, with context', () => {
     const oldText = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\neight';
-    const diff = hunksFromChanges(new LineIndex(oldText), [{ from: oldText.indexOf('five'), to: oldText.indexOf('five') + 4, insert: 'FIVE' }]);
+    const diff = hunksFromChanges(new LineIndex(oldText), [
+      { from: oldText.indexOf('five'), to: oldText.indexOf('five') + 4, insert: 'FIVE' },
+    ]);
     expect(diff.hunks).toHaveLength(1);
     expect(diff.hunks[0]).toMatchObject({ oldStart: 2, oldLines: 7, newStart: 2, newLines: 7 });
     expect(diff.hunks[0]?.rows.filter((row) => row.kind !== 'context')).toEqual([
@@ -124,14 +156,20 @@ describe('hunksFromChanges', () => {
   it('merges hunks whose contexts touch and splits them when further apart', () => {
     const text = Array.from({ length: 30 }, (_, index) => `line ${index + 1}`).join('\n');
     const index = new LineIndex(text);
-    const changeOnLine = (line: number): TextChange => ({ from: index.lineStart(line), to: index.lineContentEnd(line), insert: `changed ${line}` });
+    const changeOnLine = (line: number): TextChange => ({
+      from: index.lineStart(line),
+      to: index.lineContentEnd(line),
+      insert: `changed ${line}`,
+    });
     expect(hunksFromChanges(index, [changeOnLine(5), changeOnLine(12)]).hunks).toHaveLength(1);
     expect(hunksFromChanges(index, [changeOnLine(5), changeOnLine(13)]).hunks).toHaveLength(2);
   });
 
   it('flags a diff above the display bound but keeps every row', () => {
     const text = Array.from({ length: 6_000 }, (_, index) => `line ${index}`).join('\n');
-    const diff = hunksFromChanges(new LineIndex(text), [{ from: 0, to: text.length, insert: text.toUpperCase() }]);
+    const diff = hunksFromChanges(new LineIndex(text), [
+      { from: 0, to: text.length, insert: text.toUpperCase() },
+    ]);
     expect(diff.truncatedForDisplay).toBe(true);
     expect(diff.rowCount).toBe(12_000);
     expect([diff.additions, diff.deletions]).toEqual([6_000, 6_000]);

@@ -13,7 +13,14 @@ describe('planToolCallOrder', () => {
   });
 
   it('treats other tools as barriers between groups', () => {
-    const calls = [replace(1, 1), replace(3, 3), other('read_document'), replace(2, 2), replace(9, 9), other('search_replace')];
+    const calls = [
+      replace(1, 1),
+      replace(3, 3),
+      other('read_document'),
+      replace(2, 2),
+      replace(9, 9),
+      other('search_replace'),
+    ];
     expect(planToolCallOrder(calls)).toEqual([1, 0, 2, 4, 3, 5]);
   });
 
@@ -22,7 +29,9 @@ describe('planToolCallOrder', () => {
     expect(planToolCallOrder([replace(1, 1), replace(4, 2)])).toEqual([0, 1]);
     expect(planToolCallOrder([replace(1, 1), replace('3', 3)])).toEqual([0, 1]);
     expect(planToolCallOrder([replace(1, 1), replace(0, 3)])).toEqual([0, 1]);
-    expect(planToolCallOrder([replace(1, 1), { name: 'replace_lines', arguments: null }])).toEqual([0, 1]);
+    expect(planToolCallOrder([replace(1, 1), { name: 'replace_lines', arguments: null }])).toEqual([
+      0, 1,
+    ]);
   });
 
   it('leaves lone calls and empty lists alone', () => {
