@@ -12,10 +12,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          exclude: ['src/sites/*/page/**', 'src/sites/*/isolated/**', '**/node_modules/**'],
           include: [
             'src/shared/**/*.test.ts',
             'src/worker/**/*.test.ts',
-            'src/sites/*/worker/**/*.test.ts',
+            'src/sites/**/*.test.ts',
             'test/unit/**/*.test.ts',
             'workbench/**/*.test.ts',
           ],
@@ -30,6 +31,7 @@ export default defineConfig({
             'src/panel/**/*.test.{ts,tsx}',
             'src/page/**/*.test.ts',
             'src/sites/*/page/**/*.test.ts',
+            'src/sites/*/isolated/**/*.test.ts',
           ],
         },
       },

@@ -12,14 +12,14 @@
 import { structuredPatch } from 'diff';
 import { Session } from 'node:inspector/promises';
 import { performance } from 'node:perf_hooks';
-import { anchoredRegions } from '../src/sites/typst/edit/anchored-line-diff';
-import { boundedLineDiff } from '../src/sites/typst/edit/bounded-line-diff';
-import { hunksFromRegions } from '../src/sites/typst/edit/hunks-from-changes';
-import { LineIndex } from '../src/sites/typst/edit/line-index';
+import { anchoredRegions } from '../src/shared/text/anchored-line-diff';
+import { boundedLineDiff } from '../src/shared/text/bounded-line-diff';
+import { hunksFromRegions } from '../src/shared/text/hunks-from-changes';
+import { LineIndex } from '../src/shared/text/line-index';
 import type { EditToolCall } from '../src/sites/typst/edit/edit-tool-schemas';
 import { prepareEdit } from '../src/sites/typst/edit/prepare-edit';
-import { applyChanges } from '../src/sites/typst/edit/text-change';
-import { hashText } from '../src/sites/typst/edit/text-hash';
+import { applyChanges } from '../src/shared/text/text-change';
+import { hashText } from '../src/shared/text/text-hash';
 
 const LINE_COUNT = 20_000;
 const lines = Array.from(

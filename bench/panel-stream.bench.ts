@@ -11,12 +11,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { startCorsProxy } from '../test/support/cors-proxy';
 import { launchExtensionBrowser, REPO_ROOT } from '../test/support/extension-browser';
 import { codemirrorBundle, editorPageHtml } from '../test/support/fixture-pages';
 import { startHttpsSite } from '../test/support/https-site';
 import { startModelServer } from '../test/support/model-server/model-server.mjs';
+import { metrics, request, traceTasks, type Metrics, type TraceEvent } from './support/panel-trace';
 
 const SCENARIO = 'stream-20k';
 const CHARS_PER_TOKEN = 4;
@@ -24,12 +24,6 @@ const LONG_TASK_MS = 50;
 
 interface Scenario {
   turns: { steps: ({ reasoning: string } | { text: string })[] }[];
-}
-interface Metrics {
-  script: number;
-  task: number;
-  layout: number;
-  style: number;
 }
 interface PanelProbe {
   longTasks: { start: number; duration: number }[];
@@ -50,83 +44,6 @@ const reasoningChars = steps.reduce(
 );
 const textChars = steps.reduce((sum, step) => sum + ('text' in step ? step.text.length : 0), 0);
 const tokens = (reasoningChars + textChars) / CHARS_PER_TOKEN;
-
-async function metrics(
-  send: (
-    method: 'Performance.getMetrics',
-  ) => Promise<{ metrics: { name: string; value: number }[] }>,
-): Promise<Metrics> {
-  const { metrics: list } = await send('Performance.getMetrics');
-  const value = (name: string) => (list.find((metric) => metric.name === name)?.value ?? 0) * 1000;
-  return {
-    script: value('ScriptDuration'),
-    task: value('TaskDuration'),
-    layout: value('LayoutDuration'),
-    style: value('RecalcStyleDuration'),
-  };
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-}
-
-/**
- * Top-level tasks of the panel page's main thread from a Chromium trace, with wall
- * (dur) and thread CPU (tdur) time in ms, and the run's milestones as trace times.
- * CPU time is what the panel itself costs; wall time also holds waiting for a core
- * on a busy machine.
- */
-function traceTasks(buffer: Buffer) {
-  const parsed = JSON.parse(buffer.toString('utf8')) as
-    { traceEvents: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
-  const sent = events.find((event) => event.name === 'panel-stream-sent');
-  if (!sent) throw new Error('The trace has no panel marks.');
-  const mark = (name: string) =>
-    events.find((event) => event.name === `panel-stream-${name}` && event.pid === sent.pid)?.ts ??
-    Infinity;
-  // Outermost slices only: a Preact render after a resolved promise runs in a
-  // microtask checkpoint that is not nested in a RunTask slice.
-  const slices = events
-    .filter(
-      (event) =>
-        event.pid === sent.pid &&
-        event.tid === sent.tid &&
-        event.ph === 'X' &&
-        event.dur !== undefined,
-    )
-    .sort((a, b) => a.ts - b.ts);
-  const tasks: { ts: number; wall: number; cpu: number }[] = [];
-  let openUntil = -Infinity;
-  for (const event of slices) {
-    if (event.ts < openUntil) continue;
-    openUntil = event.ts + (event.dur ?? 0);
-    tasks.push({ ts: event.ts, wall: (event.dur ?? 0) / 1000, cpu: (event.tdur ?? 0) / 1000 });
-  }
-  return { tasks, sent: sent.ts, done: mark('done'), stored: mark('stored') };
-}
-
-async function request(
-  panel: Page,
-  message: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as {
-    ok: boolean;
-    data: Record<string, unknown>;
-    error?: unknown;
-  };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
 
 execFileSync('npx', ['--no-install', 'wxt', 'build'], { stdio: 'ignore' });
 const script = await codemirrorBundle();

@@ -8,7 +8,7 @@
 //   and a fake page that hashes and applies the commit like the MAIN world does;
 // - what the page receives: change count and inserted characters, versus the
 //   whole-document replacement the reference sent.
-import { applyChanges, invertChanges, type TextChange } from '../src/sites/typst/edit/text-change';
+import { applyChanges, invertChanges, type TextChange } from '../src/shared/text/text-change';
 import { planRevert } from '../src/worker/recovery/revert-changes';
 import {
   agentWrite,
@@ -55,7 +55,7 @@ async function main() {
     inverses.push(invertChanges(text, changes));
     text = applyChanges(text, changes);
   }
-  const { hashText } = await import('../src/sites/typst/edit/text-hash');
+  const { hashText } = await import('../src/shared/text/text-hash');
   const meta = {
     id: 'cp',
     writeCount: WRITES,

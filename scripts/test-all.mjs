@@ -30,6 +30,7 @@ const npx = (args) => ['npx', ['--no-install', ...args]];
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['format', ...npx(['prettier', '--check', '--log-level', 'warn', '.'])],
   [
     'unit',
     ...npx([

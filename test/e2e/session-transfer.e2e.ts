@@ -360,13 +360,11 @@ describe('chat export from one profile and import into a fresh one', () => {
     expect((await must(panel, 'settings/get', {})).models).toEqual([]);
 
     const sessions = await openSessionsSettings(panel);
-    await sessions
-      .getByTestId('import-file')
-      .setInputFiles({
-        name: 'chats.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(exported),
-      });
+    await sessions.getByTestId('import-file').setInputFiles({
+      name: 'chats.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(exported),
+    });
     await expect
       .poll(() => sessions.getByTestId('import-report').textContent(), { timeout: 10_000 })
       .toMatch(new RegExp(`^Imported ${chatsInA} chats; rejected 0\\.`));

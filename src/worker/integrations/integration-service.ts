@@ -180,13 +180,11 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
           visibleName: tool.visibleName,
           description: tool.description,
         })),
-        rejected: discovery.rejected
-          .slice(0, 1_000)
-          .map((tool) => ({
-            ...tool,
-            message: tool.message.slice(0, 1_000),
-            ...(tool.path ? { path: tool.path.slice(0, 512) } : {}),
-          })),
+        rejected: discovery.rejected.slice(0, 1_000).map((tool) => ({
+          ...tool,
+          message: tool.message.slice(0, 1_000),
+          ...(tool.path ? { path: tool.path.slice(0, 512) } : {}),
+        })),
         pages: discovery.pages,
         cache,
       };

@@ -6,7 +6,7 @@
 // Awaits anything but IndexedDB inside a transaction (hashes and inverses are computed
 // by the caller first), or keeps a body after `reverted` (a tombstone stays).
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { TextChange } from '../../sites/typst/edit/text-change';
+import type { TextChange } from '../../shared/text/text-change';
 import { checkpointVictims, type CheckpointBudget } from './checkpoint-retention';
 import type {
   CheckpointBody,

@@ -8,7 +8,7 @@
 // composed like operational-transform change sets, in O(total changes + inserted text).
 // The page accepts at most 128 changes per commit, so the nearest changes are then
 // merged (their gap text, taken from the live document, is re-inserted unchanged).
-import type { TextChange } from '../../sites/typst/edit/text-change';
+import type { TextChange } from '../../shared/text/text-change';
 import { MAX_COMMIT_CHANGES } from './recovery-limits';
 
 type Op =

@@ -5,7 +5,7 @@
 // ONE CodeMirror transaction). A revert or restore is therefore exactly as safe as an
 // agent edit: a stale page refuses and changes nothing.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { TextChange } from '../../sites/typst/edit/text-change';
+import type { TextChange } from '../../shared/text/text-change';
 import type { PageRequests } from '../page-requests';
 import type { DocState } from './recovery-db';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashText } from '../../sites/typst/edit/text-hash';
+import { hashText } from '../../shared/text/text-hash';
 import { composeChangeLists, limitChangeCount } from './compose-changes';
 import {
   agentWrite,
@@ -7,7 +7,7 @@ import {
   createTestRecovery,
   toolContext,
 } from './__fixtures__/recovery-fixtures';
-import { applyChanges, invertChanges } from '../../sites/typst/edit/text-change';
+import { applyChanges, invertChanges } from '../../shared/text/text-change';
 
 const scope = { siteId: 'typst' as const, projectId: 'p1' };
 const identity = (sessionId: string) => ({ tabId: 7, scope, sessionId });

@@ -6,7 +6,7 @@
 // One owner (the worker), one upgrade path. The connection is opened through
 // openChatDatabase, so this module never races the chat store's migrations.
 import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
-import type { TextChange } from '../../sites/typst/edit/text-change';
+import type { TextChange } from '../../shared/text/text-change';
 import { openChatDatabase } from '../storage/chat-db';
 import { inRead, inWriteTransaction, lazyConnection } from '../storage/idb-access';
 

@@ -8,8 +8,8 @@
 // necessarily the dispatch). The outcome is read from the live document with REV-05's
 // rules instead of guessed; if the page cannot be read, the entry stays `prepared` and
 // the next start (or the next recovery action) reconciles it.
-import { applyChanges, invertChanges, type TextChange } from '../../sites/typst/edit/text-change';
-import { hashText } from '../../sites/typst/edit/text-hash';
+import { applyChanges, invertChanges, type TextChange } from '../../shared/text/text-change';
+import { hashText } from '../../shared/text/text-hash';
 import type { EditHooks } from '../../sites/typst/worker/edit-flow';
 import type { CheckpointJournal } from './checkpoint-journal';
 import type { LiveDocumentPort } from './live-document';

@@ -4,8 +4,8 @@
 // sent, else (change record unavailable or failing that check) the guarded whole-
 // document replacement from the stored pre-edit copy, itself hash-verified.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import { applyChanges, type TextChange } from '../../sites/typst/edit/text-change';
-import { hashText } from '../../sites/typst/edit/text-hash';
+import { applyChanges, type TextChange } from '../../shared/text/text-change';
+import { hashText } from '../../shared/text/text-hash';
 import { composeChangeLists, limitChangeCount } from './compose-changes';
 import { spanChange } from './span-change';
 import type { CheckpointBody, CheckpointMeta } from './recovery-db';

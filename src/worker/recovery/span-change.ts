@@ -2,7 +2,7 @@
 // prefix and suffix. A restore (or a revert without a change record) sends this
 // instead of replacing the whole document, so unchanged text around the edit keeps its
 // cursor positions and collaborators' view (study 6.1 item 23). O(n), no diff needed.
-import type { TextChange } from '../../sites/typst/edit/text-change';
+import type { TextChange } from '../../shared/text/text-change';
 
 /** One change from `current` to `target`, or none when they are equal. */
 export function spanChange(current: string, target: string): TextChange[] {

@@ -8,8 +8,8 @@
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { MAX_EDIT_CHANGES, MAX_EDIT_DOCUMENT_CHARS, MAX_EDIT_INSERTED_CHARS } from './edit-limits';
 import type { EditToolCall } from './edit-tool-schemas';
-import { hunksFromChanges, type HunkOptions } from './hunks-from-changes';
-import { LineIndex } from './line-index';
+import { hunksFromChanges, type HunkOptions } from '../../../shared/text/hunks-from-changes';
+import { LineIndex } from '../../../shared/text/line-index';
 import { resolveReplaceLines } from './resolve-replace-lines';
 import { resolvePatchDocument, resolveSearchReplace } from './resolve-search-edits';
 import {
@@ -17,8 +17,12 @@ import {
   resolveReplaceSelection,
   type CapturedSelection,
 } from './resolve-selection-edits';
-import { assertValidChanges, withoutNoOpChanges, type TextChange } from './text-change';
-import type { UnifiedDiff } from './unified-diff';
+import {
+  assertValidChanges,
+  withoutNoOpChanges,
+  type TextChange,
+} from '../../../shared/text/text-change';
+import type { UnifiedDiff } from '../../../shared/text/unified-diff';
 
 /** The document an edit is prepared against. */
 export interface EditSnapshot {

@@ -3,8 +3,8 @@
 // end line's terminator, so the document's own line breaks survive a replacement.
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type { ReplaceLinesArguments } from './edit-tool-schemas';
-import { toLineEnding, type LineIndex } from './line-index';
-import type { TextChange } from './text-change';
+import { toLineEnding, type LineIndex } from '../../../shared/text/line-index';
+import type { TextChange } from '../../../shared/text/text-change';
 
 /**
  * The change for `replace_lines` against the indexed snapshot. Empty `new_content`

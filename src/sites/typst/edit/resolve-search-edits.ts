@@ -6,8 +6,8 @@ import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { MAX_COUNTED_MATCHES } from './edit-limits';
 import type { PatchDocumentArguments, SearchReplaceArguments } from './edit-tool-schemas';
 import { findOccurrences, findOccurrencesOfAll, type Occurrences } from './find-occurrences';
-import { toLineEnding, type LineEnding, type LineIndex } from './line-index';
-import type { TextChange } from './text-change';
+import { toLineEnding, type LineEnding, type LineIndex } from '../../../shared/text/line-index';
+import type { TextChange } from '../../../shared/text/text-change';
 
 // Below this many edits one `indexOf` per search beats a hashing pass.
 const MULTI_SEARCH_MIN_EDITS = 4;

@@ -3,8 +3,8 @@
 // user may have clicked elsewhere while the model was thinking (study 6.1 item 22).
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type { InsertAtCursorArguments, ReplaceSelectionArguments } from './edit-tool-schemas';
-import { toLineEnding, type LineIndex } from './line-index';
-import type { TextChange } from './text-change';
+import { toLineEnding, type LineIndex } from '../../../shared/text/line-index';
+import type { TextChange } from '../../../shared/text/text-change';
 
 /** A CodeMirror-style selection in UTF-16 offsets; `head` is where the caret is. */
 export interface CapturedSelection {

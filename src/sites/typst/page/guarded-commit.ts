@@ -12,7 +12,7 @@
 // closes that window without hashing twice.
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { MAX_DOCUMENT_CHARS } from '../../../shared/protocol/limits';
-import { hashText } from '../edit/text-hash';
+import { hashText } from '../../../shared/text/text-hash';
 import { findEditorView, type TextLike } from './editor-view';
 import { readFileIdentity } from './file-identity';
 

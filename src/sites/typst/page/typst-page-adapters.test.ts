@@ -9,7 +9,7 @@ import { readDiagnostics } from './diagnostics';
 import { readNumberedLines } from './read-document';
 import { commitGuarded, readEditSnapshot } from './guarded-commit';
 import { clearReviewOverlay, OVERLAY_ID, showReviewOverlay } from './review-overlay';
-import { hashText } from '../edit/text-hash';
+import { hashText } from '../../../shared/text/text-hash';
 
 // A saved DOM of the workbench (typst.app's markup, workbench/src/typst-dom.ts) with
 // chapters/intro.typ open and a compile error in it.

@@ -8,7 +8,7 @@ import {
   MAX_DIFF_ROW_CHARS,
   type DiffView,
 } from '../../../shared/protocol/diff-view';
-import type { UnifiedDiff } from '../edit/unified-diff';
+import type { UnifiedDiff } from '../../../shared/text/unified-diff';
 
 /** Converts and bounds `diff` for display under `fileLabel`. */
 export function toDiffView(diff: UnifiedDiff, fileLabel: string): DiffView {

@@ -4,8 +4,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
-import { applyChanges, type TextChange } from '../../../sites/typst/edit/text-change';
-import { hashText } from '../../../sites/typst/edit/text-hash';
+import { applyChanges, type TextChange } from '../../../shared/text/text-change';
+import { hashText } from '../../../shared/text/text-hash';
 import type { ToolRunContext } from '../../tools/define-tool';
 import { IndexedDbChatStore } from '../../storage/chats.store';
 import type { LiveDocumentPort } from '../live-document';

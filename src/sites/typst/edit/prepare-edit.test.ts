@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolFailure } from '../../../../shared/protocol/envelope';
-import type { EditToolCall } from '../../edit/edit-tool-schemas';
-import { prepareChanges, prepareEdit, type EditSnapshot } from '../../edit/prepare-edit';
-import type { CapturedSelection } from '../../edit/resolve-selection-edits';
-import { applyChanges } from '../../edit/text-change';
-import { diffProblem } from './diff-oracle';
+import { ProtocolFailure } from '../../../shared/protocol/envelope';
+import type { EditToolCall } from './edit-tool-schemas';
+import { prepareChanges, prepareEdit, type EditSnapshot } from './prepare-edit';
+import type { CapturedSelection } from './resolve-selection-edits';
+import { applyChanges } from '../../../shared/text/text-change';
+import { diffProblem } from '../../../../test/support/diff-oracle';
 
 /** Prepares the call and returns the edited text, checking the diff against it. */
 function edit(text: string, call: EditToolCall, selection?: CapturedSelection): string {

@@ -7,7 +7,7 @@
 // back to the near-linear anchored diff: still exact and complete, sometimes less
 // minimal, so there is never a "too complex to diff" refusal.
 import { structuredPatch } from 'diff';
-import { DIFF_CONTEXT_LINES, LINE_DIFF_TIMEOUT_MS } from './edit-limits';
+import { DIFF_CONTEXT_LINES, LINE_DIFF_TIMEOUT_MS } from './diff-limits';
 import { anchoredRegions } from './anchored-line-diff';
 import { hunksFromRegions } from './hunks-from-changes';
 import { LineIndex } from './line-index';

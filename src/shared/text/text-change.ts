@@ -6,7 +6,7 @@
 // in one CodeMirror transaction and what the revert journal stores. Keeping it a plain
 // sorted array of `{from, to, insert}` (UTF-16 offsets, CodeMirror's own unit) means
 // the reviewed diff and the committed transaction can never disagree.
-import { ProtocolFailure } from '../../../shared/protocol/envelope';
+import { ProtocolFailure } from '../protocol/envelope';
 
 /** Replace `[from, to)` of the snapshot text with `insert`. Offsets are UTF-16 code units. */
 export interface TextChange {

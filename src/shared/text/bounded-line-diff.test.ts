@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { anchoredRegions } from '../../edit/anchored-line-diff';
-import { boundedLineDiff } from '../../edit/bounded-line-diff';
-import { hunksFromRegions } from '../../edit/hunks-from-changes';
-import { LineIndex } from '../../edit/line-index';
-import { diffProblem, seededRandom } from './diff-oracle';
+import { anchoredRegions } from './anchored-line-diff';
+import { boundedLineDiff } from './bounded-line-diff';
+import { hunksFromRegions } from './hunks-from-changes';
+import { LineIndex } from './line-index';
+import { diffProblem, seededRandom } from '../../../test/support/diff-oracle';
 
 describe('boundedLineDiff', () => {
   it('produces exact hunks for random edits, CRLF and astral text included', () => {

@@ -1,7 +1,7 @@
 // Test support: an independent check that a diff turns the old text into the new one,
 // and a seeded random generator so property tests are reproducible.
-import { LineIndex } from '../../edit/line-index';
-import type { UnifiedDiff } from '../../edit/unified-diff';
+import { LineIndex } from '../../src/shared/text/line-index';
+import type { UnifiedDiff } from '../../src/shared/text/unified-diff';
 
 /** mulberry32: a tiny seeded PRNG, returning floats in [0, 1). */
 export function seededRandom(seed: number): () => number {

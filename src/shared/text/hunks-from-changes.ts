@@ -5,7 +5,7 @@
 // Only rows inside a hunk are ever created: unchanged lines outside the context are
 // skipped by index arithmetic, so a 20,000-line document with a few edits costs as
 // much as the edits (plus the one-pass line index of the snapshot).
-import { DIFF_CONTEXT_LINES } from './edit-limits';
+import { DIFF_CONTEXT_LINES } from './diff-limits';
 import { changedRegions, type ChangedRegion } from './changed-regions';
 import type { LineIndex } from './line-index';
 import type { TextChange } from './text-change';

@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  applyChanges,
-  assertValidChanges,
-  invertChanges,
-  type TextChange,
-} from '../../edit/text-change';
-import { fingerprintText, hashText } from '../../edit/text-hash';
-import { seededRandom } from './diff-oracle';
+import { applyChanges, assertValidChanges, invertChanges, type TextChange } from './text-change';
+import { fingerprintText, hashText } from './text-hash';
+import { seededRandom } from '../../../test/support/diff-oracle';
 
 function randomChanges(random: () => number, text: string): TextChange[] {
   const points = Array.from({ length: 2 * (1 + Math.floor(random() * 6)) }, () =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findOccurrences, findOccurrencesOfAll } from '../../edit/find-occurrences';
-import { seededRandom } from './diff-oracle';
+import { findOccurrences, findOccurrencesOfAll } from './find-occurrences';
+import { seededRandom } from '../../../../test/support/diff-oracle';
 
 describe('findOccurrencesOfAll', () => {
   it('agrees with one indexOf scan per search on 1,000 seeded random cases', () => {

@@ -4,7 +4,7 @@
 // ## Why
 // The panel and the editor overlay render the same rows, and the approval receipt
 // says the user saw exactly these rows, so one shape is shared by every producer.
-import { MAX_DISPLAY_ROWS, MAX_DISPLAY_ROW_CHARS } from './edit-limits';
+import { MAX_DISPLAY_ROWS, MAX_DISPLAY_ROW_CHARS } from './diff-limits';
 
 /** One rendered line. Context rows carry both numbers, deletions the old, insertions the new. */
 export type DiffRow =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planToolCallOrder, type PlannedToolCall } from '../../edit/plan-replace-lines-order';
+import { planToolCallOrder, type PlannedToolCall } from './plan-replace-lines-order';
 
 const replace = (start_line: unknown, end_line: unknown): PlannedToolCall => ({
   name: 'replace_lines',

@@ -1,10 +1,10 @@
 import { structuredPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
-import { hunksFromChanges } from '../../edit/hunks-from-changes';
-import { LineIndex } from '../../edit/line-index';
-import { applyChanges, type TextChange } from '../../edit/text-change';
-import { formatHunkHeader } from '../../edit/unified-diff';
-import { diffProblem, seededRandom } from './diff-oracle';
+import { hunksFromChanges } from './hunks-from-changes';
+import { LineIndex } from './line-index';
+import { applyChanges, type TextChange } from './text-change';
+import { formatHunkHeader } from './unified-diff';
+import { diffProblem, seededRandom } from '../../../test/support/diff-oracle';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
