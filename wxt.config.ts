@@ -1,8 +1,15 @@
 import { defineConfig } from 'wxt';
+import {
+  installHostPermissions,
+  mainWorldResourceMatches,
+  optionalHostPermissions,
+} from './src/sites/manifest-sites';
 
 // The manifest is built here so that every permission has one reason next to it.
-// Host access beyond typst.app is optional and requested when the user configures
-// an origin (model endpoint, custom tool, MCP server); see docs/ARCHITECTURE.md.
+// Host access comes from the site registry: the sites that ship with the install
+// get it at install, every other origin is optional and requested when the person
+// allows a site or configures an origin (model endpoint, custom tool, MCP server);
+// see docs/ARCHITECTURE.md.
 export default defineConfig({
   srcDir: 'src',
   entrypointsDir: 'entrypoints',
@@ -40,10 +47,13 @@ export default defineConfig({
       'tabs',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
-    host_permissions: ['https://typst.app/*'],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    host_permissions: installHostPermissions(),
+    // Model endpoints and integrations may be any http(s) origin, whatever the sites.
+    optional_host_permissions: [
+      ...new Set([...optionalHostPermissions(), 'https://*/*', 'http://*/*']),
+    ],
     action: { default_title: 'Side Agent' },
-    web_accessible_resources: [{ resources: ['page-main.js'], matches: ['https://typst.app/*'] }],
+    web_accessible_resources: [{ resources: ['page-main.js'], matches: mainWorldResourceMatches() }],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

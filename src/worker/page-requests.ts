@@ -1,42 +1,46 @@
 // ## Owns
-// Typed requests from the worker to a tab's page (isolated relay -> MAIN runtime).
-// Every response is validated against the worker-to-page channel by the client;
-// a cancelled request also cancels on the page side, so no late work runs there.
-import { createClient, type RequestOptions } from '../shared/protocol/client';
+// Typed requests from the worker to a page (isolated relay -> page runtime), to a
+// tab's top frame or one of its frames, optionally pinned to one document instance.
+// Every response is validated against the composed page channel by the client; a
+// cancelled request also cancels on the page side, so no late work runs there.
+import { createClient, type RequestOptions, type RequestTransport } from '../shared/protocol/client';
 import type { MethodName, RequestOf, ResponseOf } from '../shared/protocol/define-channel';
 import type { Result } from '../shared/protocol/envelope';
-import { workerToPage, type WorkerToPage } from '../shared/protocol/worker-to-page';
-import type { RequestTransport } from '../shared/protocol/client';
+import { pageChannel, type PageChannel } from '../sites/page-channel';
 
-export type TransportFactory = (
-  tabId: number,
-  onCancel: (requestId: string) => void,
-) => RequestTransport;
+/** Where a page request goes. */
+export interface PageTarget {
+  readonly tabId: number;
+  /** The frame; the top frame (0) when absent. */
+  readonly frameId?: number;
+  /**
+   * The document instance the request must reach. A relay of any other document (the
+   * tab navigated, reloaded or came back from the back/forward cache) refuses it with
+   * PAGE_DOCUMENT_CHANGED instead of running it.
+   */
+  readonly documentId?: string;
+}
+
+export type TransportFactory = (target: PageTarget, onCancel: (requestId: string) => void) => RequestTransport;
 
 export interface PageRequests {
-  request<K extends MethodName<WorkerToPage>>(
-    tabId: number,
+  request<K extends MethodName<PageChannel>>(
+    target: number | PageTarget,
     method: K,
-    payload: RequestOf<WorkerToPage, K>,
+    payload: RequestOf<PageChannel, K>,
     options?: RequestOptions,
-  ): Promise<Result<ResponseOf<WorkerToPage, K>>>;
+  ): Promise<Result<ResponseOf<PageChannel, K>>>;
 }
 
 export function createPageRequests(transportFor: TransportFactory): PageRequests {
   return {
-    request(tabId, method, payload, options) {
+    request(rawTarget, method, payload, options) {
+      const target = typeof rawTarget === 'number' ? { tabId: rawTarget } : rawTarget;
       const cancelOnPage = (requestId: string) => {
-        const cancelClient = createClient(
-          workerToPage,
-          transportFor(tabId, () => undefined),
-        );
+        const cancelClient = createClient(pageChannel, transportFor(target, () => undefined));
         void cancelClient.request('page/cancel', { targetRequestId: requestId });
       };
-      return createClient(workerToPage, transportFor(tabId, cancelOnPage)).request(
-        method,
-        payload,
-        options,
-      );
+      return createClient(pageChannel, transportFor(target, cancelOnPage)).request(method, payload, options);
     },
   };
 }

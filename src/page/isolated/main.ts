@@ -1,13 +1,16 @@
-// Composition root of the isolated content script (typst.app, document_start).
-// Idempotent per isolated world: the worker may inject it again into a tab that
-// already runs it. After an extension update Chrome starts a new isolated world,
-// so a new relay (new nonce) handshakes with the MAIN runtime that is still there.
+// Composition root of the isolated content script. Idempotent per document: the
+// worker may inject it again into a tab that already runs it. After an extension
+// update Chrome starts a new isolated world, so a new relay (new nonce) handshakes
+// with the MAIN runtime that is still there. A page restored from the back/forward
+// cache gets a fresh relay with a new document id, so requests pinned to the page as
+// it was before are refused instead of reaching the restored one by accident.
 import { createEmitter } from '../../shared/protocol/client';
 import { BRIDGE_SOURCE } from '../../shared/protocol/page-bridge';
 import { BRIDGE_HANDSHAKE_RETRY_MS } from '../../shared/protocol/limits';
 import { pageToWorker } from '../../shared/protocol/page-to-worker';
 import { createId } from '../../shared/lib/ids';
-import { onFrameFromMain, postToMain } from './bridge-transport';
+import { siteForUrl } from '../../sites/sites';
+import { createIsolatedBridgePort } from './bridge-transport';
 import { scheduleFallbackLoader } from './fallback-loader';
 import { startQuickAttachLayer } from './quick-attach-layer';
 import { createRelay } from './relay';
@@ -24,61 +27,85 @@ export function main(): void {
   scope[INSTALLED] = true;
 
   const nonce = createId();
+  const documentId = createId();
   const lifetime = new AbortController();
-  // A diagnostic marker on <html>: "ready" once the MAIN runtime answered,
+  const site = siteForUrl(location.href);
+  const needsMain = site?.mainWorld === true && window === window.top;
+  // A diagnostic marker on <html>: "ready" once the bridge can serve the page,
   // "connected" once the worker accepted our ready event. It tells tests and bug
-  // reports how far the bridge got; the page learns nothing it could not see from
-  // the bridge frames themselves.
+  // reports how far the bridge got; the page learns nothing from it it could use.
   const mark = (state: string) => {
-    document.documentElement.dataset['sideAgentBridge'] = state;
+    if (window === window.top) document.documentElement.dataset['sideAgentBridge'] = state;
   };
   const events = createEmitter(
     pageToWorker,
     createWorkerEventTransport((accepted) => mark(accepted ? 'connected' : 'ready')),
   );
-  const relay = createRelay({
-    nonce,
-    post: postToMain,
-    onReady: (runtimeVersion) => {
-      mark('ready');
-      void events.emit('page/ready', { url: location.href.slice(0, 2_048), runtimeVersion });
+  const announceReady = (runtimeVersion: number) => {
+    mark('ready');
+    void events.emit('page/ready', { url: location.href.slice(0, 2_048), runtimeVersion, documentId });
+  };
+  const port = createIsolatedBridgePort({
+    signal: lifetime.signal,
+    onFrame: (frame) => relay.receive(frame),
+    onAnnounce: () => {
+      relay.runtimeReplaced();
+      handshake();
     },
   });
-  onFrameFromMain((frame) => relay.receive(frame), lifetime.signal);
-  onWorkerRequest((message) =>
-    relay.router.handle(message, { sender: 'worker', signal: lifetime.signal }),
+  const relay = createRelay({
+    nonce,
+    documentId,
+    post: (frame) => port.post(frame),
+    needsMain,
+    siteId: () => siteForUrl(location.href)?.id ?? null,
+    onReady: announceReady,
+  });
+  onWorkerRequest(
+    (message) => relay.handle(message, { sender: 'worker', signal: lifetime.signal }),
+    lifetime.signal,
   );
 
   // Either world may start first (no ordering guarantee at document_start), so
   // the init frame repeats until the MAIN runtime answers.
   const startedAt = Date.now();
+  let handshakeTimer: ReturnType<typeof setTimeout> | undefined;
   const handshake = () => {
+    clearTimeout(handshakeTimer);
     if (relay.stats.ready || lifetime.signal.aborted) return;
-    postToMain({ source: BRIDGE_SOURCE, nonce, kind: 'init' });
+    port.post({ source: BRIDGE_SOURCE, nonce, kind: 'init' });
     const fast = Date.now() - startedAt < FAST_HANDSHAKE_WINDOW_MS;
-    setTimeout(handshake, fast ? BRIDGE_HANDSHAKE_RETRY_MS : SLOW_HANDSHAKE_RETRY_MS);
+    handshakeTimer = setTimeout(handshake, fast ? BRIDGE_HANDSHAKE_RETRY_MS : SLOW_HANDSHAKE_RETRY_MS);
   };
-  handshake();
-  scheduleFallbackLoader(
-    chrome.runtime.getURL('/page-main.js'),
-    () => relay.stats.ready,
-    lifetime.signal,
-  );
-  // Floating "Add to agent" buttons (study CTX-11); rendered here so a click keeps its
-  // user gesture on the way to the worker, which opens the side panel with it.
-  startQuickAttachLayer({
-    signal: lifetime.signal,
-    emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }),
-  });
+  if (needsMain) {
+    handshake();
+    scheduleFallbackLoader(
+      chrome.runtime.getURL('/page-main.js'),
+      () => relay.stats.ready,
+      lifetime.signal,
+    );
+  } else {
+    announceReady(0);
+  }
+  // Floating "Add to agent" buttons, on sites whose composer can attach something;
+  // rendered here so a click keeps its user gesture on the way to the worker.
+  if (site && site.panel.attachments.length > 0 && window === window.top) {
+    startQuickAttachLayer({
+      signal: lifetime.signal,
+      emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }),
+    });
+  }
 
   window.addEventListener(
     'pagehide',
     (event) => {
-      // A page kept in the back/forward cache comes back with this relay still
-      // installed but its MAIN partner possibly gone; start fresh then.
       relay.close();
       lifetime.abort();
-      if (event.persisted) scope[INSTALLED] = false;
+      clearTimeout(handshakeTimer);
+      if (!event.persisted) return;
+      // Kept in the back/forward cache: come back as a new relay when shown again.
+      scope[INSTALLED] = false;
+      window.addEventListener('pageshow', () => main(), { once: true });
     },
     { once: true },
   );

@@ -6,13 +6,22 @@ import type { EventTransport } from '../../shared/protocol/client';
 
 export type WorkerRequestListener = (message: unknown) => Promise<unknown>;
 
-export function onWorkerRequest(listener: WorkerRequestListener): void {
-  chrome.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+/** Answers worker requests until `signal` aborts (a relay that closed stops listening). */
+export function onWorkerRequest(listener: WorkerRequestListener, signal: AbortSignal): void {
+  const onMessage = (
+    message: unknown,
+    sender: chrome.runtime.MessageSender,
+    sendResponse: (response: unknown) => void,
+  ) => {
     // Content scripts only receive runtime messages from our own extension, but a
     // message from another of our tabs' content scripts is not a worker request.
     if (sender.id !== chrome.runtime.id || sender.tab !== undefined) return false;
     void listener(message).then(sendResponse);
     return true;
+  };
+  chrome.runtime.onMessage.addListener(onMessage);
+  signal.addEventListener('abort', () => chrome.runtime.onMessage.removeListener(onMessage), {
+    once: true,
   });
 }
 

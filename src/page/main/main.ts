@@ -1,14 +1,20 @@
 // Composition root of the MAIN-world runtime. Idempotent and versioned: the same
 // version injected again (registration, direct injection and the fallback loader
-// may all deliver it) is a no-op; an older runtime is disposed and replaced.
-import { defineHandlers } from '../../shared/protocol/define-channel';
+// may all deliver it) is a no-op; an older runtime is disposed and replaced, and the
+// new one announces itself so relays shake hands with it without a page reload.
+// Only the page part of the site serving this page is started; every other site's
+// methods are refused with SITE_NOT_ACTIVE.
+import type { RequestHandlers } from '../../shared/protocol/define-channel';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { MAIN_RUNTIME_VERSION } from '../../shared/protocol/page-bridge';
 import { createRequestRouter } from '../../shared/protocol/router';
-import { workerToPage } from '../../shared/protocol/worker-to-page';
+import { runtimePageChannel, type RuntimePageChannel } from '../../sites/page-channel';
+import { siteForUrl } from '../../sites/sites';
+import { createDocumentHandlers } from '../kit/document-handlers';
+import type { PageSite } from '../kit/page-site';
 import { createBridgeEndpoint } from './bridge-endpoint';
-import { onFrameFromIsolated, postToIsolated } from './bridge-transport';
-import { siteFor } from './page-sites';
-import { createTypstPageHandlers } from '../../sites/typst/page/typst-page-handlers';
+import { createMainBridgePort } from './bridge-transport';
+import { PAGE_SITES } from './page-sites';
 
 const RUNTIME_KEY = Symbol.for('side-agent.main-runtime');
 
@@ -16,7 +22,14 @@ interface InstalledRuntime {
   readonly version: number;
   dispose(): void;
   /** Diagnostics for tests and bug reports; holds no secrets. */
-  stats(): { handshakes: number; refused: Readonly<Record<string, number>> };
+  stats(): { handshakes: number; refused: Readonly<Record<string, number>>; site: string | null };
+}
+
+function refusing(part: PageSite): Record<string, () => never> {
+  const refuse = () => {
+    throw new ProtocolFailure('SITE_NOT_ACTIVE', `This page is not served by ${part.site.id}.`);
+  };
+  return Object.fromEntries(Object.keys(part.site.pageMethods).map((name) => [name, refuse]));
 }
 
 export function main(): void {
@@ -26,32 +39,36 @@ export function main(): void {
   existing?.dispose();
 
   const lifetime = new AbortController();
-  const site = siteFor(location.href);
-  let endpoint: ReturnType<typeof createBridgeEndpoint> | null = null;
-  const handlers = defineHandlers(workerToPage, {
-    'page/get-context': () => siteFor(location.href).getContext(),
-    'page/ping': () => ({
-      runtimeVersion: MAIN_RUNTIME_VERSION,
-      handshakes: endpoint?.handshakes() ?? 0,
-    }),
-    'page/echo': ({ text }) => ({ text }),
-    // The endpoint aborts the target's handler when the cancel frame arrives; this
-    // handler only answers a cancel that was routed as a request.
-    'page/cancel': () => ({ cancelled: false }),
-    // typst.app page methods: the handlers live with the site adapter.
-    ...createTypstPageHandlers(lifetime.signal),
-  });
-  endpoint = createBridgeEndpoint(createRequestRouter(workerToPage, handlers), postToIsolated);
-  const bridge = endpoint;
-  onFrameFromIsolated((frame) => bridge.receive(frame), lifetime.signal);
+  const site = siteForUrl(location.href);
+  const active = PAGE_SITES.find((part) => part.site === site) ?? null;
+  const started = active?.start(lifetime.signal) ?? null;
+  const siteHandlers = Object.assign(
+    {},
+    ...PAGE_SITES.map((part) => (part === active && started ? started.handlers : refusing(part))),
+  ) as Record<string, unknown>;
+  const handlers = {
+    'page/echo': ({ text }: { text: string }) => ({ text }),
+    ...createDocumentHandlers(started?.document ?? null, lifetime.signal),
+    ...siteHandlers,
+  } as unknown as RequestHandlers<RuntimePageChannel>;
+  const port = createMainBridgePort(lifetime.signal);
+  const endpoint = createBridgeEndpoint(createRequestRouter(runtimePageChannel, handlers), (frame) =>
+    port.post(frame),
+  );
+  port.onFrame((frame) => endpoint.receive(frame));
 
   scope[RUNTIME_KEY] = {
     version: MAIN_RUNTIME_VERSION,
     dispose() {
       lifetime.abort();
-      bridge.dispose();
+      endpoint.dispose();
     },
-    stats: () => ({ handshakes: bridge.handshakes(), refused: bridge.refused() }),
+    stats: () => ({
+      handshakes: endpoint.handshakes(),
+      refused: endpoint.refused(),
+      site: site?.id ?? null,
+    }),
   };
-  document.documentElement.dataset['sideAgentSite'] = site.id;
+  document.documentElement.dataset['sideAgentSite'] = site?.id ?? '';
+  port.announce(MAIN_RUNTIME_VERSION);
 }

@@ -1,11 +1,25 @@
-// The site adapters the MAIN runtime can host, most specific first. Adding a site
-// is adding its page folder plus one line here.
-import { typstPageSite } from '../../sites/typst/page/typst-page-site';
-import { webPageSite } from '../../sites/web/page/web-page-site';
+// ## Owns
+// The MAIN-world page parts of the registered sites, found by file name: a site whose
+// page part runs in the MAIN world has `src/sites/<id>/page/<id>.page.ts` exporting
+// `pageSite`. A site that needs the MAIN world but has no part is a startup error (and
+// a failing architecture test).
+import type { SiteDefinition } from '../../sites/site-contract';
+import { SITES } from '../../sites/sites';
+import type { PageSite } from '../kit/page-site';
 
-export const pageSites = [typstPageSite, webPageSite] as const;
-export type PageSite = (typeof pageSites)[number];
+const modules = import.meta.glob<PageSite>('../../sites/*/page/*.page.ts', {
+  eager: true,
+  import: 'pageSite',
+});
 
-export function siteFor(url: string): PageSite {
-  return pageSites.find((site) => site.matches(url)) ?? webPageSite;
+function partOf(site: SiteDefinition): PageSite {
+  const path = `../../sites/${site.id}/page/${site.id}.page.ts`;
+  const part = modules[path];
+  if (!part || part.site !== site) throw new Error(`Site ${site.id} has no page part at ${path}.`);
+  return part;
 }
+
+/** The MAIN-world parts, in registry order. */
+export const PAGE_SITES: readonly PageSite[] = Object.freeze(
+  SITES.filter((site) => site.mainWorld).map(partOf),
+);

@@ -11,23 +11,16 @@ import { Header } from './header';
 import { RecoveryProvider } from '../recovery/recovery-provider';
 import type { PanelController } from './panel-controller';
 
-/** What the panel says it can do on the served page (study UI-07, issue 6 part 5). */
+/** What the panel says where the served page has no chat scope. */
 export function SiteGate({ panel }: { readonly panel: PanelController }) {
-  const site = panel.site.value;
-  if (site?.siteId === 'typst' && site.projectId) return null;
-  const text =
-    site?.siteId === 'typst'
-      ? 'Open a project on typst.app: Side Agent chats about the open Typst file and proposes edits as diffs you review.'
-      : 'Side Agent works on typst.app projects. Open a project at typst.app to chat about your Typst document and review its edits here. On this page nothing is read or sent.';
+  if (panel.site.value?.scope) return null;
   return (
     <p class="site-gate" role="status" data-testid="site">
-      {text}
+      {panel.sitePanel.value.noScope}
     </p>
   );
 }
 
-const SHORTCUTS =
-  'Enter sends \u00b7 Shift+Enter new line \u00b7 Ctrl/\u2318+Enter applies a reviewed diff \u00b7 Esc rejects it';
 
 /** The side panel. */
 export function App({ panel }: { readonly panel: PanelController }) {
@@ -65,11 +58,17 @@ export function App({ panel }: { readonly panel: PanelController }) {
       ) : (
         <>
           <SiteGate panel={panel} />
-          <RecoveryProvider site={panel.site} chat={panel.session} running={running}>
+          <RecoveryProvider
+            site={panel.site}
+            chat={panel.session}
+            running={running}
+            enabled={panel.sitePanel.value.recovery}
+          >
             <ChatView
               session={panel.session}
               runs={panel.runs}
               follow={panel.follow}
+              site={panel.sitePanel.value}
               onRegenerate={(turn) => panel.regenerate(turn)}
               onSuggestion={(text) => (panel.draft.value = text)}
             />
@@ -87,6 +86,7 @@ export function App({ panel }: { readonly panel: PanelController }) {
           <Composer
             draft={panel.draft}
             enabled={panel.enabled.value}
+            site={panel.sitePanel.value}
             running={running}
             preparing={panel.send.preparing.value}
             editMode={panel.settings.editMode.value}
@@ -96,7 +96,7 @@ export function App({ panel }: { readonly panel: PanelController }) {
             onEditMode={(mode) => void panel.settings.setEditMode(mode)}
             onAdd={(kind) => panel.add(kind)}
           />
-          <p class="shortcuts muted">{SHORTCUTS}</p>
+          <p class="shortcuts muted">{panel.sitePanel.value.shortcuts}</p>
         </>
       )}
     </main>

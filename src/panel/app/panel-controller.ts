@@ -1,11 +1,11 @@
 // ## Owns
 // The panel's composition of controllers and the orchestration between them:
-// which tab and project the panel serves, which chat it shows (and reconnecting to
+// which tab and chat scope the panel serves, which chat it shows (and reconnecting to
 // that chat's running run), Send and Stop, and reloading the chat when a run ends.
 // Each concern lives in its own controller; this file only wires them.
 import { computed, signal } from '@preact/signals';
 import type { ChatScope, UserTurn } from '../../shared/protocol/chat-records';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { TabSite } from '../../shared/protocol/site-catalog';
 import { ChatSessionController } from '../chat/chat-session';
 import type { FollowHolder } from '../chat/chat-view';
 import { RunController } from '../chat/run-controller';
@@ -15,6 +15,7 @@ import { AttachmentsController, type AddKind } from '../composer/attachments-con
 import { QuickAttachInbox } from '../composer/quick-attach-inbox';
 import type { ThumbnailMaker } from '../composer/thumbnail';
 import type { PanelApi } from './panel-api';
+import { siteCatalog, type SiteCatalog } from './site-catalog';
 import { PanelSettings } from './panel-settings';
 
 /** Optional seams for tests and the benchmark. */
@@ -23,10 +24,9 @@ export interface PanelControllerOptions {
   readonly thumbnail?: ThumbnailMaker;
 }
 
-/** The chat scope of a site: typst.app projects only. */
+/** The chat scope of the served tab, as its site decided it (null: no chat there). */
 export function scopeOf(site: TabSite | null): ChatScope | null {
-  if (site?.siteId !== 'typst' || !site.projectId) return null;
-  return { siteId: 'typst', projectId: site.projectId };
+  return site?.scope ?? null;
 }
 
 /** Everything the panel shell drives. */
@@ -39,9 +39,11 @@ export class PanelController {
   readonly runs: RunController;
   readonly attachments: AttachmentsController;
   readonly send: SendController;
-  /** Clicks on typst.app's floating "Add to agent" buttons for this panel's tab. */
+  /** What the served site contributes to the panel. */
+  readonly sitePanel = computed(() => this.catalog.panelOf(this.site.value?.siteId ?? null));
+  /** Clicks on a site's floating "Add to agent" buttons for this panel's tab. */
   readonly quickAttach: QuickAttachInbox;
-  /** The panel can chat: a typst.app project tab with a loaded chat. */
+  /** The panel can chat: the served tab has a chat scope and its chat is loaded. */
   readonly enabled = computed(
     () => scopeOf(this.site.value) !== null && this.session.meta.value !== null,
   );
@@ -49,6 +51,7 @@ export class PanelController {
   constructor(
     readonly api: PanelApi,
     options: PanelControllerOptions = {},
+    readonly catalog: SiteCatalog = siteCatalog,
   ) {
     this.settings = new PanelSettings(api);
     this.session = new ChatSessionController(api);
@@ -84,18 +87,22 @@ export class PanelController {
 
   /** Loads settings and the chat of the served tab. */
   async start(site: TabSite | null): Promise<void> {
+    const sites = await this.api.request('site/catalog', {});
+    if (sites.ok) this.catalog.set(sites.data.sites);
     await this.settings.load();
     await this.serve(site);
     // Quick-attach clicks that arrived while loading are for the tab known now.
     this.quickAttach.ready();
   }
 
-  /** The served tab changed (navigation, another project): show that project's chat. */
+  /** The served tab changed (navigation, another scope): show that scope's chat. */
   async serve(site: TabSite | null): Promise<void> {
     const before = scopeOf(this.site.peek());
     this.site.value = site;
     const scope = scopeOf(site);
-    if (before?.projectId === scope?.projectId && this.session.meta.peek()) return;
+    const same =
+      before?.siteId === scope?.siteId && before?.projectId === scope?.projectId;
+    if (same && this.session.meta.peek()) return;
     // A run of another chat keeps going in the worker; the panel just stops showing it.
     this.runs.release();
     this.attachments.clear();

@@ -8,6 +8,7 @@
 // without yanking the text they read. The scroller reserves its scrollbar gutter so
 // streaming never shifts the layout sideways.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { SitePanel } from '../../shared/protocol/site-catalog';
 import type { AssistantTurn, ChatTurn, UserTurn } from '../../shared/protocol/chat-records';
 import type { ChatSessionController } from './chat-session';
 import { LiveTurn } from './live-turn';
@@ -26,15 +27,12 @@ export interface ChatViewProps {
   readonly session: ChatSessionController;
   readonly runs: RunController;
   readonly follow: FollowHolder;
+  /** The served site's contributions (empty-state text and suggestions). */
+  readonly site: SitePanel;
   readonly onRegenerate: (turn: UserTurn) => void;
   readonly onSuggestion: (text: string) => void;
 }
 
-const SUGGESTIONS = [
-  'Fix the compile errors in this file',
-  'Improve the wording of this section',
-  'Explain what this file does',
-];
 
 function lastUserTurn(turns: readonly ChatTurn[]): UserTurn | null {
   for (let index = turns.length - 1; index >= 0; index -= 1) {
@@ -45,7 +43,14 @@ function lastUserTurn(turns: readonly ChatTurn[]): UserTurn | null {
 }
 
 /** The chat transcript. */
-export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: ChatViewProps) {
+export function ChatView({
+  session,
+  runs,
+  follow,
+  site,
+  onRegenerate,
+  onSuggestion,
+}: ChatViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [followState, setFollowState] = useState<ScrollFollowController | null>(null);
   useLayoutEffect(() => {
@@ -80,12 +85,9 @@ export function ChatView({ session, runs, follow, onRegenerate, onSuggestion }: 
       >
         {shown.length === 0 && !live ? (
           <div class="empty-state">
-            <p>
-              Ask about your Typst document, or let the agent edit it. Every edit is shown as a diff
-              first unless you choose Auto approve.
-            </p>
+            <p>{site.emptyState}</p>
             <div class="suggestions">
-              {SUGGESTIONS.map((text) => (
+              {site.suggestions.map((text) => (
                 <button type="button" key={text} onClick={() => onSuggestion(text)}>
                   {text}
                 </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { TabSite } from '../../shared/protocol/site-catalog';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { createFakeApi, type FakeHandler } from './__fixtures__/fake-panel-api';
 import { RunController } from './run-controller';

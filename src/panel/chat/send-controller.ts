@@ -1,16 +1,26 @@
 // ## Owns
-// The Send flow (study RUN-01..05). Send captures an immutable identity (runId,
-// tab, project scope, chat, edit mode, model), reads the open file's identity (no
+// The Send flow. Send captures an immutable identity (runId,
+// tab, chat scope, chat, edit mode, model), reads the open file's identity (no
 // document text), refreshes the attachments from the originating tab, reserves the
 // run BEFORE the user turn is stored, stores the turn, then starts the run. If the
 // project, chat or tab changes between these steps, or Stop is pressed, the
 // reservation is cancelled and nothing is appended. One send at a time: a double
 // click admits exactly one message.
 import { signal } from '@preact/signals';
-import type { AttachmentRecord, FileIdentity, UserTurn } from '../../shared/protocol/chat-records';
+import {
+  sameScope,
+  type AttachmentRecord,
+  type FileIdentity,
+  type UserTurn,
+} from '../../shared/protocol/chat-records';
 import type { ProtocolError } from '../../shared/protocol/envelope';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
-import type { EditMode, RunAttachment, RunIdentity } from '../../shared/protocol/run-messages';
+import type { TabSite } from '../../shared/protocol/site-catalog';
+import type {
+  EditMode,
+  RunAttachment,
+  RunIdentity,
+  RunStartRequest,
+} from '../../shared/protocol/run-messages';
 import { createId } from '../../shared/lib/ids';
 import type { SendClient } from '../app/panel-api';
 import type { RunController } from './run-controller';
@@ -98,10 +108,10 @@ export class SendController {
       this.status.value = refusal;
       return { kind: 'refused', message: refusal };
     }
-    const site = context.site() as TabSite;
+    const site = context.site() as TabSite & { scope: NonNullable<TabSite['scope']> };
     const identity: RunIdentity = {
       tabId: site.tabId,
-      scope: { siteId: 'typst', projectId: site.projectId },
+      scope: site.scope,
       sessionId: context.sessionId() as string,
     };
     const modelId = context.modelId() as string;
@@ -138,6 +148,7 @@ export class SendController {
       return token.stopped ? { kind: 'stopped' } : { kind: 'stale' };
     };
     let file: FileIdentity | null;
+    let selection: RunStartRequest['selection'] = null;
     let attachments: RunAttachment[];
     let records: AttachmentRecord[];
     if ('again' in input) {
@@ -148,6 +159,9 @@ export class SendController {
       const read = await client.request('context/read-identity', { tabId: identity.tabId });
       if (!read.ok) return this.failed(read.error);
       file = read.data.file;
+      // The selection at Send: tools that edit "the selection" use this one, not
+      // whatever is selected when they run.
+      selection = read.data.selection;
       ({ attachments, records } = await this.deps.attachments.refreshFor(identity.tabId));
     }
     const early = await abandoned();
@@ -191,6 +205,7 @@ export class SendController {
         modelId,
         editMode,
         file,
+        selection,
         attachments,
         attachmentRecords: records,
       },
@@ -211,9 +226,7 @@ export class SendController {
   private precondition(text: string): string | null {
     const { context } = this.deps;
     const site = context.site();
-    if (!site || site.siteId !== 'typst')
-      return 'Open a typst.app project to send. Nothing was sent.';
-    if (!site.projectId) return 'Open a project on typst.app to send. Nothing was sent.';
+    if (!site?.scope) return 'Chatting is not possible on this page. Nothing was sent.';
     if (!context.sessionId()) return 'The chat is still loading. Nothing was sent.';
     if (text === '') return 'Type a message first.';
     if (!context.modelId()) return 'Add a model in Settings first. Nothing was sent.';
@@ -224,8 +237,7 @@ export class SendController {
     const site = this.deps.context.site();
     return (
       site?.tabId === identity.tabId &&
-      site.siteId === identity.scope.siteId &&
-      site.projectId === identity.scope.projectId &&
+      sameScope(site.scope, identity.scope) &&
       this.deps.context.sessionId() === identity.sessionId
     );
   }

@@ -1,18 +1,21 @@
 // The composer: a multiline input (Enter sends, Shift+Enter is a newline, and
 // nothing is sent while an input method is composing), Send that becomes Stop
-// while a run goes, the Editor edits control (Ask / Auto approve) and "+ Add"
-// for the editor selection, a preview screenshot or the opened image.
+// while a run goes, and what the served site contributes: its placeholder, its mode
+// control (the Editor edits control: Ask / Auto approve) and its "+ Add" entries.
 import type { Signal } from '@preact/signals';
 import { useRef, useState } from 'preact/hooks';
 import type { EditMode } from '../../shared/protocol/run-messages';
+import type { AttachmentKind, SitePanel } from '../../shared/protocol/site-catalog';
 import { AttachmentChips } from './attachment-chips';
 import type { AddKind, AttachmentsController } from './attachments-controller';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps {
   readonly draft: Signal<string>;
-  /** False off typst.app or without a project chat: input is locked. */
+  /** False where the served page has no chat scope or the chat is loading: input is locked. */
   readonly enabled: boolean;
+  /** The served site's contributions (placeholder, mode control, "+ Add" entries). */
+  readonly site: SitePanel;
   /** A run is going: Send becomes Stop. */
   readonly running: boolean;
   /** A send is being prepared (Stop abandons it). */
@@ -26,11 +29,11 @@ export interface ComposerProps {
 }
 
 const MAX_INPUT_HEIGHT_PX = 130;
-const ADD_ITEMS: ReadonlyArray<{ kind: AddKind; label: string }> = [
-  { kind: 'selection', label: 'Editor selection' },
-  { kind: 'preview', label: 'Preview screenshot' },
-  { kind: 'opened-image', label: 'Opened image' },
-];
+const ADD_LABELS: Readonly<Record<AttachmentKind, string>> = {
+  selection: 'Editor selection',
+  preview: 'Preview screenshot',
+  'opened-image': 'Opened image',
+};
 
 /** True when a keydown should send: Enter without Shift, never while composing (IME). */
 export function isSendKey(event: KeyboardEvent): boolean {
@@ -79,11 +82,7 @@ export function Composer(props: ComposerProps) {
         class="composer-input"
         data-testid="composer-input"
         aria-label="Message to Side Agent"
-        placeholder={
-          enabled
-            ? 'Ask about or edit your Typst document\u2026'
-            : 'Open a typst.app project to chat'
-        }
+        placeholder={enabled ? props.site.placeholder : 'Chatting is not possible on this page'}
         rows={2}
         disabled={!enabled}
         value={draft.value}
@@ -98,6 +97,7 @@ export function Composer(props: ComposerProps) {
         }}
       />
       <div class="composer-bar">
+        {props.site.attachments.length > 0 ? (
         <div class="add-menu">
           <button
             type="button"
@@ -115,38 +115,41 @@ export function Composer(props: ComposerProps) {
               role="menu"
               onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
             >
-              {ADD_ITEMS.map((item) => (
+              {props.site.attachments.map((kind) => (
                 <button
                   type="button"
                   role="menuitem"
-                  key={item.kind}
-                  data-testid={`add-${item.kind}`}
+                  key={kind}
+                  data-testid={`add-${kind}`}
                   onClick={() => {
                     setMenuOpen(false);
-                    props.onAdd(item.kind);
+                    props.onAdd(kind);
                     input.current?.focus();
                   }}
                 >
-                  {item.label}
+                  {ADD_LABELS[kind]}
                 </button>
               ))}
             </div>
           ) : null}
         </div>
-        <label class="edit-mode">
-          <span>Editor edits</span>
-          <select
-            data-testid="edit-mode"
-            value={editMode}
-            disabled={!enabled || busy}
-            onChange={(event) =>
-              props.onEditMode(event.currentTarget.value === 'auto' ? 'auto' : 'ask')
-            }
-          >
-            <option value="ask">Ask</option>
-            <option value="auto">Auto approve</option>
-          </select>
-        </label>
+        ) : null}
+        {props.site.modeControl === 'edit-approval' ? (
+          <label class="edit-mode">
+            <span>Editor edits</span>
+            <select
+              data-testid="edit-mode"
+              value={editMode}
+              disabled={!enabled || busy}
+              onChange={(event) =>
+                props.onEditMode(event.currentTarget.value === 'auto' ? 'auto' : 'ask')
+              }
+            >
+              <option value="ask">Ask</option>
+              <option value="auto">Auto approve</option>
+            </select>
+          </label>
+        ) : null}
         {busy ? (
           <button type="button" class="stop" data-testid="stop" onClick={props.onStop}>
             Stop

@@ -6,7 +6,7 @@ import type { ReadonlySignal } from '@preact/signals';
 import { useContext, useEffect, useMemo } from 'preact/hooks';
 import type { RequestTransport } from '../../shared/protocol/client';
 import type { ChatTurn } from '../../shared/protocol/chat-records';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { TabSite } from '../../shared/protocol/site-catalog';
 import { runtimeRequestTransport } from '../transport/runtime-transport';
 import { RecoveryState, type RecoveryChatPort } from './recovery-state';
 
@@ -21,6 +21,8 @@ export interface RecoveryProviderProps {
   readonly chat: RecoveryChatPort & { readonly turns: ReadonlySignal<readonly ChatTurn[]> };
   /** True while an agent run is shown live (recovery waits for it). */
   readonly running: boolean;
+  /** Whether the served site keeps revert checkpoints and snapshots; false renders no actions. */
+  readonly enabled?: boolean;
   readonly transport?: RequestTransport;
   readonly children: ComponentChildren;
 }
@@ -30,6 +32,7 @@ export function RecoveryProvider({
   site,
   chat,
   running,
+  enabled = true,
   transport,
   children,
 }: RecoveryProviderProps) {
@@ -39,8 +42,11 @@ export function RecoveryProvider({
   );
   const turns = chat.turns.value;
   const tabId = site.value?.tabId;
-  useEffect(() => void state.refresh(), [state, turns, tabId, running]);
+  useEffect(() => {
+    if (enabled) void state.refresh();
+  }, [state, turns, tabId, running, enabled]);
   const message = state.message.value;
+  if (!enabled) return <>{children}</>;
   return (
     <RecoveryContext.Provider value={{ state, running }}>
       {children}

@@ -9,7 +9,7 @@ import { createClient, type Client, type RequestTransport } from '../../shared/p
 import type { ChatScope } from '../../shared/protocol/chat-records';
 import { defineRequestChannel } from '../../shared/protocol/define-channel';
 import type { ProtocolError } from '../../shared/protocol/envelope';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { TabSite } from '../../shared/protocol/site-catalog';
 import {
   recoveryRequestMethods,
   type CheckpointSummary,

@@ -1,6 +1,7 @@
 // Pure grouping and formatting for chat lists: chats grouped by project (scope)
 // with counts and last activity, relative times and byte sizes. No DOM here.
 import type { ChatScope, SessionMeta } from '../../shared/protocol/chat-records';
+import { siteCatalog, type SiteCatalog } from '../app/site-catalog';
 
 /** The chats of one scope, newest first. */
 export interface ProjectGroup {
@@ -38,18 +39,14 @@ export function groupByProject(sessions: readonly SessionMeta[]): ProjectGroup[]
   return groups.sort((a, b) => b.lastActivity - a.lastActivity);
 }
 
-/** A person-readable name for a scope. */
-export function scopeLabel(scope: ChatScope): string {
-  if (scope.siteId === 'typst') {
-    return scope.projectId === null ? 'typst.app (no project)' : `Project ${scope.projectId}`;
-  }
-  return scope.projectId === null ? 'Web pages' : `Web: ${scope.projectId}`;
+/** A person-readable name for a scope, as its site names it. */
+export function scopeLabel(scope: ChatScope, catalog: SiteCatalog = siteCatalog): string {
+  return catalog.scopeLabel(scope);
 }
 
-/** The typst.app URL of a project scope, or null for other scopes. */
-export function projectUrl(scope: ChatScope): string | null {
-  if (scope.siteId !== 'typst' || scope.projectId === null) return null;
-  return `https://typst.app/project/${encodeURIComponent(scope.projectId)}`;
+/** The scope's own page (a project's URL), or null when its site has none. */
+export function projectUrl(scope: ChatScope, catalog: SiteCatalog = siteCatalog): string | null {
+  return catalog.scopeUrl(scope);
 }
 
 /** "Just now", "N min ago", "N hr ago", else a locale date (study UI-06). */

@@ -1,13 +1,11 @@
 // ## Owns
 // The one chrome.permissions call of the panel: optional host access for an
-// origin the user configured (a model endpoint). typst.app is granted at install.
+// origin the user configured (a model endpoint). An origin already granted (at
+// install or earlier) is answered at once, without a prompt.
 // ## Why here and not in the worker
 // Chrome only shows the permission prompt for a call made during a user gesture
 // in an extension page, so the request must start synchronously inside the click
 // handler, before any await (https://developer.chrome.com/docs/extensions/reference/api/permissions#method-request).
-
-/** Origins granted by the manifest's `host_permissions`; no prompt for them. */
-const BUILT_IN_ORIGINS = new Set(['https://typst.app']);
 
 /** The match pattern Chrome expects for an origin: `scheme://host/*` (no port). */
 export function hostPatternOf(origin: string): string | null {
@@ -21,9 +19,9 @@ export function hostPatternOf(origin: string): string | null {
   return `${url.protocol}//${url.hostname}/*`;
 }
 
-/** True when saving a model for `origin` needs an optional host permission. */
+/** True when saving a model for `origin` goes through the host permission request. */
 export function needsHostPermission(origin: string): boolean {
-  return !BUILT_IN_ORIGINS.has(origin);
+  return hostPatternOf(origin) !== null;
 }
 
 /** Requests host access for `origin`; resolves false when refused or unavailable. */

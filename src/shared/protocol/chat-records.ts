@@ -19,13 +19,20 @@ export const MAX_SEGMENTS_PER_TURN = 256;
 export const MAX_TOOL_CALLS_PER_SEGMENT = 128;
 export const MAX_THUMBNAIL_CHARS = 204_800;
 
-/** Where a chat belongs: a typst.app project, or the web agent's origin scope. */
+/** Where a chat belongs: a site and that site's scope key. */
 export const ChatScopeSchema = z.strictObject({
   siteId: SiteIdSchema,
-  /** typst.app project id; for the web face, a scope key chosen by the web site. */
+  /**
+   * The site's scope key (the stored name predates sites as contributions): a
+   * project id for a document site, an origin for the web agent.
+   */
   projectId: boundedString(128).nullable(),
 });
 export type ChatScope = z.infer<typeof ChatScopeSchema>;
+
+/** Whether two scopes are the same chat scope (null is never the same as anything). */
+export const sameScope = (a: ChatScope | null, b: ChatScope | null): boolean =>
+  a !== null && b !== null && a.siteId === b.siteId && a.projectId === b.projectId;
 
 /** The open file when the user pressed Send (identity only, never document text). */
 export const FileIdentitySchema = z.strictObject({
@@ -111,6 +118,8 @@ export const UserTurnSchema = z.strictObject({
   text: boundedString(MAX_TURN_TEXT_CHARS),
   file: FileIdentitySchema.nullable(),
   attachments: boundedArray(AttachmentRecordSchema, 32),
+  /** Set by import: the turn came from a file, not from the person in this browser. */
+  imported: z.literal(true).optional(),
 });
 export type UserTurn = z.infer<typeof UserTurnSchema>;
 

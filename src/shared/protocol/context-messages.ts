@@ -7,6 +7,7 @@ import { TabIdSchema, boundedString } from '../schema/bounded';
 import { FileIdentitySchema } from './chat-records';
 import { MAX_FILE_LABEL_CHARS } from './limits';
 import type { MethodSpec } from './define-channel';
+import { SelectionRangeSchema } from './run-messages';
 
 /** Longest selection the composer keeps (the run attachment bound). */
 export const MAX_SELECTION_CHARS = 65_536;
@@ -22,12 +23,18 @@ export type CapturedImage = z.infer<typeof CapturedImageSchema>;
 const TabRequest = z.strictObject({ tabId: TabIdSchema });
 
 export const contextRequestMethods = {
-  /** The open file of a typst.app tab, identity only; null when no file is identified. */
+  /**
+   * The send-time capture of a tab: the open document's identity (never its text) and
+   * the selection range; both null where the tab's site has no document.
+   */
   'context/read-identity': {
     request: TabRequest,
-    response: z.strictObject({ file: FileIdentitySchema.nullable() }),
+    response: z.strictObject({
+      file: FileIdentitySchema.nullable(),
+      selection: SelectionRangeSchema.nullable(),
+    }),
   },
-  /** The editor selection of a typst.app tab; null when nothing is selected. */
+  /** The selected text of a tab; null when nothing is selected. */
   'context/read-selection': {
     request: TabRequest,
     response: z
@@ -37,12 +44,12 @@ export const contextRequestMethods = {
       })
       .nullable(),
   },
-  /** A screenshot of the Typst preview (the rendered page canvas). */
+  /** An image of the site's preview (for example a rendered document page). */
   'context/capture-preview': {
     request: TabRequest,
     response: CapturedImageSchema,
   },
-  /** The image file opened in the typst.app asset view. */
+  /** The image file the site shows opened. */
   'context/read-opened-image': {
     request: TabRequest,
     response: CapturedImageSchema,

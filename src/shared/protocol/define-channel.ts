@@ -74,6 +74,8 @@ export interface HandlerContext {
   readonly requestId?: string;
   /** The tab a content-script sender runs in, when there is one. */
   readonly tabId?: number;
+  /** The frame of a content-script sender (0 is the top frame). */
+  readonly frameId?: number;
 }
 
 /** Exactly one handler per method: a missing or extra method is a type error. */

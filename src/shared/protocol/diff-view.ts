@@ -1,5 +1,5 @@
 // The diff a person reviews in the panel, as it crosses from the worker: the hunk
-// shape of src/sites/typst/edit/unified-diff.ts, bounded for display. The worker
+// shape of src/shared/text/unified-diff.ts, bounded for display. The worker
 // sends at most MAX_DIFF_ROWS rows and says when it cut the rest.
 import { z } from '../schema/zod';
 import { boundedArray, boundedString } from '../schema/bounded';

@@ -62,3 +62,9 @@ export class ProtocolFailure extends Error {
     super(message);
   }
 }
+
+/** The data of a successful Result; a failed one is thrown as its ProtocolFailure. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
+  return result.data;
+}

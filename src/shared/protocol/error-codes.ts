@@ -27,8 +27,15 @@ export const ERROR_CODES = [
   'PAGE_REQUEST_TIMEOUT',
   'PAGE_UNLOADED',
   'PAGE_NO_EDITOR',
-  'NOT_TYPST_TAB',
-  'NO_TYPST_TAB',
+  'PAGE_DOCUMENT_CHANGED',
+  'PAGE_RUNTIME_REPLACED',
+  'PAGE_NOT_GRANTED',
+  // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
+  'UNKNOWN_SITE',
+  'SITE_NOT_SUPPORTED',
+  'SITE_NOT_ACTIVE',
+  'SITE_FEATURE_UNAVAILABLE',
+  'NO_DOCUMENT',
   // Providers (src/worker/providers): one code per failure a user can act on.
   'PROVIDER_AUTH',
   'PROVIDER_RATE_LIMITED',
@@ -70,7 +77,7 @@ export const ERROR_CODES = [
   'ARGUMENTS_ROOT_TYPE',
   'ARGUMENT_COMPLEXITY',
   'ARGUMENTS_INVALID',
-  // Typst edit pipeline (src/sites/typst/edit): resolving an editor-write tool into
+  // Edit pipeline of document tools: resolving an editor-write tool into
   // changes against one snapshot. The model receives these as structured tool errors.
   'INVALID_EDIT_RANGE',
   'INVALID_EDIT_ARGUMENTS',
@@ -91,6 +98,8 @@ export const ERROR_CODES = [
   'RUN_NOT_FOUND',
   'RUN_INTERRUPTED',
   'INVALID_RUN_TAB',
+  'RUN_SCOPE_CHANGED',
+  'UNKNOWN_TOOL_EFFECT',
   'SESSION_NOT_FOUND',
   'USER_TURN_NOT_FOUND',
   'MODEL_MISSING',
@@ -135,9 +144,10 @@ export const ERROR_CODES = [
   'MCP_INVALID_TOOL',
   'MCP_TOOL_ERROR',
   'MCP_INPUT_REQUIRED_UNSUPPORTED',
-  // typst.app page adapters and tools (src/sites/typst/page, src/sites/typst/worker):
-  // the guarded commit refuses a stale file, editor or document and changes nothing;
-  // the rest are waits, reviews and reads the model gets back as structured errors.
+  // Document sites and their tools (src/page/kit, src/sites/*): the guarded commit
+  // refuses a stale scope, file, editor or document and changes nothing; the rest are
+  // waits, reviews and reads the model gets back as structured errors.
+  'STALE_SCOPE',
   'STALE_EDIT_FILE',
   'STALE_EDITOR',
   'STALE_DOCUMENT',
@@ -158,6 +168,7 @@ export const ERROR_CODES = [
   'EDIT_REVERT_RUN_ACTIVE',
   'EDIT_REVERT_ACTIVE',
   'EDIT_REVERT_PROJECT_MISMATCH',
+  'EDIT_REVERT_MAY_HAVE_LANDED',
   'DOCUMENT_SNAPSHOT_NOT_FOUND',
   'DOCUMENT_SNAPSHOT_FILE_MISMATCH',
   'DOCUMENT_SNAPSHOT_INTEGRITY',

@@ -12,15 +12,17 @@ export type QuickAttachKind = z.infer<typeof QuickAttachKindSchema>;
 export const QuickAttachEventIdSchema = IdSchema.max(64);
 
 export const pageToWorker = defineEventChannel('page-to-worker', ['content-script'], {
-  /** The relay finished its handshake with the MAIN runtime. */
+  /** The relay can serve its document (after the MAIN runtime's handshake where needed). */
   'page/ready': {
     payload: z.strictObject({
       url: boundedString(MAX_URL_CHARS),
-      runtimeVersion: z.number().int().min(1),
+      /** 0 where the page's site runs without a MAIN runtime. */
+      runtimeVersion: z.number().int().min(0),
+      documentId: IdSchema,
     }),
   },
   /**
-   * A trusted click on a floating "Add to agent" button (study CTX-11). It carries
+   * A trusted click on a floating "Add to agent" button. It carries
    * no page data: the panel reads the selection or image through the usual
    * context methods, so a forged event can only cause a read the user could click.
    */

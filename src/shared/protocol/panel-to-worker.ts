@@ -2,26 +2,17 @@
 // extension page, but its messages are still validated: a bug there must not
 // become a privileged action here.
 import { z } from '../schema/zod';
-import { TabIdSchema, TimestampSchema, boundedString } from '../schema/bounded';
+import { TabIdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';
 import { contextRequestMethods } from './context-messages';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
-import { MAX_URL_CHARS } from './limits';
-import { PageContextSchema, SiteIdSchema } from './page-context';
+import { PageContextSchema } from './page-context';
+import { SiteDescriptorSchema, TabSiteSchema } from './site-catalog';
 import { recoveryRequestMethods } from './recovery-messages';
 import { runRequestMethods } from './run-messages';
 import { sessionRequestMethods } from './session-messages';
 import { settingsRequestMethods } from './settings-messages';
 
-export const TabSiteSchema = z.strictObject({
-  tabId: TabIdSchema,
-  windowId: z.number().int(),
-  url: boundedString(MAX_URL_CHARS),
-  siteId: SiteIdSchema,
-  /** The typst.app project id parsed from `/project/<id>`, when on typst.app. */
-  projectId: boundedString(128).nullable(),
-});
-export type TabSite = z.infer<typeof TabSiteSchema>;
 
 /** Health, tab and page-context methods. */
 export const systemRequestMethods = {
@@ -41,6 +32,11 @@ export const systemRequestMethods = {
       windowId: z.number().int().optional(),
     }),
     response: TabSiteSchema.nullable(),
+  },
+  /** Every registered site with its panel contributions, in matching order. */
+  'site/catalog': {
+    request: z.strictObject({}),
+    response: z.strictObject({ sites: boundedArray(SiteDescriptorSchema, 32) }),
   },
   /** Reads the page context of a tab through the page bridge. */
   'page/get-context': {

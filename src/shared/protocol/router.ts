@@ -20,6 +20,7 @@ export interface RouteContext {
   readonly sender: SenderClass;
   readonly signal?: AbortSignal;
   readonly tabId?: number;
+  readonly frameId?: number;
 }
 
 export interface RouterOptions {
@@ -140,6 +141,7 @@ export function createRequestRouter<C extends RequestChannel>(
         ...(envelope.runId !== undefined ? { runId: envelope.runId } : {}),
         ...(envelope.requestId !== undefined ? { requestId: envelope.requestId } : {}),
         ...(context.tabId !== undefined ? { tabId: context.tabId } : {}),
+        ...(context.frameId !== undefined ? { frameId: context.frameId } : {}),
       };
       let data: unknown;
       try {
@@ -198,6 +200,7 @@ export function createEventRouter<C extends EventChannel>(
           signal: context.signal ?? new AbortController().signal,
           ...(envelope.runId !== undefined ? { runId: envelope.runId } : {}),
           ...(context.tabId !== undefined ? { tabId: context.tabId } : {}),
+          ...(context.frameId !== undefined ? { frameId: context.frameId } : {}),
         });
       } catch (error) {
         return failureFrom(error);

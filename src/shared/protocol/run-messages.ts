@@ -29,6 +29,12 @@ import type { MethodSpec } from './define-channel';
 export const EditModeSchema = z.enum(['ask', 'auto']);
 export type EditMode = z.infer<typeof EditModeSchema>;
 
+/** A selection as document offsets: `anchor` where it started, `head` where the caret is. */
+export const SelectionRangeSchema = z.strictObject({
+  anchor: z.number().int().min(0),
+  head: z.number().int().min(0),
+});
+
 /** The exact identity a run is reserved and started with. */
 export const RunIdentitySchema = z.strictObject({
   tabId: TabIdSchema,
@@ -61,6 +67,8 @@ export const RunStartRequestSchema = z.strictObject({
   modelId: IdSchema,
   editMode: EditModeSchema,
   file: FileIdentitySchema.nullable(),
+  /** The document selection at Send (offsets), for tools that edit "the selection". */
+  selection: SelectionRangeSchema.nullable(),
   attachments: boundedArray(RunAttachmentSchema, 20),
   /** Stored summaries of the attachments, as the user turn records them. */
   attachmentRecords: boundedArray(AttachmentRecordSchema, 32),

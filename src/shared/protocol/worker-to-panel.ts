@@ -4,7 +4,7 @@ import { z } from '../schema/zod';
 import { defineEventChannel } from './define-channel';
 import { TabIdSchema } from '../schema/bounded';
 import { QuickAttachEventIdSchema, QuickAttachKindSchema } from './page-to-worker';
-import { TabSiteSchema } from './panel-to-worker';
+import { TabSiteSchema } from './site-catalog';
 import { RunEventPayloads } from './run-messages';
 
 export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {

@@ -17,6 +17,7 @@ import type {
   RunStartRequest,
 } from '../../shared/protocol/run-messages';
 import { workerToPanel } from '../../shared/protocol/worker-to-panel';
+import { workerSiteOf } from '../sites/worker-sites';
 import { createReservationBook, sessionKeyOf, type ReservationOptions } from './reservations';
 import { createRunContext, type RunContext, type RunDeps } from './run-context';
 import { reconcileInterruptedRuns } from './run-journal';
@@ -61,6 +62,8 @@ export function createAgentCore(input: AgentCoreDeps) {
     /** Whether `runId` is a started run that has not ended. */
     isActive: (runId: string) => runs.has(runId),
     reserve(runId: string, identity: RunIdentity) {
+      // A chat of a site this version does not know cannot run (UNKNOWN_SITE).
+      workerSiteOf(identity.scope.siteId);
       return {
         reserved: true as const,
         ...book.reserve(
@@ -99,7 +102,7 @@ export function createAgentCore(input: AgentCoreDeps) {
         runId,
         identity: taken.identity,
         assistantTurnId: createId(),
-        editMode: request.editMode,
+        start: request,
         deps,
         transport: input.events,
         now: now(),

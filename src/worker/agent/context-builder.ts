@@ -18,7 +18,6 @@ import type {
   FileIdentity,
   UserTurn,
 } from '../../shared/protocol/chat-records';
-import type { SiteId } from '../../shared/protocol/page-context';
 import type { RunAttachment } from '../../shared/protocol/run-messages';
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
 import { tokensOfMessage, tokensOfText } from './context-budget';
@@ -27,6 +26,7 @@ import {
   currentSelectionNotes,
   editorStateNotes,
   fileContextNote,
+  importedMessageNote,
   statusNote,
   storedAttachmentNotes,
   summaryNote,
@@ -36,7 +36,10 @@ import { COMPACTION_RATIO, MAX_SUMMARY_CHARS } from './run-limits';
 import { buildSystemPrompt } from './system-prompt';
 
 export interface ContextInput {
-  readonly siteId: SiteId;
+  /** The run site's built-in system prompt (trusted). */
+  readonly sitePrompt: string;
+  /** Fence language for quoted selections ('' for none). */
+  readonly selectionLanguage: string;
   readonly customSystemPrompt: string;
   /** The chat up to and including the current user turn (the last user turn). */
   readonly turns: readonly ChatTurn[];
@@ -108,11 +111,16 @@ function render(exchange: Exchange, isCurrent: boolean, input: ContextInput): Re
     if (file) parts.push(text(fileContextNote(file)));
     if (isCurrent)
       parts.push(
-        ...currentSelectionNotes(input.attachments).map(text),
+        ...currentSelectionNotes(input.attachments, input.selectionLanguage).map(text),
         ...imageParts(input.attachments, input.supportsVision),
       );
-    else parts.push(...storedAttachmentNotes(exchange.user.attachments).map(text));
-    parts.push(text(exchange.user.text));
+    else
+      parts.push(
+        ...storedAttachmentNotes(exchange.user.attachments, input.selectionLanguage).map(text),
+      );
+    // An imported chat's messages came from a file, not from the person typing here:
+    // they are replayed as labelled data, never in the person's own voice.
+    parts.push(text(exchange.user.imported ? importedMessageNote(exchange.user.text) : exchange.user.text));
   }
   const answer = exchange.assistants
     .flatMap((turn) =>
@@ -191,7 +199,7 @@ function chooseCut(
 export function buildContext(input: ContextInput): BuiltContext {
   const system: ModelMessage = {
     role: 'system',
-    text: buildSystemPrompt(input.siteId, input.customSystemPrompt),
+    text: buildSystemPrompt(input.sitePrompt, input.customSystemPrompt),
   };
   const exchanges = splitExchanges(input.turns);
   const rendered = exchanges.map((exchange, index) =>

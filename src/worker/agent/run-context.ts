@@ -3,13 +3,15 @@
 // events, recorder, interactions, tool state and page access (RUN-15: two runs in
 // two chats share no state). Built by the agent core when a start is admitted.
 import type { EventTransport } from '../../shared/protocol/client';
-import type { RunIdentity, EditMode } from '../../shared/protocol/run-messages';
+import type { RunIdentity, RunStartRequest } from '../../shared/protocol/run-messages';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import type { ChatTurn } from '../../shared/protocol/chat-records';
 import type { FetchLike, ModelAdapter, ProviderKind } from '../providers/model-adapter';
 import type { PageRequests } from '../page-requests';
 import type { ChatStore, SettingsStore } from '../storage/store-contracts';
 import type { TrustCheck } from '../tools/approval-policy';
+import type { EditHooks } from '../documents/edit-hooks';
+import { workerSiteOf } from '../sites/worker-sites';
 import type { RunInteraction, RunPage, ToolRunContext } from '../tools/define-tool';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { createInteractionBook, waitForPage, type InteractionBook } from './approvals';
@@ -46,6 +48,8 @@ export interface RunDeps {
   readonly integrations?: RunIntegrations;
   /** Document snapshots around runs (src/worker/recovery); best effort, never fails a run. */
   readonly recovery?: RunRecoveryHooks;
+  /** The revert journal's seams for every document write of a run (src/worker/recovery). */
+  readonly documentHooks?: EditHooks;
 }
 
 /** What the recovery service does at run start and after a successful complete response. */
@@ -72,7 +76,7 @@ export function createRunContext(input: {
   runId: string;
   identity: RunIdentity;
   assistantTurnId: string;
-  editMode: EditMode;
+  start: RunStartRequest;
   deps: RunDeps;
   transport: EventTransport;
   now: number;
@@ -92,7 +96,9 @@ export function createRunContext(input: {
     // Every page request of the run carries its signal, so Stop also cancels on the page.
     request: (method, payload) => deps.pages.request(identity.tabId, method, payload, { signal }),
   };
-  const state = { targetFile: null, capturedSelection: null, checkpointId: null };
+  // The site's own state for its tools, from what the panel captured at Send.
+  const state = { checkpointId: null, site: workerSiteOf(identity.scope.siteId).createRunState(input.start) };
+  const documentHooks = deps.documentHooks ?? {};
   const boundWait: RunInteraction['waitForPage'] = (pending, isReady) =>
     waitForPage(interactions, pending, isReady, {
       timeoutMs: deps.interactionTimeoutMs,
@@ -115,10 +121,11 @@ export function createRunContext(input: {
       callId,
       signal,
       identity,
-      editMode: input.editMode,
+      editMode: input.start.editMode,
       page,
       interaction,
       state,
+      documentHooks,
     }),
   };
 }

@@ -1,11 +1,11 @@
 // ## Owns
-// Start-time validation of a run (RUN-06), before any provider, tool or page work:
-// the captured tab still shows the run's site and project, the model exists and
+// Start-time validation of a run, before any provider, tool or page work: the
+// captured tab still shows the run's site and chat scope, the model exists and
 // its endpoint passes the policy, the captured session holds the user turn.
 import { raceAbort } from '../../shared/lib/abort';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { ChatTurn, SessionMeta } from '../../shared/protocol/chat-records';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import { sameScope, type ChatTurn, type SessionMeta } from '../../shared/protocol/chat-records';
+import type { TabSite } from '../../shared/protocol/site-catalog';
 import type { RunIdentity, RunStartRequest } from '../../shared/protocol/run-messages';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import { checkEndpoint } from '../integrations/endpoint-policy';
@@ -30,16 +30,12 @@ export async function checkRunTab(
   signal: AbortSignal,
 ): Promise<TabSite> {
   const tab = await raceAbort(tabs.siteOf(identity.tabId), signal);
-  const sameSite = tab !== null && tab.siteId === identity.scope.siteId;
-  // On typst.app the scope is the project; the web face's scope key is its own.
-  const sameProject =
-    tab !== null &&
-    (identity.scope.siteId !== 'typst' || tab.projectId === identity.scope.projectId);
-  if (!tab || !sameSite || !sameProject)
+  if (!tab || !sameScope(tab.scope, identity.scope)) {
     throw new ProtocolFailure(
       'INVALID_RUN_TAB',
       'The tab no longer shows the page this run was started for.',
     );
+  }
   return tab;
 }
 

@@ -6,32 +6,13 @@
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { RunStartRequest } from '../../shared/protocol/run-messages';
-import { MAX_TOOL_ROUNDS } from '../providers/provider-limits';
-import type { FetchLike, ModelMessage } from '../providers/model-adapter';
 import { raceAbort } from '../../shared/lib/abort';
-import { buildContext } from './context-builder';
-import { fitRunMessages, tokensOfText } from './context-budget';
-import { checkModelEndpoint, prepareRun, type PreparedRun } from './run-prepare';
+import { prepareRun } from './run-prepare';
 import { createSaveQueue } from './cancellation';
-import { dispatchToolCalls } from './tool-dispatch';
-import { addToolSetNote, withRunIntegrations } from './run-integrations';
+import { runLoop, type RunSaves } from './run-loop';
 import { OPEN_STATUSES } from './tool-results';
-import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 import { TERMINAL_SAVE_GRACE_MS } from './run-limits';
-
-function checkCallIds(calls: readonly ToolCallPart[], seen: Set<string>): void {
-  for (const call of calls) {
-    if (seen.has(call.id)) {
-      throw new ProtocolFailure(
-        'PROVIDER_DUPLICATE_TOOL_CALL_ID',
-        'The model reused a tool-call id.',
-        { callId: call.id.slice(0, 128) },
-      );
-    }
-    seen.add(call.id);
-  }
-}
 
 function errorOf(error: unknown): ProtocolError {
   if (error instanceof ProtocolFailure)
@@ -46,134 +27,10 @@ function errorOf(error: unknown): ProtocolError {
   };
 }
 
-async function loop(
-  run: RunContext,
-  request: RunStartRequest,
-  prepared: PreparedRun,
-  save: ReturnType<typeof createSaveQueue>,
-): Promise<void> {
-  const { deps, signal, events, recorder } = run;
-  // Custom HTTP and MCP tools join the run's registry (issue 7); a broken one is a notice.
-  const { registry, trusted, modelNote } = await withRunIntegrations(
-    deps.registry.forSite(run.identity.scope.siteId),
-    deps.trusted,
-    deps.integrations,
-    events,
-    signal,
-  );
-  const tools = registry.modelTools();
-  const toolTokens = tokensOfText(JSON.stringify(tools));
-  const built = buildContext({
-    siteId: run.identity.scope.siteId,
-    customSystemPrompt: prepared.general.customSystemPrompt,
-    turns: prepared.history,
-    attachments: request.attachments,
-    runFile: request.file,
-    supportsVision: prepared.model.supportsVision,
-    contextWindow: prepared.model.contextWindow,
-    historyTurnLimit: prepared.general.historyTurnLimit,
-    toolTokens,
-  });
-  if (built.compactedExchanges > 0) {
-    events.notice(
-      'info',
-      `Earlier messages were summarized to fit the model's context window (${built.compactedExchanges} exchanges).`,
-      'CONTEXT_COMPACTED',
-    );
-  }
-  const messages: ModelMessage[] = built.messages;
-  addToolSetNote(messages, modelNote);
-  const firstRunMessage = messages.length;
-  const seenIds = new Set<string>();
-  const runGrants = new Set<string>();
-  // Checked again right before every fetch, not only at start (EP rows).
-  const guardedFetch: FetchLike = (url, init) => {
-    checkModelEndpoint(prepared.model, url);
-    return raceAbort(deps.fetch(url, init), signal);
-  };
-  let trimmedNoticed = false;
-  for (let round = 1; ; round += 1) {
-    if (
-      fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 &&
-      !trimmedNoticed
-    ) {
-      trimmedNoticed = true;
-      events.notice(
-        'info',
-        'Older tool results of this response were dropped to fit the context window.',
-        'CONTEXT_COMPACTED',
-      );
-    }
-    const result = await streamTurn({
-      adapter: deps.adapterFor(prepared.model.settings.kind),
-      request: { settings: prepared.model.settings, messages, tools },
-      signal,
-      fetch: guardedFetch,
-      onDelta: (channel, text) => {
-        recorder.appendText(channel, text);
-        events.delta(channel, text);
-      },
-    });
-    if (result.error)
-      throw new ProtocolFailure(
-        result.error.code,
-        result.error.message,
-        result.error.details as Record<string, unknown> | undefined,
-      );
-    if (result.finish === 'length' || result.finish === 'content_filter') {
-      recorder.mark(`finish:${result.finish}`);
-      const why =
-        result.finish === 'length'
-          ? 'The model stopped at its output limit; the answer may be cut off.'
-          : "The provider's content filter stopped the answer.";
-      events.notice(
-        'warning',
-        why,
-        result.finish === 'length' ? 'FINISH_LENGTH' : 'FINISH_CONTENT_FILTER',
-      );
-    }
-    if (result.toolCalls.length === 0) return;
-    checkCallIds(result.toolCalls, seenIds);
-    if (round >= MAX_TOOL_ROUNDS)
-      throw new ProtocolFailure(
-        'TOOL_ROUND_LIMIT',
-        `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
-      );
-    messages.push({
-      role: 'assistant',
-      text: result.text,
-      toolCalls: result.toolCalls.map((call) => ({
-        id: call.id,
-        name: call.name,
-        argumentsText: call.argumentsText,
-      })),
-      // Only signed (Anthropic) thinking is replayed, as its API requires in a tool loop.
-      ...(result.reasoning.signature !== undefined ? { reasoning: result.reasoning } : {}),
-    });
-    messages.push(
-      ...(await dispatchToolCalls(result.toolCalls, {
-        registry,
-        editMode: request.editMode,
-        runGrants,
-        trusted,
-        supportsVision: prepared.model.supportsVision,
-        signal,
-        interactions: run.interactions,
-        interactionTimeoutMs: deps.interactionTimeoutMs,
-        events,
-        recorder,
-        toolContext: run.toolContext,
-        waitForPage: run.waitForPage,
-      })),
-    );
-    void save.progress(recorder.snapshot()).catch(() => undefined);
-  }
-}
-
 /** Runs `run` to its terminal event. Never throws. */
 export async function executeRun(run: RunContext, request: RunStartRequest): Promise<void> {
   const { deps, signal, events, recorder, identity } = run;
-  const save = createSaveQueue(deps.chats, identity.sessionId, signal);
+  const save = reportingSaves(createSaveQueue(deps.chats, identity.sessionId, signal), events);
   let sessionReady = false;
   let status: 'done' | 'error' | 'cancelled' = 'done';
   let failure: ProtocolError | undefined;
@@ -189,19 +46,25 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
       signal,
     );
     sessionReady = true;
-    // SNAP-02: the chat's automatic snapshot goes when the document diverged since.
+    // The chat's automatic snapshot goes when the document diverged since it was taken.
     await raceAbort(
-      deps.recovery?.atStart(identity).catch(() => undefined) ?? Promise.resolve(),
+      deps.recovery?.atStart(identity).catch(() =>
+        events.notice(
+          'warning',
+          "The chat's automatic snapshot could not be checked against the document; it is kept as it was.",
+          'HANDLER_FAILED',
+        ),
+      ) ?? Promise.resolve(),
       signal,
     );
-    void save.progress(recorder.snapshot()).catch(() => undefined);
+    save.progress(recorder.snapshot());
     deps.autoName?.({
       identity,
       history: prepared.history,
       general: prepared.general,
       notice: events.notice,
     });
-    await loop(run, request, prepared, save);
+    await runLoop(run, request, prepared, save);
   } catch (error) {
     if (signal.aborted) status = 'cancelled';
     else {
@@ -212,9 +75,32 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
   await finishRun(run, save, sessionReady, status, failure);
 }
 
+/**
+ * The run's save queue with progress failures reported once as a notice: a failed
+ * progress save loses nothing the terminal save will not write, but the person should
+ * know that a crash now would lose more.
+ */
+function reportingSaves(queue: ReturnType<typeof createSaveQueue>, events: RunContext['events']): RunSaves {
+  let reported = false;
+  return {
+    progress(turn) {
+      queue.progress(turn).catch(() => {
+        if (reported) return;
+        reported = true;
+        events.notice(
+          'warning',
+          'Progress of this response could not be saved yet; it is saved again when the response ends.',
+          'STORAGE_WRITE_FAILED',
+        );
+      });
+    },
+    terminal: (turn) => queue.terminal(turn),
+  };
+}
+
 async function finishRun(
   run: RunContext,
-  save: ReturnType<typeof createSaveQueue>,
+  save: RunSaves,
   sessionReady: boolean,
   status: 'done' | 'error' | 'cancelled',
   failure: ProtocolError | undefined,
@@ -246,7 +132,7 @@ async function finishRun(
       events.notice('error', 'The response could not be saved to the chat.', 'HANDLER_FAILED');
     await run.deps.journal.remove(run.runId).catch(() => undefined);
   }
-  // SNAP-01: only a successful complete response snapshots the focused file.
+  // Only a successful complete response snapshots the focused file.
   if (status === 'done' && sessionReady) {
     await run.deps.recovery
       ?.afterComplete(identity, run.runId)

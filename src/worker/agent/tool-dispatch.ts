@@ -11,7 +11,6 @@ import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ErrorCode } from '../../shared/protocol/error-codes';
 import { MAX_ARGUMENTS_PREVIEW_CHARS } from '../../shared/protocol/chat-records';
 import type { EditMode } from '../../shared/protocol/run-messages';
-import { planToolCallOrder } from '../../sites/typst/edit/plan-replace-lines-order';
 import type { ModelMessage } from '../providers/model-adapter';
 import { needsApproval, grantKeyOf, type TrustCheck } from '../tools/approval-policy';
 import type {
@@ -22,6 +21,7 @@ import type {
   ToolRunContext,
 } from '../tools/define-tool';
 import type { ToolRegistry } from '../tools/tool-registry';
+import type { PlannedCall } from '../sites/worker-site';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
 import type { ToolImage } from '../integrations/mcp/mcp-result';
 import { awaitDecision, type InteractionBook } from './approvals';
@@ -48,6 +48,24 @@ export interface DispatchContext {
   readonly waitForPage: RunInteraction['waitForPage'];
   /** Whether the run's model sees images: MCP images then follow as image parts. */
   readonly supportsVision?: boolean;
+  /** The run site's ordering of one round's calls; provider order when absent. */
+  readonly orderToolCalls?: (calls: readonly PlannedCall[]) => number[];
+}
+
+/** The run order of `calls`: the site's policy when it returns a permutation, else provider order. */
+export function runOrder(
+  calls: readonly PlannedCall[],
+  policy: DispatchContext['orderToolCalls'],
+): number[] {
+  const provider = calls.map((_call, index) => index);
+  if (!policy) return provider;
+  const order = policy(calls);
+  // A policy may reorder, never drop or repeat a call: anything else is ignored.
+  const isPermutation =
+    order.length === calls.length &&
+    new Set(order).size === calls.length &&
+    order.every((index) => Number.isInteger(index) && index >= 0 && index < calls.length);
+  return isPermutation ? order : provider;
 }
 
 const fail = (code: ErrorCode, message: string): ToolOutcome => ({ ok: false, code, message });
@@ -135,7 +153,9 @@ async function runOne(
       ...(args.path !== undefined ? { details: { path: args.path } } : {}),
     };
   const need = needsApproval(tool, context.editMode, context.runGrants, context.trusted);
-  if (need === 'external-approval') {
+  // Page actions use the same approve-once / allow-for-run / deny card as calls that
+  // leave the browser until they get a card of their own.
+  if (need === 'external-approval' || need === 'action-approval') {
     const refusal = await approveExternal(tool, call, context);
     if (refusal) return refusal;
     setStatus(call, context, 'running');
@@ -192,11 +212,12 @@ export async function dispatchToolCalls(
   context.events.flush();
   for (const call of calls) announce(call, context);
   const parsed = calls.map((call) => parseToolArguments(call.argumentsText));
-  const order = planToolCallOrder(
+  const order = runOrder(
     calls.map((call, index) => ({
       name: call.name,
       arguments: parsed[index]?.ok === true ? parsed[index].value : undefined,
     })),
+    context.orderToolCalls,
   );
   const outcomes = new Array<ToolOutcome | undefined>(calls.length);
   for (const index of order) {

@@ -16,8 +16,7 @@ import { createToolRegistry } from '../tools/tool-registry';
 import { getWorkerIntegrationService } from '../integrations/worker-integrations';
 import { createAgentCore } from './agent-core';
 import { createAutoNamer } from './auto-name';
-import type { EditHooks } from '../../sites/typst/worker/edit-flow';
-import { withEditHooks } from '../recovery/hooked-tools';
+import type { EditHooks } from '../documents/edit-hooks';
 import type { RunRecoveryHooks } from './run-context';
 
 export interface WorkerAgentDeps {
@@ -38,9 +37,8 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
     adapterFor: getModelAdapter,
     fetch: fetchFn,
-    registry: createToolRegistry(
-      recovery ? withEditHooks(BUILTIN_TOOLS, recovery.editHooks) : BUILTIN_TOOLS,
-    ),
+    registry: createToolRegistry(BUILTIN_TOOLS),
+    ...(recovery ? { documentHooks: recovery.editHooks } : {}),
     ...(recovery ? { recovery: recovery.run } : {}),
     integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),

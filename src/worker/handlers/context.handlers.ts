@@ -1,10 +1,13 @@
-// Handlers for the panel's attachment and file-identity requests. They forward to
-// the typst page methods of the named typst.app tab and hand back only what the
-// panel may keep: the file's identity (never document text), a selection, an image.
+// Handlers for the panel's send-time capture and "+ Add" requests. They ask the
+// site serving the named tab (its worker part's context reader) and hand back only
+// what the panel may keep: a document's identity (never its text), a selection, an
+// image.
 import type { GroupHandlers, HandlerContext } from '../../shared/protocol/define-channel';
-import { ProtocolFailure, type Result } from '../../shared/protocol/envelope';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { contextRequestMethods } from '../../shared/protocol/context-messages';
 import type { PageRequests } from '../page-requests';
+import { workerSiteOf } from '../sites/worker-sites';
+import type { SiteContextReader, SitePage } from '../sites/worker-site';
 import { findTabSite } from '../tab-sites';
 
 /** What the context handlers need from the worker. */
@@ -12,57 +15,51 @@ export interface ContextHandlerDeps {
   readonly pages: PageRequests;
 }
 
-async function requireTypstTab(tabId: number): Promise<void> {
-  const site = await findTabSite(tabId);
-  if (!site) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab no longer exists.');
-  if (site.siteId !== 'typst')
-    throw new ProtocolFailure('NOT_TYPST_TAB', 'Attachments are read on typst.app tabs.');
+/** The site serving `tabId`, its context reader (null when it offers none) and a page handle. */
+async function siteContext(
+  deps: ContextHandlerDeps,
+  tabId: number,
+  context: HandlerContext,
+): Promise<{ reader: SiteContextReader | null; page: SitePage }> {
+  const tab = await findTabSite(tabId);
+  if (!tab) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab no longer exists.');
+  if (tab.siteId === null) {
+    throw new ProtocolFailure('SITE_NOT_SUPPORTED', 'Side Agent cannot read this page.');
+  }
+  const page: SitePage = {
+    tabId,
+    signal: context.signal,
+    request: (method, payload) => deps.pages.request(tabId, method, payload, { signal: context.signal }),
+  };
+  return { reader: workerSiteOf(tab.siteId).context ?? null, page };
 }
 
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok)
-    throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
-  return result.data;
+function requireReader(reader: SiteContextReader | null): SiteContextReader {
+  if (!reader) throw new ProtocolFailure('SITE_FEATURE_UNAVAILABLE', 'This page offers nothing to attach.');
+  return reader;
 }
 
 /** The `context/*` handlers, composed into panel-to-worker.handlers.ts. */
 export function createContextHandlers(
   deps: ContextHandlerDeps,
 ): GroupHandlers<typeof contextRequestMethods> {
-  const capture = async (tabId: number, kind: 'preview' | 'image', context: HandlerContext) => {
-    await requireTypstTab(tabId);
-    const image = unwrap(
-      await deps.pages.request(tabId, 'page/typst-capture', { kind }, { signal: context.signal }),
-    );
-    return { dataUrl: image.dataUrl, width: image.width, height: image.height };
-  };
   return {
     'context/read-identity': async (payload, context) => {
-      await requireTypstTab(payload.tabId);
-      const identity = unwrap(
-        await deps.pages.request(
-          payload.tabId,
-          'page/typst-identity',
-          {},
-          { signal: context.signal },
-        ),
-      );
-      return { file: identity.file };
+      const { reader, page } = await siteContext(deps, payload.tabId, context);
+      // A site without a document has nothing to capture at Send; that is not an error.
+      return reader ? reader.identity(page) : { file: null, selection: null };
     },
     'context/read-selection': async (payload, context) => {
-      await requireTypstTab(payload.tabId);
-      const selection = unwrap(
-        await deps.pages.request(
-          payload.tabId,
-          'page/typst-selection',
-          {},
-          { signal: context.signal },
-        ),
-      );
-      if (selection.text === '') return null;
-      return { text: selection.text, fileLabel: selection.fileLabel };
+      const { reader, page } = await siteContext(deps, payload.tabId, context);
+      return requireReader(reader).selection(page);
     },
-    'context/capture-preview': (payload, context) => capture(payload.tabId, 'preview', context),
-    'context/read-opened-image': (payload, context) => capture(payload.tabId, 'image', context),
+    'context/capture-preview': async (payload, context) => {
+      const { reader, page } = await siteContext(deps, payload.tabId, context);
+      return requireReader(reader).capture(page, 'preview');
+    },
+    'context/read-opened-image': async (payload, context) => {
+      const { reader, page } = await siteContext(deps, payload.tabId, context);
+      return requireReader(reader).capture(page, 'opened-image');
+    },
   };
 }

@@ -1,7 +1,8 @@
-// Handlers for the panel's system, tab and page-context requests.
+// Handlers for the panel's system, tab, site catalog and page-context requests.
 import type { GroupHandlers } from '../../shared/protocol/define-channel';
-import { ProtocolFailure } from '../../shared/protocol/envelope';
+import { ProtocolFailure, unwrap } from '../../shared/protocol/envelope';
 import type { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
+import { SITES } from '../../sites/sites';
 import type { PageRequests } from '../page-requests';
 import { findTabSite } from '../tab-sites';
 
@@ -22,20 +23,12 @@ export function createSystemHandlers(
       version: deps.version,
     }),
     'tab/get-site': (payload) => findTabSite(payload.tabId, payload.windowId),
+    'site/catalog': () => ({ sites: SITES.map((site) => ({ id: site.id, panel: site.panel })) }),
     'page/get-context': async (payload, context) => {
       const site = await findTabSite(payload.tabId);
       if (!site) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab no longer exists.');
-      if (site.siteId !== 'typst')
-        throw new ProtocolFailure('NOT_TYPST_TAB', 'Page context is read on typst.app tabs.');
-      const result = await deps.pages.request(
-        payload.tabId,
-        'page/get-context',
-        {},
-        { signal: context.signal },
-      );
-      if (!result.ok)
-        throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
-      return result.data;
+      if (site.siteId === null) throw new ProtocolFailure('SITE_NOT_SUPPORTED', 'Side Agent cannot read this page.');
+      return unwrap(await deps.pages.request(payload.tabId, 'page/get-context', {}, { signal: context.signal }));
     },
   };
 }

@@ -30,6 +30,7 @@ export function listenForRuntimeMessages(routes: RuntimeRoutes): void {
     const context = {
       sender: classified.senderClass,
       ...(classified.tabId !== undefined ? { tabId: classified.tabId } : {}),
+      ...(classified.frameId !== undefined ? { frameId: classified.frameId } : {}),
     };
     const router = classified.senderClass === 'extension-page' ? routes.panel : routes.page;
     void router.handle(message, context).then(sendResponse);

@@ -6,6 +6,8 @@ import { ProtocolFailure, type Envelope } from '../../shared/protocol/envelope';
 import type { RequestTransport } from '../../shared/protocol/client';
 import { PAGE_REQUEST_TIMEOUT_MS } from '../../shared/protocol/limits';
 import { linkSignals } from '../../shared/lib/abort';
+import { BRIDGE_SOURCE, type TabRequest } from '../../shared/protocol/page-bridge';
+import type { PageTarget } from '../page-requests';
 
 const GUARD_MARGIN_MS = 1_000;
 
@@ -15,7 +17,7 @@ function pageUnavailable(error: unknown): ProtocolFailure {
 }
 
 export function createTabsTransport(
-  tabId: number,
+  target: PageTarget,
   onCancel: (requestId: string) => void,
   timeoutMs = PAGE_REQUEST_TIMEOUT_MS + GUARD_MARGIN_MS,
 ): RequestTransport {
@@ -35,7 +37,12 @@ export function createTabsTransport(
         };
         if (guard.signal.aborted) return onAbort();
         guard.signal.addEventListener('abort', onAbort, { once: true });
-        chrome.tabs.sendMessage(tabId, envelope, { frameId: 0 }).then(
+        const frame: TabRequest = {
+          bridge: BRIDGE_SOURCE,
+          envelope,
+          ...(target.documentId !== undefined ? { documentId: target.documentId } : {}),
+        };
+        chrome.tabs.sendMessage(target.tabId, frame, { frameId: target.frameId ?? 0 }).then(
           (response: unknown) => {
             guard.signal.removeEventListener('abort', onAbort);
             guard.abort();

@@ -1,7 +1,7 @@
 // ## Owns
-// The two page operations recovery needs, over the typst.app page methods the edit
+// The two page operations recovery needs, over the document page methods the edit
 // tools use: a full snapshot read and the guarded compare-and-dispatch commit
-// (`page/typst-commit`: same file, same EditorView token, same length + SHA-256, then
+// (`document/commit`: same scope, file, editor token, length + SHA-256, then
 // ONE CodeMirror transaction). A revert or restore is therefore exactly as safe as an
 // agent edit: a stale page refuses and changes nothing.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
@@ -11,6 +11,8 @@ import type { DocState } from './recovery-db';
 
 /** The live focused document of a tab. */
 export interface LiveDocument extends DocState {
+  /** The chat scope key the page showed when it was read (for example a project id). */
+  readonly scopeKey: string | null;
   readonly fileLabel: string;
   readonly viewToken: string;
   readonly text: string;
@@ -27,15 +29,16 @@ export interface LiveDocumentPort {
 export function createLiveDocumentPort(pages: PageRequests): LiveDocumentPort {
   return {
     async read(tabId) {
-      const result = await pages.request(tabId, 'page/typst-snapshot', {});
+      const result = await pages.request(tabId, 'document/snapshot', {});
       if (!result.ok)
         throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
-      const { fileLabel, viewToken, text, length, hash } = result.data;
-      return { fileLabel, viewToken, text, length, hash };
+      const { scopeKey, fileLabel, viewToken, text, length, hash } = result.data;
+      return { scopeKey, fileLabel, viewToken, text, length, hash };
     },
     async commit(tabId, expected, changes) {
-      const result = await pages.request(tabId, 'page/typst-commit', {
+      const result = await pages.request(tabId, 'document/commit', {
         expected: {
+          scopeKey: expected.scopeKey,
           fileLabel: expected.fileLabel,
           viewToken: expected.viewToken,
           length: expected.length,

@@ -1,5 +1,5 @@
 // ## Owns
-// The revert journal's seam in the typst edit flow (`EditHooks.stageWrite`): every
+// The revert journal's seam in the document edit flow (`EditHooks.stageWrite`): every
 // editor write of a response is staged write-ahead before its page commit, and its
 // outcome is recorded after. The first write creates the response's checkpoint (and
 // sets `state.checkpointId`, which the receipt carries); later writes advance it.
@@ -10,7 +10,7 @@
 // the next start (or the next recovery action) reconciles it.
 import { applyChanges, invertChanges, type TextChange } from '../../shared/text/text-change';
 import { hashText } from '../../shared/text/text-hash';
-import type { EditHooks } from '../../sites/typst/worker/edit-flow';
+import type { EditHooks } from '../documents/edit-hooks';
 import type { CheckpointJournal } from './checkpoint-journal';
 import type { LiveDocumentPort } from './live-document';
 import { reconcileCheckpoint } from './reconcile';
@@ -44,7 +44,7 @@ async function textBeforeResponse(
     .reduce((text, inverse) => applyChanges(text, inverse), baseText);
 }
 
-/** The edit hooks the worker passes to the typst tools. */
+/** The edit hooks every run passes to its document writes. */
 export function createRecoveryEditHooks(deps: RecoveryEditHookDeps): EditHooks {
   const { journal, snapshots, page } = deps;
   return {

@@ -9,5 +9,5 @@ export const IN_FLIGHT_PROTECTION_MS = 5 * 60_000;
 /** Most document snapshots kept, and their bodies in total (4 MiB). */
 export const MAX_SNAPSHOTS = 6;
 export const MAX_SNAPSHOT_BODY_CHARS = 4 * 1_048_576;
-/** Most changes one guarded page commit accepts (worker-to-page `page/typst-commit`). */
+/** Most changes one guarded page commit accepts (`document/commit`). */
 export const MAX_COMMIT_CHANGES = 128;

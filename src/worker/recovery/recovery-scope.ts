@@ -1,10 +1,10 @@
 // ## Owns
 // The checks every recovery action makes before touching a page: the tab still shows
-// typst.app and the request's project, no agent run of the chat is active, and no other
+// the request's site and chat scope, no agent run of the chat is active, and no other
 // recovery action runs on the tab (one at a time per tab, study REV-04/SNAP-05).
 import type { ChatScope } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { TabSite } from '../../shared/protocol/site-catalog';
 
 /** The panel's scope of a recovery request. */
 export interface RecoveryScope {
@@ -26,12 +26,14 @@ export class RecoveryGate {
 
   constructor(private readonly deps: RecoveryScopeDeps) {}
 
-  /** Throws unless the tab shows the request's typst.app project. */
+  /** Throws unless the tab still shows the request's chat scope (site and scope key). */
   async checkTab(request: RecoveryScope): Promise<void> {
     const site = await this.deps.siteOf(request.tabId);
-    if (site?.siteId !== 'typst')
-      throw new ProtocolFailure('NOT_TYPST_TAB', 'The tab no longer shows typst.app.');
-    if (site.projectId !== request.scope.projectId)
+    if (!site) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab is gone.');
+    if (site.siteId !== request.scope.siteId) {
+      throw new ProtocolFailure('RUN_SCOPE_CHANGED', 'The tab now shows another site; switch back to restore or revert.');
+    }
+    if (site.scope?.projectId !== request.scope.projectId)
       throw new ProtocolFailure(
         'EDIT_REVERT_PROJECT_MISMATCH',
         'The tab now shows another project; switch back to restore or revert.',

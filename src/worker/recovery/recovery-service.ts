@@ -5,10 +5,10 @@
 // work a dead worker left in flight (at start when the tab is reachable, otherwise
 // lazily at the chat's next recovery action).
 import type { ChatScope } from '../../shared/protocol/chat-records';
-import type { TabSite } from '../../shared/protocol/panel-to-worker';
+import type { TabSite } from '../../shared/protocol/site-catalog';
 import type { CheckpointSummary } from '../../shared/protocol/recovery-messages';
 import type { RunIdentity } from '../../shared/protocol/run-messages';
-import type { EditHooks } from '../../sites/typst/worker/edit-flow';
+import type { EditHooks } from '../documents/edit-hooks';
 import type { ChatStore } from '../storage/store-contracts';
 import { markReverted } from './chat-marks';
 import { CheckpointJournal } from './checkpoint-journal';
@@ -68,7 +68,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       if (meta.status !== 'prepared' && meta.status !== 'reverting') continue;
       const tab = tabId ?? meta.tabId;
       const site = await deps.siteOf(tab).catch(() => null);
-      const reachable = site?.siteId === meta.siteId && site.projectId === meta.projectId;
+      const reachable = site?.siteId === meta.siteId && site.scope?.projectId === meta.projectId;
       const live = reachable ? await deps.page.read(tab).catch(() => null) : null;
       outcomes.push(await reconcileCheckpoint(journal, meta, live));
     }

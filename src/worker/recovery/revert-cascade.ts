@@ -55,6 +55,43 @@ export function cascadeOf(
     .sort((a, b) => b.seq - a.seq);
 }
 
+/**
+ * Page answers that prove a commit did not write: the guarded commit checks all of
+ * these before it dispatches anything.
+ */
+const REFUSALS_THAT_CHANGE_NOTHING: ReadonlySet<string> = new Set([
+  'STALE_SCOPE',
+  'STALE_EDIT_FILE',
+  'STALE_EDITOR',
+  'STALE_DOCUMENT',
+  'INVALID_EDIT_RANGE',
+  'PAGE_NO_EDITOR',
+  'NO_DOCUMENT',
+  'INVALID_PAYLOAD_FIELD',
+  'PAYLOAD_TOO_LARGE',
+  'PAGE_DOCUMENT_CHANGED',
+]);
+
+/**
+ * After an unanswered revert commit: reads the document again and settles the step
+ * when the answer is clear (`landed` marks it reverted; `not-landed` leaves it to the
+ * caller). `unknown` leaves it `reverting`, which reconciliation settles later.
+ */
+async function checkLanded(
+  journal: CheckpointJournal,
+  page: LiveDocumentPort,
+  tabId: number,
+  step: CheckpointMeta,
+): Promise<'landed' | 'not-landed' | 'unknown'> {
+  const live = await page.read(tabId).catch(() => null);
+  if (!live || live.fileLabel !== step.fileLabel) return 'unknown';
+  if (isAt(live, step.before)) {
+    await journal.finishRevert(step.id);
+    return 'landed';
+  }
+  return isAt(live, step.after) ? 'not-landed' : 'unknown';
+}
+
 /** Runs the cascade; throws EDIT_REVERT_CONFLICT (details carry the partial progress) on a mismatch. */
 export async function revertCascade(
   journal: CheckpointJournal,
@@ -134,14 +171,32 @@ export async function revertCascade(
       // Writes that cancelled out leave nothing to send; the page refuses an empty commit.
       if (plan.changes.length > 0) await page.commit(request.tabId, live, plan.changes);
     } catch (error) {
-      await journal.backToApplied(step.id);
       const failure =
         error instanceof ProtocolFailure
           ? error
           : new ProtocolFailure('HANDLER_FAILED', String(error));
+      if (!REFUSALS_THAT_CHANGE_NOTHING.has(failure.code)) {
+        // No answer is not a refusal: the commit may have landed before the page went
+        // quiet, so the document decides.
+        const landed = await checkLanded(journal, page, request.tabId, step);
+        if (landed === 'unknown') {
+          throw new ProtocolFailure(
+            'EDIT_REVERT_MAY_HAVE_LANDED',
+            `The page did not confirm the revert (${failure.code}); it may have landed. The document is checked again before the next revert or restore.`,
+            { failedCheckpointId: step.id, revertedCheckpointIds: [...revertedIds], cause: failure.code },
+          );
+        }
+        if (landed === 'landed') {
+          revertedIds.push(step.id);
+          methods.push(plan.method);
+          continue;
+        }
+      }
+      await journal.backToApplied(step.id);
+      const what = REFUSALS_THAT_CHANGE_NOTHING.has(failure.code) ? 'refused' : 'did not confirm';
       stop(
         step,
-        `the page refused the revert (${failure.code}); the document was not changed by that step.`,
+        `the page ${what} the revert (${failure.code}); the document was not changed by that step.`,
         failure,
       );
     }

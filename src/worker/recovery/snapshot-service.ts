@@ -10,7 +10,7 @@ import type { SnapshotSummary } from '../../shared/protocol/recovery-messages';
 import type { DiffView } from '../../shared/protocol/diff-view';
 import { boundedLineDiff } from '../../shared/text/bounded-line-diff';
 import { hashText } from '../../shared/text/text-hash';
-import { toDiffView } from '../../sites/typst/worker/to-diff-view';
+import { toDiffView } from '../../shared/text/to-diff-view';
 import type { ChatStore } from '../storage/store-contracts';
 import { markRestored } from './chat-marks';
 import type { LiveDocument, LiveDocumentPort } from './live-document';

@@ -41,9 +41,12 @@ function forExport(turn: ChatTurn): ChatTurn {
   return rest;
 }
 
-/** Imported turns: revert receipts become unavailable (their document copy is absent). */
+/**
+ * Imported turns: user turns are marked imported (the model is told they came from a
+ * file), revert receipts become unavailable (their document copy is absent).
+ */
 function forImport(turn: ChatTurn): ChatTurn {
-  if (turn.role !== 'assistant') return turn;
+  if (turn.role !== 'assistant') return { ...turn, imported: true };
   const { editorEvents: _local, ...rest } = turn;
   const segments = rest.segments.map((segment) =>
     segment.kind !== 'tools'

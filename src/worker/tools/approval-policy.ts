@@ -6,8 +6,19 @@
 import type { EditMode } from '../../shared/protocol/run-messages';
 import type { ToolDefinition } from './define-tool';
 
-/** What must happen before a call runs. */
-export type ApprovalNeed = 'none' | 'editor-review' | 'external-approval';
+/**
+ * What must happen before a call runs. `editor-review`: the person reviews the diff.
+ * `action-approval`: the person allows an action on the page. `external-approval`: the
+ * person allows a call that leaves the browser (or whose effect is unknown).
+ */
+export type ApprovalNeed = 'none' | 'editor-review' | 'action-approval' | 'external-approval';
+
+const STRICTNESS: Readonly<Record<ApprovalNeed, number>> = {
+  none: 0,
+  'editor-review': 1,
+  'action-approval': 2,
+  'external-approval': 3,
+};
 
 /** Whether the user saved trust for the tool's exact integration (fingerprint-checked by the caller). */
 export type TrustCheck = (tool: ToolDefinition<unknown>) => boolean;
@@ -17,10 +28,62 @@ export function grantKeyOf(tool: ToolDefinition<unknown>): string {
   return tool.destination?.routeId ?? `tool:${tool.name}`;
 }
 
+/** What a tool's effect alone requires. Every declared effect has a branch. */
+function needOfEffect(
+  tool: ToolDefinition<unknown>,
+  editMode: EditMode,
+  runGrants: ReadonlySet<string>,
+  trusted: TrustCheck,
+): ApprovalNeed {
+  const effect = tool.effect;
+  switch (effect) {
+    case 'read':
+      return 'none';
+    // Anything but an explicit 'auto' is Ask: unknown modes fall back fail-closed.
+    case 'editor-write':
+      return editMode === 'auto' ? 'none' : 'editor-review';
+    // Allow-for-run and saved trust never apply to editor diffs, only to these two.
+    case 'page-action':
+      return runGrants.has(grantKeyOf(tool)) ? 'none' : 'action-approval';
+    case 'external':
+      return runGrants.has(grantKeyOf(tool)) || trusted(tool) ? 'none' : 'external-approval';
+    default: {
+      // A new effect without a branch here is a type error; at run time (a record
+      // from elsewhere) it asks, and no grant or saved trust can waive that.
+      const unknown: never = effect;
+      void unknown;
+      return 'external-approval';
+    }
+  }
+}
+
+/** What a tool's declared approval alone requires. */
+function needOfDeclaration(
+  tool: ToolDefinition<unknown>,
+  editMode: EditMode,
+  runGrants: ReadonlySet<string>,
+  trusted: TrustCheck,
+): ApprovalNeed {
+  const approval = tool.approval;
+  switch (approval) {
+    case 'automatic':
+      return 'none';
+    case 'editor-review':
+      return editMode === 'auto' ? 'none' : 'editor-review';
+    case 'external-approval':
+      return runGrants.has(grantKeyOf(tool)) || trusted(tool) ? 'none' : 'external-approval';
+    default: {
+      const unknown: never = approval;
+      void unknown;
+      return 'external-approval';
+    }
+  }
+}
+
 /**
- * The approval a call needs. The stricter of the declared approval and the one the
- * effect implies wins, so a definition that declares an external tool "automatic"
- * still asks (fail closed).
+ * The approval a call needs: the stricter of what its effect and its declared
+ * approval require, so a definition that declares an external or page-acting tool
+ * "automatic" still asks (fail closed).
  */
 export function needsApproval(
   tool: ToolDefinition<unknown>,
@@ -28,14 +91,7 @@ export function needsApproval(
   runGrants: ReadonlySet<string>,
   trusted: TrustCheck,
 ): ApprovalNeed {
-  const external = tool.effect === 'external' || tool.approval === 'external-approval';
-  if (external) {
-    // Allow-for-run and saved trust never apply to editor diffs (APR-03).
-    if (runGrants.has(grantKeyOf(tool)) || trusted(tool)) return 'none';
-    return 'external-approval';
-  }
-  const editorWrite = tool.effect === 'editor-write' || tool.approval === 'editor-review';
-  // Anything but an explicit 'auto' is Ask: unknown modes fall back fail-closed.
-  if (editorWrite) return editMode === 'auto' ? 'none' : 'editor-review';
-  return 'none';
+  const byEffect = needOfEffect(tool, editMode, runGrants, trusted);
+  const byDeclaration = needOfDeclaration(tool, editMode, runGrants, trusted);
+  return STRICTNESS[byDeclaration] > STRICTNESS[byEffect] ? byDeclaration : byEffect;
 }

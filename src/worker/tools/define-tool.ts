@@ -14,7 +14,8 @@ import type { SiteId } from '../../shared/protocol/page-context';
 import type { EditMode, PendingInteraction, RunIdentity } from '../../shared/protocol/run-messages';
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/protocol/define-channel';
 import type { Result } from '../../shared/protocol/envelope';
-import type { WorkerToPage } from '../../shared/protocol/worker-to-page';
+import type { PageChannel } from '../../sites/page-channel';
+import type { EditHooks } from '../documents/edit-hooks';
 
 /** What running a tool does to the world; decides approval (see approval-policy). */
 export type ToolEffect = 'read' | 'editor-write' | 'page-action' | 'external';
@@ -51,10 +52,10 @@ export type ToolOutcome =
 /** Page requests to the run's captured tab, carrying the run's signal. */
 export interface RunPage {
   readonly tabId: number;
-  request<K extends MethodName<WorkerToPage>>(
+  request<K extends MethodName<PageChannel>>(
     method: K,
-    payload: RequestOf<WorkerToPage, K>,
-  ): Promise<Result<ResponseOf<WorkerToPage, K>>>;
+    payload: RequestOf<PageChannel, K>,
+  ): Promise<Result<ResponseOf<PageChannel, K>>>;
 }
 
 /** Waits that the person can see and answer in the panel. */
@@ -75,14 +76,14 @@ export interface RunInteraction {
 }
 
 /**
- * Mutable state a run's tools share, in provider order: the file later reads and
- * edits target (open_project_file retargets it), the selection captured at Send,
- * and the revert checkpoint of this response.
+ * Mutable state a run's tools share, in provider order: the revert checkpoint of this
+ * response (document sites) and the state the run's site created at start (for
+ * example the file later reads and edits target, and the selection captured at Send).
  */
 export interface RunToolState {
-  targetFile: string | null;
-  readonly capturedSelection: { readonly anchor: number; readonly head: number } | null;
   checkpointId: string | null;
+  /** The site's own run state; its tools read it through the site's accessor. */
+  readonly site: unknown;
 }
 
 /** Everything a tool receives when it runs. */
@@ -95,6 +96,8 @@ export interface ToolRunContext {
   readonly page: RunPage;
   readonly interaction: RunInteraction;
   readonly state: RunToolState;
+  /** The revert journal's seams for document writes; empty when the run has none. */
+  readonly documentHooks: EditHooks;
 }
 
 /** A tool as the registry holds it. */
@@ -110,7 +113,7 @@ export interface ToolDefinition<Args = unknown> {
   ) => { ok: true; args: Args } | { ok: false; code: ErrorCode; message: string; path?: string };
   readonly effect: ToolEffect;
   readonly approval: ToolApproval;
-  /** Sites whose runs offer this tool; absent means every site. */
+  /** Sites whose runs offer this tool; absent means every site. The site registry sets it for site tools. */
   readonly sites?: readonly SiteId[];
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {

@@ -1,34 +1,32 @@
 // ## Owns
-// The MAIN-world handlers of the typst.app page methods (`page/typst-*`). main.ts
-// spreads this map into its exhaustive handler map; each handler reads the page
-// through the adapters in this folder.
+// The MAIN-world handlers of typst.app's page methods (`typst/*`); each reads the page
+// through the adapters in this folder. Edits go through the site-neutral document
+// methods over typst-document.ts.
 // ## Why
 // Parsed results that depend on one observed root (the Files tree) are cached per
 // root generation from page-activity, so repeated probes while a tool waits cost a
 // counter comparison, not a DOM walk.
-import type { RequestHandlers } from '../../../shared/protocol/define-channel';
+import type { RequestChannel, RequestHandlers } from '../../../shared/protocol/define-channel';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
-import type { TypstPageMethod, WorkerToPage } from '../../../shared/protocol/worker-to-page';
-import { isTypstUrl } from '../typst-site';
+import type { typstPageMethods } from '../typst-page-methods';
+import { isTypstUrl } from '../typst-urls';
 import { capture, findOpenedImage, findVisiblePreviewCanvas } from './capture';
 import { findImproveRegion, readDiagnostics } from './diagnostics';
 import { findEditorView } from './editor-view';
 import { readFileIdentity } from './file-identity';
 import { findFilesRegion, readFilesTree, type FilesTree } from './files-tree';
-import { commitGuarded, readEditSnapshot } from './guarded-commit';
 import { startPageActivity } from './page-activity';
 import { startQuickAttachAnchors } from './quick-attach-anchors';
 import { readNumberedLines } from './read-document';
-import { clearReviewOverlay, showReviewOverlay } from './review-overlay';
 import { ASSET_PATH_LABEL } from './selectors';
 
-export type TypstPageHandlers = Pick<RequestHandlers<WorkerToPage>, TypstPageMethod>;
+export type TypstPageHandlers = RequestHandlers<RequestChannel<typeof typstPageMethods>>;
 
 const MAX_SELECTION_CHARS = 65_536;
 
 function requireTypst(): void {
   if (!isTypstUrl(location.href))
-    throw new ProtocolFailure('NOT_TYPST_TAB', 'This page is not typst.app.');
+    throw new ProtocolFailure('SITE_NOT_ACTIVE', 'This page is not a typst.app page.');
 }
 
 function requireView() {
@@ -51,14 +49,12 @@ function readAssetPath(): string | null {
 /** Builds the handlers; `signal` ends the change tracking when the runtime is disposed. */
 export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers {
   const activity = startPageActivity(signal);
-  // Where the isolated world draws the floating quick-attach buttons (study CTX-11).
+  // Where the isolated world draws the floating quick-attach buttons.
   startQuickAttachAnchors(signal);
-  signal.addEventListener('abort', () => clearReviewOverlay(), { once: true });
-  addEventListener('pagehide', () => clearReviewOverlay(), { signal });
   let tree: { generation: number; value: FilesTree } | null = null;
 
   return {
-    'page/typst-identity': () => {
+    'typst/identity': () => {
       requireTypst();
       const found = findEditorView();
       return {
@@ -66,9 +62,15 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
         editor: found !== null,
         viewToken: found?.token ?? null,
         assetPath: found ? null : readAssetPath(),
+        selection: found
+          ? {
+              anchor: found.view.state.selection.main.anchor,
+              head: found.view.state.selection.main.head,
+            }
+          : null,
       };
     },
-    'page/typst-capabilities': () => {
+    'typst/capabilities': () => {
       requireTypst();
       const found = findEditorView();
       const selection = found?.view.state.selection.main;
@@ -81,17 +83,17 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
         openedImage: found === null && findOpenedImage() !== null,
       };
     },
-    'page/typst-read-document': (request) => {
+    'typst/read-document': (request) => {
       const { view } = requireView();
       return readNumberedLines(view.state.doc, view.state.selection.main.head, request);
     },
-    'page/typst-structure': () => {
+    'typst/structure': () => {
       requireTypst();
       const generation = activity.filesGeneration();
       if (tree?.generation !== generation) tree = { generation, value: readFilesTree() };
       return tree.value;
     },
-    'page/typst-diagnostics': () => {
+    'typst/diagnostics': () => {
       requireTypst();
       const view = findEditorView()?.view ?? null;
       return {
@@ -99,7 +101,7 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
         compileIdle: activity.compileIdle(),
       };
     },
-    'page/typst-selection': () => {
+    'typst/selection': () => {
       const { view } = requireView();
       const { anchor, head, from, to } = view.state.selection.main;
       const end = Math.min(to, from + MAX_SELECTION_CHARS);
@@ -111,22 +113,9 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
         fileLabel: readFileIdentity()?.path ?? null,
       };
     },
-    'page/typst-capture': ({ kind }) => {
+    'typst/capture': ({ kind }) => {
       requireTypst();
       return capture(kind);
     },
-    'page/typst-snapshot': () => {
-      requireTypst();
-      return readEditSnapshot();
-    },
-    'page/typst-commit': ({ expected, changes }) => {
-      requireTypst();
-      return commitGuarded(expected, changes);
-    },
-    'page/typst-show-review': ({ reviewId, viewToken, diff }) => {
-      requireTypst();
-      return { shown: showReviewOverlay(reviewId, viewToken, diff) };
-    },
-    'page/typst-clear-review': ({ reviewId }) => ({ cleared: clearReviewOverlay(reviewId) }),
   };
 }

@@ -5,6 +5,7 @@ import { z } from '../../../shared/schema/zod';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { defineTool } from '../../../worker/tools/define-tool';
 import { asOutcome, success, waitForFile } from './tool-support';
+import { typstState } from './typst-run-state';
 
 const Arguments = z.strictObject({ path: z.string().min(1).max(240) });
 
@@ -43,8 +44,9 @@ export const openProjectFileTool = defineTool({
           'The path is not a valid project file path.',
         );
       await waitForFile(context, 'open_project_file', path, 'open-file');
-      const previous = context.state.targetFile;
-      context.state.targetFile = path;
+      const state = typstState(context);
+      const previous = state.targetFile;
+      state.targetFile = path;
       return success(
         {
           active_file: path,

@@ -23,7 +23,7 @@ export const readDiagnosticsTool = defineTool({
     asOutcome(context, async () => {
       await preflight(context, 'read_diagnostics', ['improvePanel']);
       let previous: string | null = null;
-      let read = await callPage(context, 'page/typst-diagnostics', {});
+      let read = await callPage(context, 'typst/diagnostics', {});
       let settled = false;
       for (let reads = 1; reads < DIAGNOSTICS_MAX_READS; reads += 1) {
         const fingerprint = JSON.stringify(read.diagnostics);
@@ -33,7 +33,7 @@ export const readDiagnosticsTool = defineTool({
         }
         previous = read.compileIdle ? fingerprint : null;
         await delay(DIAGNOSTICS_INTERVAL_MS, context.signal);
-        read = await callPage(context, 'page/typst-diagnostics', {});
+        read = await callPage(context, 'typst/diagnostics', {});
       }
       return success(
         {

@@ -24,7 +24,7 @@ export const readDocumentTool = defineTool({
     asOutcome(context, async () => {
       await preflight(context, 'read_document', ['editor']);
       await returnToTargetFile(context, 'read_document');
-      const read = await callPage(context, 'page/typst-read-document', {
+      const read = await callPage(context, 'typst/read-document', {
         startLine: args.start_line,
         endLine: args.end_line,
         maxChars: args.max_chars,

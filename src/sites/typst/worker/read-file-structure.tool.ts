@@ -19,7 +19,7 @@ export const readFileStructureTool = defineTool({
   execute: (_args, context) =>
     asOutcome(context, async () => {
       await preflight(context, 'read_file_structure', ['filesPanel']);
-      const tree = await callPage(context, 'page/typst-structure', {});
+      const tree = await callPage(context, 'typst/structure', {});
       if (!tree.found)
         throw new ProtocolFailure(
           'FILES_PANEL_UNAVAILABLE',

@@ -5,15 +5,16 @@
 // (study TOOL-10, TOOL-11), both as waits the person can see and answer.
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type { MethodName, RequestOf, ResponseOf } from '../../../shared/protocol/define-channel';
-import type { WorkerToPage } from '../../../shared/protocol/worker-to-page';
+import type { PageChannel } from '../../page-channel';
 import type { JsonValue, ToolOutcome, ToolRunContext } from '../../../worker/tools/define-tool';
+import { typstState } from './typst-run-state';
 
 /** One page request on the run's tab; a failed answer throws its ProtocolFailure. */
-export async function callPage<K extends MethodName<WorkerToPage>>(
+export async function callPage<K extends MethodName<PageChannel>>(
   context: ToolRunContext,
   method: K,
-  payload: RequestOf<WorkerToPage, K>,
-): Promise<ResponseOf<WorkerToPage, K>> {
+  payload: RequestOf<PageChannel, K>,
+): Promise<ResponseOf<PageChannel, K>> {
   const result = await context.page.request(method, payload);
   if (!result.ok)
     throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
@@ -67,7 +68,7 @@ async function missingCapabilities(
   needs: readonly Capability[],
 ): Promise<Capability[]> {
   try {
-    const capabilities = await callPage(context, 'page/typst-capabilities', {});
+    const capabilities = await callPage(context, 'typst/capabilities', {});
     return needs.filter((need) => !capabilities[need]);
   } catch (error) {
     if (context.signal.aborted) throw error;
@@ -111,7 +112,7 @@ export async function waitForFile(
 ): Promise<void> {
   const isOpen = async () => {
     try {
-      const identity = await callPage(context, 'page/typst-identity', {});
+      const identity = await callPage(context, 'typst/identity', {});
       return identity.editor && identity.file?.path === path;
     } catch (error) {
       if (context.signal.aborted) throw error;
@@ -131,8 +132,8 @@ export async function waitForFile(
 
 /** The return-to-file guard: reads and writes wait while another file than the run's target is open. */
 export async function returnToTargetFile(context: ToolRunContext, toolName: string): Promise<void> {
-  if (context.state.targetFile)
-    await waitForFile(context, toolName, context.state.targetFile, 'return-to-file');
+  const { targetFile } = typstState(context);
+  if (targetFile) await waitForFile(context, toolName, targetFile, 'return-to-file');
 }
 
 /** Resolves after `ms`, or rejects with CANCELLED when the run stops. */

@@ -20,7 +20,7 @@ function fakePage(initial: string) {
     diagnostics: [] as unknown[],
   };
   const handlers: Record<string, (payload: never) => unknown> = {
-    'page/typst-capabilities': () => ({
+    'typst/capabilities': () => ({
       editor: true,
       selection: false,
       filesPanel: true,
@@ -28,13 +28,13 @@ function fakePage(initial: string) {
       preview: true,
       openedImage: false,
     }),
-    'page/typst-identity': () => ({
+    'typst/identity': () => ({
       file: { projectLabel: 'Thesis', path: page.file, source: 'header_breadcrumb' },
       editor: true,
       viewToken: page.token,
       assetPath: null,
     }),
-    'page/typst-snapshot': async () => ({
+    'typst/snapshot': async () => ({
       fileLabel: page.file,
       viewToken: page.token,
       text: page.text,
@@ -42,12 +42,12 @@ function fakePage(initial: string) {
       hash: await hashText(page.text),
       selection: { anchor: 0, head: 0 },
     }),
-    'page/typst-show-review': ({ reviewId }: { reviewId: string }) => (
+    'typst/show-review': ({ reviewId }: { reviewId: string }) => (
       (page.overlay = reviewId),
       { shown: true }
     ),
-    'page/typst-clear-review': () => ((page.overlay = null), { cleared: true }),
-    'page/typst-commit': async ({
+    'typst/clear-review': () => ((page.overlay = null), { cleared: true }),
+    'typst/commit': async ({
       expected,
       changes,
     }: {
@@ -62,7 +62,7 @@ function fakePage(initial: string) {
       page.commits += 1;
       return { applied: 1, length: page.text.length, hash: await hashText(page.text) };
     },
-    'page/typst-diagnostics': () => ({
+    'typst/diagnostics': () => ({
       panelFound: true,
       clean: true,
       diagnostics: page.diagnostics,

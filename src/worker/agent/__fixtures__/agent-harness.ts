@@ -147,8 +147,8 @@ export async function createHarness(options: {
           tabId,
           windowId: 1,
           url: 'https://typst.app/project/proj-1',
-          siteId: 'typst',
-          projectId: 'proj-1',
+          siteId: SCOPE.siteId,
+          scope: SCOPE,
         };
       },
     },
@@ -185,6 +185,7 @@ export async function createHarness(options: {
       modelId: 'model-1',
       editMode,
       file: null,
+      selection: null,
       attachments: [],
       attachmentRecords: [],
     };

@@ -1,4 +1,4 @@
-// Test support for recovery: a fake typst page (one CodeMirror-like document with the
+// Test support for recovery: a fake document page (one editor-like document with the
 // guarded commit's checks) and a recovery service over a fresh fake IndexedDB, sharing
 // the database with a real IndexedDbChatStore.
 import 'fake-indexeddb/auto';
@@ -24,6 +24,7 @@ export function createFakePage(text: string, fileLabel = 'main.typ') {
   const port: LiveDocumentPort = {
     async read() {
       return {
+        scopeKey: 'p1',
         fileLabel: state.fileLabel,
         viewToken: state.viewToken,
         text: state.text,
@@ -69,7 +70,7 @@ export function createTestRecovery(
       windowId: 1,
       url: 'https://typst.app/project/p1',
       siteId: 'typst',
-      projectId: options.projectId ?? 'p1',
+      scope: { siteId: 'typst', projectId: options.projectId ?? 'p1' },
     }),
     isRunActive: () => options.runActive ?? false,
   });
@@ -93,7 +94,8 @@ export function toolContext(sessionId: string, runId: string): ToolRunContext {
       reviewEdit: async () => 'apply',
       notice: () => undefined,
     },
-    state: { targetFile: null, capturedSelection: null, checkpointId: null },
+    state: { checkpointId: null, site: null },
+    documentHooks: {},
   };
 }
 

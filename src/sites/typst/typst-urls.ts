@@ -1,5 +1,5 @@
-// typst.app as a site: which URLs it owns and how a project id is read from them.
-// Pure, so the worker, the panel's protocol types and the page all agree.
+// typst.app URLs: which pages the typst site owns and how a project id is read from
+// them. Pure, so the worker, the manifest and the page all agree.
 
 /** Origin the typst integration runs on. */
 export const TYPST_ORIGIN = 'https://typst.app';

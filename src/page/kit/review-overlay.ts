@@ -1,14 +1,14 @@
 // ## Owns
-// The Ask-mode review surface over the editor (study EDIT-05): a read-only diff drawn
-// in a fixed layer appended to document.body and positioned over `view.scrollDOM`'s
-// rect. It follows scroll and resize through animation frames, says "document
+// The Ask-mode review surface over a document page's editor: a read-only diff drawn in
+// a fixed layer appended to document.body and positioned over the editor's scroll
+// area. It follows scroll and resize through animation frames, says "document
 // changed" once the editor's document object is replaced, and is removed on every
 // exit path (clear, a newer review, safety timeout, page unload).
 // ## Never
-// Touches CodeMirror's DOM or decorates editor lines, or turns diff text into markup:
+// Touches the editor's DOM or decorates editor lines, or turns diff text into markup:
 // every row is set with textContent, so hostile document text stays inert.
-import type { DiffView } from '../../../shared/protocol/diff-view';
-import { findEditorView, type TextLike } from './editor-view';
+import type { DiffView } from '../../shared/protocol/diff-view';
+import type { DocumentHost, DocumentText } from './document-host';
 
 export const OVERLAY_ID = 'side-agent-review-overlay';
 const MAX_OVERLAY_ROWS = 2_000;
@@ -19,7 +19,7 @@ const Z_INDEX = '2147483000';
 interface ActiveReview {
   readonly reviewId: string;
   readonly root: HTMLElement;
-  readonly doc: TextLike;
+  readonly doc: DocumentText;
   readonly controller: AbortController;
 }
 
@@ -94,16 +94,20 @@ export function clearReviewOverlay(reviewId?: string): boolean {
 }
 
 /** Shows `diff` over the editor whose token is `viewToken`; false when that editor is gone. */
-export function showReviewOverlay(reviewId: string, viewToken: string, diff: DiffView): boolean {
+export function showReviewOverlay(
+  host: DocumentHost,
+  reviewId: string,
+  viewToken: string,
+  diff: DiffView,
+): boolean {
   clearReviewOverlay();
-  const found = findEditorView();
-  if (!found || found.token !== viewToken) return false;
-  const view = found.view;
+  const editor = host.editor();
+  if (!editor || editor.token !== viewToken) return false;
   const controller = new AbortController();
   const root = element('div', `position:fixed;inset:0;pointer-events:none;z-index:${Z_INDEX}`);
   root.id = OVERLAY_ID;
   root.dataset['reviewId'] = reviewId;
-  const content = getComputedStyle(view.contentDOM);
+  const content = getComputedStyle(editor.content);
   const surface = element(
     'div',
     `position:fixed;pointer-events:auto;overflow:auto;box-sizing:border-box;background:rgb(25,24,31);color:#e6e6e6;` +
@@ -128,16 +132,16 @@ export function showReviewOverlay(reviewId: string, viewToken: string, diff: Dif
   surface.append(header, stale, body);
   root.append(surface);
   document.body.append(root);
-  active = { reviewId, root, doc: view.state.doc, controller };
+  active = { reviewId, root, doc: editor.document(), controller };
 
   // Follows the editor's scroller: re-laid out every frame while shown (cheap: one rect read).
   const layout = () => {
     if (controller.signal.aborted) return;
-    const current = findEditorView();
-    if (!current || current.token !== viewToken || !view.dom.isConnected) {
+    const current = host.editor();
+    if (!current || current.token !== viewToken || !editor.surface.isConnected) {
       root.style.display = 'none';
     } else {
-      const rect = view.scrollDOM.getBoundingClientRect();
+      const rect = editor.surface.getBoundingClientRect();
       Object.assign(surface.style, {
         left: `${rect.left}px`,
         top: `${rect.top}px`,
@@ -146,7 +150,7 @@ export function showReviewOverlay(reviewId: string, viewToken: string, diff: Dif
       });
       root.style.display = '';
     }
-    if (active?.reviewId === reviewId && current?.view.state.doc !== active.doc)
+    if (active?.reviewId === reviewId && current?.document() !== active.doc)
       stale.style.display = '';
     requestAnimationFrame(layout);
   };

@@ -7,8 +7,8 @@ import {
   MAX_DIFF_ROWS,
   MAX_DIFF_ROW_CHARS,
   type DiffView,
-} from '../../../shared/protocol/diff-view';
-import type { UnifiedDiff } from '../../../shared/text/unified-diff';
+} from '../protocol/diff-view';
+import type { UnifiedDiff } from './unified-diff';
 
 /** Converts and bounds `diff` for display under `fileLabel`. */
 export function toDiffView(diff: UnifiedDiff, fileLabel: string): DiffView {

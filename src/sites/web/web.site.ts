@@ -1,0 +1,32 @@
+// Any other http(s) page as a site: the web agent face. Nothing runs on a page before
+// the person allows the site; the page part will live in the content script's isolated
+// world, which can reach closed shadow roots, so it needs no MAIN-world runtime.
+// Its chats will belong to the page's origin (a chat follows a site across its tabs
+// and reloads, as the per-origin host permissions do). Until the face can read pages
+// it offers no chat scope, so the panel explains instead of chatting.
+import { defineSite, httpOrigin } from '../site-contract';
+
+export const webSite = defineSite({
+  id: 'web',
+  urls: { patterns: ['https://*/*', 'http://*/*'], matches: (url) => httpOrigin(url) !== null },
+  access: 'grant',
+  frames: 'all',
+  mainWorld: false,
+  scopeOf: () => null,
+  pageMethods: {},
+  document: false,
+  panel: {
+    label: 'Web',
+    scopeLabel: '{key}',
+    scopeUrl: null,
+    placeholder: 'Ask about this page\u2026',
+    noScope:
+      'Side Agent works on typst.app projects today; the web agent for other pages is on its way. On this page nothing is read or sent.',
+    emptyState: 'Ask about this page: the agent reads it for you and answers here.',
+    suggestions: ['Summarize this page', 'What can I do on this page?'],
+    modeControl: 'agent-mode',
+    attachments: [],
+    recovery: false,
+    shortcuts: 'Enter sends \u00b7 Shift+Enter new line',
+  },
+});

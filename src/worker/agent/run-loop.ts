@@ -1,0 +1,166 @@
+// ## Owns
+// The rounds of one run: the run's tool set (the site's tools plus integrations), the
+// provider conversation built from the chat, then model rounds and tool rounds until
+// the model answers without calling a tool. Progress is saved after every round.
+import { raceAbort } from '../../shared/lib/abort';
+import { ProtocolFailure } from '../../shared/protocol/envelope';
+import type { AssistantTurn } from '../../shared/protocol/chat-records';
+import type { RunStartRequest } from '../../shared/protocol/run-messages';
+import { MAX_TOOL_ROUNDS } from '../providers/provider-limits';
+import type { FetchLike, ModelMessage } from '../providers/model-adapter';
+import { workerSiteOf } from '../sites/worker-sites';
+import { buildContext } from './context-builder';
+import { fitRunMessages, tokensOfText } from './context-budget';
+import { checkModelEndpoint, type PreparedRun } from './run-prepare';
+import { dispatchToolCalls } from './tool-dispatch';
+import { addToolSetNote, withRunIntegrations } from './run-integrations';
+import { streamTurn, type ToolCallPart } from './turn';
+import type { RunContext } from './run-context';
+
+/** How the loop saves the turn as it goes; the run reports failures. */
+export interface RunSaves {
+  progress(turn: AssistantTurn): void;
+  terminal(turn: AssistantTurn): Promise<void>;
+}
+
+function checkCallIds(calls: readonly ToolCallPart[], seen: Set<string>): void {
+  for (const call of calls) {
+    if (seen.has(call.id)) {
+      throw new ProtocolFailure(
+        'PROVIDER_DUPLICATE_TOOL_CALL_ID',
+        'The model reused a tool-call id.',
+        { callId: call.id.slice(0, 128) },
+      );
+    }
+    seen.add(call.id);
+  }
+}
+
+/** Runs model and tool rounds until a text-only answer (or a limit, or Stop). */
+export async function runLoop(
+  run: RunContext,
+  request: RunStartRequest,
+  prepared: PreparedRun,
+  save: RunSaves,
+): Promise<void> {
+  const { deps, signal, events, recorder } = run;
+  const site = workerSiteOf(run.identity.scope.siteId);
+  // Custom HTTP and MCP tools join the run's registry; a broken one is a notice.
+  const { registry, trusted, modelNote } = await withRunIntegrations(
+    deps.registry.forSite(run.identity.scope.siteId),
+    deps.trusted,
+    deps.integrations,
+    events,
+    signal,
+  );
+  const tools = registry.modelTools();
+  const toolTokens = tokensOfText(JSON.stringify(tools));
+  const built = buildContext({
+    sitePrompt: site.systemPrompt,
+    selectionLanguage: site.selectionLanguage,
+    customSystemPrompt: prepared.general.customSystemPrompt,
+    turns: prepared.history,
+    attachments: request.attachments,
+    runFile: request.file,
+    supportsVision: prepared.model.supportsVision,
+    contextWindow: prepared.model.contextWindow,
+    historyTurnLimit: prepared.general.historyTurnLimit,
+    toolTokens,
+  });
+  if (built.compactedExchanges > 0) {
+    events.notice(
+      'info',
+      `Earlier messages were summarized to fit the model's context window (${built.compactedExchanges} exchanges).`,
+      'CONTEXT_COMPACTED',
+    );
+  }
+  const messages: ModelMessage[] = built.messages;
+  addToolSetNote(messages, modelNote);
+  const firstRunMessage = messages.length;
+  const seenIds = new Set<string>();
+  const runGrants = new Set<string>();
+  // Checked again right before every fetch, not only at start.
+  const guardedFetch: FetchLike = (url, init) => {
+    checkModelEndpoint(prepared.model, url);
+    return raceAbort(deps.fetch(url, init), signal);
+  };
+  let trimmedNoticed = false;
+  for (let round = 1; ; round += 1) {
+    if (
+      fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 &&
+      !trimmedNoticed
+    ) {
+      trimmedNoticed = true;
+      events.notice(
+        'info',
+        'Older tool results of this response were dropped to fit the context window.',
+        'CONTEXT_COMPACTED',
+      );
+    }
+    const result = await streamTurn({
+      adapter: deps.adapterFor(prepared.model.settings.kind),
+      request: { settings: prepared.model.settings, messages, tools },
+      signal,
+      fetch: guardedFetch,
+      onDelta: (channel, text) => {
+        recorder.appendText(channel, text);
+        events.delta(channel, text);
+      },
+    });
+    if (result.error)
+      throw new ProtocolFailure(
+        result.error.code,
+        result.error.message,
+        result.error.details as Record<string, unknown> | undefined,
+      );
+    if (result.finish === 'length' || result.finish === 'content_filter') {
+      recorder.mark(`finish:${result.finish}`);
+      const why =
+        result.finish === 'length'
+          ? 'The model stopped at its output limit; the answer may be cut off.'
+          : "The provider's content filter stopped the answer.";
+      events.notice(
+        'warning',
+        why,
+        result.finish === 'length' ? 'FINISH_LENGTH' : 'FINISH_CONTENT_FILTER',
+      );
+    }
+    if (result.toolCalls.length === 0) return;
+    checkCallIds(result.toolCalls, seenIds);
+    if (round >= MAX_TOOL_ROUNDS)
+      throw new ProtocolFailure(
+        'TOOL_ROUND_LIMIT',
+        `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
+      );
+    messages.push({
+      role: 'assistant',
+      text: result.text,
+      toolCalls: result.toolCalls.map((call) => ({
+        id: call.id,
+        name: call.name,
+        argumentsText: call.argumentsText,
+      })),
+      // Only signed (Anthropic) thinking is replayed, as its API requires in a tool loop.
+      ...(result.reasoning.signature !== undefined ? { reasoning: result.reasoning } : {}),
+    });
+    messages.push(
+      ...(await dispatchToolCalls(result.toolCalls, {
+        registry,
+        editMode: request.editMode,
+        runGrants,
+        trusted,
+        supportsVision: prepared.model.supportsVision,
+        signal,
+        interactions: run.interactions,
+        interactionTimeoutMs: deps.interactionTimeoutMs,
+        events,
+        recorder,
+        toolContext: run.toolContext,
+        waitForPage: run.waitForPage,
+        ...(site.orderToolCalls ? { orderToolCalls: site.orderToolCalls } : {}),
+      })),
+    );
+    save.progress(recorder.snapshot());
+  }
+}
+

@@ -1,0 +1,73 @@
+// ## Owns
+// The worker part of a site: what the agent core needs from a site and nothing
+// more — its tools, its trusted system-prompt section, how one round's tool calls are
+// ordered, the state its tools share during a run, and how the panel's "+ Add" and
+// send-time capture read its pages. The core iterates the registry of these parts
+// (worker-sites.ts) and never names a site.
+import type { FileIdentity } from '../../shared/protocol/chat-records';
+import type { CapturedImage } from '../../shared/protocol/context-messages';
+import type { Result } from '../../shared/protocol/envelope';
+import type { MethodName, RequestOf, ResponseOf } from '../../shared/protocol/define-channel';
+import type { RunStartRequest } from '../../shared/protocol/run-messages';
+import type { AttachmentKind } from '../../shared/protocol/site-catalog';
+import type { SiteDefinition } from '../../sites/site-contract';
+import type { PageChannel } from '../../sites/page-channel';
+import type { ToolDefinition } from '../tools/define-tool';
+
+/** Page requests to one tab outside a run (the panel's context reads). */
+export interface SitePage {
+  readonly tabId: number;
+  readonly signal: AbortSignal;
+  request<K extends MethodName<PageChannel>>(
+    method: K,
+    payload: RequestOf<PageChannel, K>,
+  ): Promise<Result<ResponseOf<PageChannel, K>>>;
+}
+
+/** A call as the ordering policy sees it: the tool name and its parsed arguments. */
+export interface PlannedCall {
+  readonly name: string;
+  /** Parsed arguments, or undefined when they did not parse. */
+  readonly arguments: unknown;
+}
+
+/** What a site's pages offer the composer at Send and through "+ Add". */
+export interface SiteContextReader {
+  /** The send-time capture: the open document's identity and selection range, never text. */
+  identity(page: SitePage): Promise<{
+    file: FileIdentity | null;
+    selection: { anchor: number; head: number } | null;
+  }>;
+  /** The page's selected text, or null when nothing is selected. */
+  selection(page: SitePage): Promise<{ text: string; fileLabel: string | null } | null>;
+  /** An image the site offers, by the panel's attachment kind. */
+  capture(page: SitePage, kind: Exclude<AttachmentKind, 'selection'>): Promise<CapturedImage>;
+}
+
+/** The worker part of one site. */
+export interface WorkerSite<State = unknown> {
+  readonly site: SiteDefinition;
+  /**
+   * The site's built-in system prompt: trusted text written by us, never page
+   * content. A person's custom prompt replaces it.
+   */
+  readonly systemPrompt: string;
+  /** Fence language for selections quoted to the model (e.g. a language name), or ''. */
+  readonly selectionLanguage: string;
+  /** The site's tools; the registry marks them as this site's. */
+  readonly tools: readonly ToolDefinition<unknown>[];
+  /**
+   * The order one round's calls run in (indices into `calls`); absent means provider
+   * order. A policy may only reorder calls it can prove independent.
+   */
+  orderToolCalls?(calls: readonly PlannedCall[]): number[];
+  /** The state the site's tools share during one run, from what was captured at Send. */
+  createRunState(start: RunStartRequest): State;
+  /** Absent when the site offers no send-time capture or attachments. */
+  readonly context?: SiteContextReader;
+}
+
+/** Declares a site's worker part. */
+export function defineWorkerSite<State>(part: WorkerSite<State>): WorkerSite<State> {
+  return Object.freeze(part);
+}
