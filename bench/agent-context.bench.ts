@@ -89,7 +89,8 @@ turns.push({
 });
 
 const base: ContextInput = {
-  siteId: 'typst',
+  sitePrompt: 'You are a careful co-author.',
+  selectionLanguage: 'typst',
   customSystemPrompt: '',
   turns,
   attachments: [],

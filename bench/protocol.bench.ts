@@ -2,7 +2,7 @@
 // bridge round trip (panel -> worker -> isolated -> MAIN -> CodeMirror -> back) for
 // a 1 KiB and a 1 MiB document in real Chromium.
 import { createRequestRouter } from '../src/shared/protocol/router';
-import { refusingTypstHandlers, workerToPage } from '../src/shared/protocol/worker-to-page';
+import { genericPageChannel } from '../src/shared/protocol/worker-to-page';
 import { launchExtensionBrowser } from '../test/support/extension-browser';
 import { startHttpsSite } from '../test/support/https-site';
 import { codemirrorBundle, editorPageHtml } from '../test/support/fixture-pages';
@@ -14,18 +14,16 @@ const quantile = (values: number[], q: number) => {
 };
 
 async function envelopeThroughput() {
-  const router = createRequestRouter(workerToPage, {
+  const router = createRequestRouter(genericPageChannel, {
     'page/get-context': () => ({
       siteId: 'web' as const,
       url: '',
       title: '',
-      fileLabel: null,
-      editor: null,
+      documentId: 'doc-1',
     }),
-    'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
+    'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
     'page/cancel': () => ({ cancelled: false }),
     'page/echo': ({ text }) => ({ text }),
-    ...refusingTypstHandlers(),
   });
   const message = { type: 'page/echo', requestId: 'r-1', payload: { text: 'x'.repeat(200) } };
   const bad = { type: 'page/echo', requestId: 'r-1', payload: { text: 'x', extra: 1 } };

@@ -56,12 +56,15 @@ export interface SiteDefinition<
  * Declares a site. Method names are checked here so a misnamed method fails at
  * startup in every realm, not at the first request.
  */
-export function defineSite<const Id extends string, const Methods extends Record<string, MethodSpec>>(
-  definition: SiteDefinition<Id, Methods>,
-): SiteDefinition<Id, Methods> {
+export function defineSite<
+  const Id extends string,
+  const Methods extends Record<string, MethodSpec>,
+>(definition: SiteDefinition<Id, Methods>): SiteDefinition<Id, Methods> {
   for (const name of Object.keys(definition.pageMethods)) {
     if (!name.startsWith(`${definition.id}/`)) {
-      throw new Error(`Site ${definition.id}: page method ${name} must be named ${definition.id}/<action>.`);
+      throw new Error(
+        `Site ${definition.id}: page method ${name} must be named ${definition.id}/<action>.`,
+      );
     }
   }
   return Object.freeze(definition);

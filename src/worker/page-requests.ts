@@ -3,7 +3,11 @@
 // tab's top frame or one of its frames, optionally pinned to one document instance.
 // Every response is validated against the composed page channel by the client; a
 // cancelled request also cancels on the page side, so no late work runs there.
-import { createClient, type RequestOptions, type RequestTransport } from '../shared/protocol/client';
+import {
+  createClient,
+  type RequestOptions,
+  type RequestTransport,
+} from '../shared/protocol/client';
 import type { MethodName, RequestOf, ResponseOf } from '../shared/protocol/define-channel';
 import type { Result } from '../shared/protocol/envelope';
 import { pageChannel, type PageChannel } from '../sites/page-channel';
@@ -21,7 +25,10 @@ export interface PageTarget {
   readonly documentId?: string;
 }
 
-export type TransportFactory = (target: PageTarget, onCancel: (requestId: string) => void) => RequestTransport;
+export type TransportFactory = (
+  target: PageTarget,
+  onCancel: (requestId: string) => void,
+) => RequestTransport;
 
 export interface PageRequests {
   request<K extends MethodName<PageChannel>>(
@@ -37,10 +44,17 @@ export function createPageRequests(transportFor: TransportFactory): PageRequests
     request(rawTarget, method, payload, options) {
       const target = typeof rawTarget === 'number' ? { tabId: rawTarget } : rawTarget;
       const cancelOnPage = (requestId: string) => {
-        const cancelClient = createClient(pageChannel, transportFor(target, () => undefined));
+        const cancelClient = createClient(
+          pageChannel,
+          transportFor(target, () => undefined),
+        );
         void cancelClient.request('page/cancel', { targetRequestId: requestId });
       };
-      return createClient(pageChannel, transportFor(target, cancelOnPage)).request(method, payload, options);
+      return createClient(pageChannel, transportFor(target, cancelOnPage)).request(
+        method,
+        payload,
+        options,
+      );
     },
   };
 }

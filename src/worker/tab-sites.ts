@@ -11,7 +11,10 @@ export function scopeOfUrl(url: string): Pick<TabSite, 'siteId' | 'scope'> {
   const site = siteForUrl(url);
   if (!site) return { siteId: null, scope: null };
   const key = site.scopeOf(url);
-  return { siteId: site.id, scope: key === null ? null : { siteId: site.id, projectId: key.slice(0, 128) } };
+  return {
+    siteId: site.id,
+    scope: key === null ? null : { siteId: site.id, projectId: key.slice(0, 128) },
+  };
 }
 
 export function siteOfTab(tab: chrome.tabs.Tab): TabSite | null {

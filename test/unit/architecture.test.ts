@@ -22,13 +22,15 @@ const codeLines = (file: string) =>
     .filter((line) => line.trim() !== '' && !line.trim().startsWith('//')).length;
 
 describe('architecture', () => {
-  it('registers every *.tool.ts in the built-in tool list', () => {
-    const registry = read('src/worker/tools/builtin-tools.ts');
+  it('registers every *.tool.ts: core tools in builtin-tools.ts, site tools in their worker part', () => {
+    const core = read('src/worker/tools/builtin-tools.ts');
     const tools = files.filter((file) => file.endsWith('.tool.ts'));
     expect(tools.length).toBeGreaterThanOrEqual(10);
     for (const tool of tools) {
       const module = path.basename(tool, '.ts');
-      expect(registry, `${tool} is not in builtin-tools.ts`).toContain(`/${module}'`);
+      const site = /^src\/sites\/([^/]+)\//.exec(tool)?.[1];
+      const registry = site ? read(`src/sites/${site}/worker/${site}.worker.ts`) : core;
+      expect(registry, `${tool} is not registered`).toContain(`/${module}'`);
     }
   });
 
@@ -75,12 +77,12 @@ describe('architecture', () => {
 
   it('names protocol methods domain/action in kebab case', async () => {
     const { panelToWorker } = await import('../../src/shared/protocol/panel-to-worker');
-    const { workerToPage } = await import('../../src/shared/protocol/worker-to-page');
+    const { pageChannel } = await import('../../src/sites/page-channel');
     const { workerToPanel } = await import('../../src/shared/protocol/worker-to-panel');
     const { pageToWorker } = await import('../../src/shared/protocol/page-to-worker');
     const names = [
       ...Object.keys(panelToWorker.methods),
-      ...Object.keys(workerToPage.methods),
+      ...Object.keys(pageChannel.methods),
       ...Object.keys(workerToPanel.events),
       ...Object.keys(pageToWorker.events),
     ];

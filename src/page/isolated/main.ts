@@ -43,7 +43,11 @@ export function main(): void {
   );
   const announceReady = (runtimeVersion: number) => {
     mark('ready');
-    void events.emit('page/ready', { url: location.href.slice(0, 2_048), runtimeVersion, documentId });
+    void events.emit('page/ready', {
+      url: location.href.slice(0, 2_048),
+      runtimeVersion,
+      documentId,
+    });
   };
   const port = createIsolatedBridgePort({
     signal: lifetime.signal,
@@ -75,7 +79,10 @@ export function main(): void {
     if (relay.stats.ready || lifetime.signal.aborted) return;
     port.post({ source: BRIDGE_SOURCE, nonce, kind: 'init' });
     const fast = Date.now() - startedAt < FAST_HANDSHAKE_WINDOW_MS;
-    handshakeTimer = setTimeout(handshake, fast ? BRIDGE_HANDSHAKE_RETRY_MS : SLOW_HANDSHAKE_RETRY_MS);
+    handshakeTimer = setTimeout(
+      handshake,
+      fast ? BRIDGE_HANDSHAKE_RETRY_MS : SLOW_HANDSHAKE_RETRY_MS,
+    );
   };
   if (needsMain) {
     handshake();

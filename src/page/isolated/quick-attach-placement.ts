@@ -1,12 +1,9 @@
 // Pure parts of the quick-attach layer: reading the anchors the MAIN world
 // publishes (hostile input: the page can forge the event) and clamping a button
-// into the viewport (study §2.1: 8 px inside every edge).
-// The event names repeat src/sites/typst/page/quick-attach-anchors.ts because the
-// isolated world imports no site code; a unit test keeps the two equal.
+// into the viewport (8 px inside every edge).
+export { ANCHORS_EVENT, ANCHORS_REQUEST_EVENT } from '../../shared/protocol/quick-attach-events';
 
-export const ANCHORS_EVENT = 'side-agent:quick-attach-anchors';
-export const ANCHORS_REQUEST_EVENT = 'side-agent:quick-attach-anchors-request';
-/** Study §2.1: buttons stay this far inside the viewport. */
+/** Buttons stay this far inside the viewport. */
 export const VIEWPORT_MARGIN_PX = 8;
 /** Anything longer than this is not an anchors message. */
 const MAX_DETAIL_CHARS = 512;

@@ -28,13 +28,13 @@ import {
   type ToIsolatedFrame,
   type ToMainFrame,
 } from '../../shared/protocol/page-bridge';
-import { createRequestRouter, type RequestRouter, type RouteContext } from '../../shared/protocol/router';
-import { validatePayload } from '../../shared/protocol/validate-payload';
 import {
-  RELAY_PAGE_METHODS,
-  genericPageMethods,
-  isSitePageMethod,
-} from '../../shared/protocol/worker-to-page';
+  createRequestRouter,
+  type RequestRouter,
+  type RouteContext,
+} from '../../shared/protocol/router';
+import { validatePayload } from '../../shared/protocol/validate-payload';
+import { genericPageMethods, isSitePageMethod } from '../../shared/protocol/worker-to-page';
 import { PendingRequests } from './pending-requests';
 
 /** The methods the relay knows the schemas of: generic and document ones. */
@@ -144,7 +144,8 @@ export function createRelay(options: RelayOptions): Relay {
 
   const unwrapForwarded = async (envelope: Envelope) => {
     const frame = await forward(envelope);
-    if (!frame.ok) throw new ProtocolFailure(frame.error.code, frame.error.message, frame.error.details);
+    if (!frame.ok)
+      throw new ProtocolFailure(frame.error.code, frame.error.message, frame.error.details);
     return frame.data;
   };
 
@@ -176,7 +177,12 @@ export function createRelay(options: RelayOptions): Relay {
       if (index >= 0) queue.splice(index, 1);
       const wasPending = pending.reject(targetRequestId, 'CANCELLED', 'The request was cancelled.');
       if (stats.ready)
-        options.post({ source: BRIDGE_SOURCE, nonce: options.nonce, kind: 'cancel', targetRequestId });
+        options.post({
+          source: BRIDGE_SOURCE,
+          nonce: options.nonce,
+          kind: 'cancel',
+          targetRequestId,
+        });
       return { cancelled: wasPending };
     },
     'page/echo': (payload, context) => forwardKnown('page/echo', payload, context.requestId),
@@ -195,12 +201,20 @@ export function createRelay(options: RelayOptions): Relay {
     payload: unknown,
     requestId: string | undefined,
   ): Promise<never> {
-    return unwrapForwarded({ type, payload, ...(requestId ? { requestId } : {}) }) as Promise<never>;
+    return unwrapForwarded({
+      type,
+      payload,
+      ...(requestId ? { requestId } : {}),
+    }) as Promise<never>;
   }
   const knownRouter = createRequestRouter(knownChannel, localHandlers);
 
-  async function handleSiteMethod(envelope: Envelope, context: RouteContext): Promise<Result<unknown>> {
-    if (options.local?.handles(envelope.type)) return options.local.router.handle(envelope, context);
+  async function handleSiteMethod(
+    envelope: Envelope,
+    context: RouteContext,
+  ): Promise<Result<unknown>> {
+    if (options.local?.handles(envelope.type))
+      return options.local.router.handle(envelope, context);
     if (!options.needsMain) {
       return fail('SITE_NOT_ACTIVE', 'This page has no handler for that request.', {
         type: envelope.type.slice(0, 64),
@@ -227,7 +241,8 @@ export function createRelay(options: RelayOptions): Relay {
           'The tab shows another page than the one this request was meant for.',
         );
       }
-      if (Object.hasOwn(knownChannel.methods, envelope.type)) return knownRouter.handle(envelope, context);
+      if (Object.hasOwn(knownChannel.methods, envelope.type))
+        return knownRouter.handle(envelope, context);
       if (!isSitePageMethod(envelope.type)) return knownRouter.handle(envelope, context);
       const checked = validatePayload(EnvelopeSchema, envelope, 'page request envelope');
       if (!checked.ok) return fail('INVALID_ENVELOPE', checked.error.message);
@@ -274,4 +289,3 @@ export function createRelay(options: RelayOptions): Relay {
     },
   };
 }
-

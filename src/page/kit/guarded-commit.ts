@@ -11,10 +11,7 @@
 // a new document object), so re-checking the object's identity synchronously right
 // before `dispatch` closes that window without hashing twice.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type {
-  CommitExpectation,
-  DocumentSnapshot,
-} from '../../shared/protocol/document-methods';
+import type { CommitExpectation, DocumentSnapshot } from '../../shared/protocol/document-methods';
 import { MAX_DOCUMENT_CHARS } from '../../shared/protocol/limits';
 import { hashText } from '../../shared/text/text-hash';
 import type { DocumentHost, DocumentText } from './document-host';
@@ -48,7 +45,10 @@ export async function readEditSnapshot(host: DocumentHost): Promise<DocumentSnap
   const editor = requireEditor(host);
   const fileLabel = host.fileLabel();
   if (!fileLabel)
-    throw new ProtocolFailure('STALE_EDIT_FILE', 'The open file cannot be identified from the page.');
+    throw new ProtocolFailure(
+      'STALE_EDIT_FILE',
+      'The open file cannot be identified from the page.',
+    );
   const document = editor.document();
   if (document.length > MAX_DOCUMENT_CHARS) {
     throw new ProtocolFailure(
@@ -110,15 +110,24 @@ export async function commitGuarded(
   const editor = requireEditor(host);
   checkPlace(host, expected);
   if (editor.token !== expected.viewToken)
-    throw new ProtocolFailure('STALE_EDITOR', 'The editor was recreated since the edit was prepared.');
+    throw new ProtocolFailure(
+      'STALE_EDITOR',
+      'The editor was recreated since the edit was prepared.',
+    );
   const document = editor.document();
   if (document.length !== expected.length || (await hashOfDocument(document)) !== expected.hash) {
-    throw new ProtocolFailure('STALE_DOCUMENT', 'The document changed since the edit was prepared.');
+    throw new ProtocolFailure(
+      'STALE_DOCUMENT',
+      'The document changed since the edit was prepared.',
+    );
   }
   // Re-check synchronously after the await: nothing may run in between from here on.
   const again = host.editor();
   if (again?.token !== expected.viewToken)
-    throw new ProtocolFailure('STALE_EDITOR', 'The editor was recreated while the edit was checked.');
+    throw new ProtocolFailure(
+      'STALE_EDITOR',
+      'The editor was recreated while the edit was checked.',
+    );
   if (again.document() !== document)
     throw new ProtocolFailure('STALE_DOCUMENT', 'The document changed while the edit was checked.');
   checkPlace(host, expected);

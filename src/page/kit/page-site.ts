@@ -2,7 +2,11 @@
 // The page part of a site (`src/sites/<id>/page/<id>.page.ts` exports `pageSite`): what
 // it starts on a page its site serves and the handlers of its page methods. The MAIN
 // runtime starts the part of the site serving the page and no other.
-import type { MethodSpec, RequestChannel, RequestHandlers } from '../../shared/protocol/define-channel';
+import type {
+  MethodSpec,
+  RequestChannel,
+  RequestHandlers,
+} from '../../shared/protocol/define-channel';
 import type { SiteDefinition } from '../../sites/site-contract';
 import type { DocumentHost } from './document-host';
 
@@ -20,6 +24,8 @@ export interface PageSite<M extends Record<string, MethodSpec> = Record<string, 
 }
 
 /** Declares a site's page part. */
-export function definePageSite<M extends Record<string, MethodSpec>>(part: PageSite<M>): PageSite<M> {
+export function definePageSite<M extends Record<string, MethodSpec>>(
+  part: PageSite<M>,
+): PageSite<M> {
   return Object.freeze(part);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBridgeEndpoint } from './bridge-endpoint';
 import { createRequestRouter } from '../../shared/protocol/router';
-import { refusingTypstHandlers, workerToPage } from '../../shared/protocol/worker-to-page';
+import { genericPageChannel } from '../../shared/protocol/worker-to-page';
 import {
   BRIDGE_SOURCE,
   MAIN_RUNTIME_VERSION,
@@ -12,17 +12,15 @@ function setup() {
   const posted: ToIsolatedFrame[] = [];
   let release: (() => void) | null = null;
   let aborted = false;
-  const router = createRequestRouter(workerToPage, {
+  const router = createRequestRouter(genericPageChannel, {
     'page/get-context': (_payload, context) =>
       new Promise((resolve) => {
         context.signal.addEventListener('abort', () => (aborted = true));
-        release = () =>
-          resolve({ siteId: 'web', url: '', title: '', fileLabel: null, editor: null });
+        release = () => resolve({ siteId: 'web', url: '', title: '', documentId: 'doc-1' });
       }),
-    'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
+    'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
     'page/cancel': () => ({ cancelled: false }),
     'page/echo': ({ text }) => ({ text }),
-    ...refusingTypstHandlers(),
   });
   const endpoint = createBridgeEndpoint(router, (frame) => posted.push(frame));
   const init = (nonce: string) => endpoint.receive({ source: BRIDGE_SOURCE, nonce, kind: 'init' });

@@ -81,11 +81,17 @@ export function createMainBridgePort(signal: AbortSignal): MainBridgePort {
   signal.addEventListener('abort', dispose, { once: true });
   return {
     post(frame) {
-      dispatch.call(port, new NativeCustomEvent(BRIDGE_TO_ISOLATED_EVENT, { detail: stringify(frame) }));
+      dispatch.call(
+        port,
+        new NativeCustomEvent(BRIDGE_TO_ISOLATED_EVENT, { detail: stringify(frame) }),
+      );
     },
     onFrame: (listener) => void listeners.push(listener),
     announce(runtimeVersion) {
-      dispatch.call(window, new NativeCustomEvent(BRIDGE_ANNOUNCE_EVENT, { detail: String(runtimeVersion) }));
+      dispatch.call(
+        window,
+        new NativeCustomEvent(BRIDGE_ANNOUNCE_EVENT, { detail: String(runtimeVersion) }),
+      );
     },
     dispose,
   };

@@ -52,8 +52,9 @@ export function main(): void {
     ...siteHandlers,
   } as unknown as RequestHandlers<RuntimePageChannel>;
   const port = createMainBridgePort(lifetime.signal);
-  const endpoint = createBridgeEndpoint(createRequestRouter(runtimePageChannel, handlers), (frame) =>
-    port.post(frame),
+  const endpoint = createBridgeEndpoint(
+    createRequestRouter(runtimePageChannel, handlers),
+    (frame) => port.post(frame),
   );
   port.onFrame((frame) => endpoint.receive(frame));
 

@@ -21,7 +21,6 @@ export function SiteGate({ panel }: { readonly panel: PanelController }) {
   );
 }
 
-
 /** The side panel. */
 export function App({ panel }: { readonly panel: PanelController }) {
   const [settingsTab, setSettingsTab] = useState<SettingsTabId | null | 'closed'>('closed');

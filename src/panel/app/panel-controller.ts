@@ -100,8 +100,7 @@ export class PanelController {
     const before = scopeOf(this.site.peek());
     this.site.value = site;
     const scope = scopeOf(site);
-    const same =
-      before?.siteId === scope?.siteId && before?.projectId === scope?.projectId;
+    const same = before?.siteId === scope?.siteId && before?.projectId === scope?.projectId;
     if (same && this.session.meta.peek()) return;
     // A run of another chat keeps going in the worker; the panel just stops showing it.
     this.runs.release();

@@ -33,7 +33,6 @@ export interface ChatViewProps {
   readonly onSuggestion: (text: string) => void;
 }
 
-
 function lastUserTurn(turns: readonly ChatTurn[]): UserTurn | null {
   for (let index = turns.length - 1; index >= 0; index -= 1) {
     const turn = turns[index];

@@ -10,7 +10,7 @@ const SITE: TabSite = {
   windowId: 1,
   url: 'https://typst.app/project/p1',
   siteId: 'typst',
-  projectId: 'p1',
+  scope: { siteId: 'typst', projectId: 'p1' },
 };
 
 function setup(overrides: Record<string, FakeHandler> = {}) {
@@ -19,6 +19,7 @@ function setup(overrides: Record<string, FakeHandler> = {}) {
   const fake = createFakeApi({
     'context/read-identity': () => ({
       file: { projectLabel: 'Thesis', path: 'main.typ', source: 'header_breadcrumb' },
+      selection: { anchor: 3, head: 7 },
     }),
     'run/reserve': () => ({ reserved: true, expiresAt: 1 }),
     'session/append-user-turn': () => ({
@@ -58,7 +59,7 @@ function setup(overrides: Record<string, FakeHandler> = {}) {
 }
 
 describe('Send', () => {
-  it('reads the identity, reserves before appending the user turn, then starts with the captured identity', async () => {
+  it('reads the identity and selection, reserves before appending the user turn, then starts with what it captured', async () => {
     const { fake, send, runs } = setup();
     const outcome = await send.send('  Fix the title  ');
     expect(outcome).toEqual({ kind: 'started', runId: 'id-1' });
@@ -84,6 +85,8 @@ describe('Send', () => {
       modelId: 'm1',
       editMode: 'ask',
       file: { path: 'main.typ' },
+      // The selection at Send travels with the run; tools use it, not the live one.
+      selection: { anchor: 3, head: 7 },
     });
     expect(runs.live.value?.runId).toBe('id-1');
   });
@@ -113,7 +116,7 @@ describe('Send', () => {
   it('cancels the reservation when the tab or project changes, and when Stop is pressed', async () => {
     const { fake, send, state } = setup();
     const pending = send.send('hi');
-    state.site = { ...SITE, projectId: 'p2' };
+    state.site = { ...SITE, scope: { siteId: 'typst', projectId: 'p2' } };
     expect((await pending).kind).toBe('stale');
     expect(fake.types()).not.toContain('session/append-user-turn');
 
@@ -125,9 +128,9 @@ describe('Send', () => {
     expect(again.fake.types()).not.toContain('run/start');
   });
 
-  it('refuses without sending off typst.app, without a project or without text', async () => {
+  it('refuses without sending where the page has no chat scope or without text', async () => {
     const { fake, send, state } = setup();
-    state.site = { ...SITE, siteId: 'web', projectId: null };
+    state.site = { ...SITE, siteId: 'web', scope: null };
     expect((await send.send('hi')).kind).toBe('refused');
     state.site = SITE;
     expect((await send.send('   ')).kind).toBe('refused');

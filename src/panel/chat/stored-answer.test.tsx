@@ -2,6 +2,7 @@
 // finished text is parsed once in total (the live view is handed to the stored turn),
 // a reload of an unchanged chat parses nothing again, and a long stored answer is
 // replayed in budgeted steps. Markdown is counted at the one renderer boundary.
+import { DOCUMENT_SITE_PANEL } from './__fixtures__/site-panel';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +86,7 @@ function setup() {
         session={session}
         runs={runs}
         follow={follow}
+        site={DOCUMENT_SITE_PANEL}
         onRegenerate={() => undefined}
         onSuggestion={() => undefined}
       />,

@@ -4,6 +4,7 @@ import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeApi } from '../chat/__fixtures__/fake-panel-api';
 import { AttachmentsController } from './attachments-controller';
+import { DOCUMENT_SITE_PANEL } from '../chat/__fixtures__/site-panel';
 import { Composer, isSendKey } from './composer';
 import { normalizeEditMode } from './edit-mode';
 
@@ -27,6 +28,7 @@ describe('Composer', () => {
     const props = {
       draft: signal('hello'),
       enabled: true,
+      site: DOCUMENT_SITE_PANEL,
       preparing: false,
       editMode: 'ask' as const,
       attachments,

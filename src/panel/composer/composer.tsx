@@ -98,41 +98,41 @@ export function Composer(props: ComposerProps) {
       />
       <div class="composer-bar">
         {props.site.attachments.length > 0 ? (
-        <div class="add-menu">
-          <button
-            type="button"
-            aria-haspopup="menu"
-            aria-expanded={menuOpen}
-            disabled={!enabled || busy || attachments.busy.value}
-            onClick={() => setMenuOpen(!menuOpen)}
-            data-testid="add-button"
-          >
-            + Add
-          </button>
-          {menuOpen ? (
-            <div
-              class="menu"
-              role="menu"
-              onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+          <div class="add-menu">
+            <button
+              type="button"
+              aria-haspopup="menu"
+              aria-expanded={menuOpen}
+              disabled={!enabled || busy || attachments.busy.value}
+              onClick={() => setMenuOpen(!menuOpen)}
+              data-testid="add-button"
             >
-              {props.site.attachments.map((kind) => (
-                <button
-                  type="button"
-                  role="menuitem"
-                  key={kind}
-                  data-testid={`add-${kind}`}
-                  onClick={() => {
-                    setMenuOpen(false);
-                    props.onAdd(kind);
-                    input.current?.focus();
-                  }}
-                >
-                  {ADD_LABELS[kind]}
-                </button>
-              ))}
-            </div>
-          ) : null}
-        </div>
+              + Add
+            </button>
+            {menuOpen ? (
+              <div
+                class="menu"
+                role="menu"
+                onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
+              >
+                {props.site.attachments.map((kind) => (
+                  <button
+                    type="button"
+                    role="menuitem"
+                    key={kind}
+                    data-testid={`add-${kind}`}
+                    onClick={() => {
+                      setMenuOpen(false);
+                      props.onAdd(kind);
+                      input.current?.focus();
+                    }}
+                  >
+                    {ADD_LABELS[kind]}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+          </div>
         ) : null}
         {props.site.modeControl === 'edit-approval' ? (
           <label class="edit-mode">

@@ -68,8 +68,8 @@ it('asks in the panel before reverting and shows partial progress from the worke
     tabId: 3,
     windowId: 1,
     url: 'https://typst.app/project/p1',
-    siteId: 'typst' as const,
-    projectId: 'p1',
+    siteId: 'typst',
+    scope: { siteId: 'typst', projectId: 'p1' },
   });
   const container = document.createElement('div');
   act(() =>

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { siteCatalog } from '../app/site-catalog';
+import { DOCUMENT_SITE_PANEL } from '../chat/__fixtures__/site-panel';
 import { act } from 'preact/test-utils';
 import type { SessionMeta } from '../../shared/protocol/chat-records';
 import { MAX_IMPORT_CHARS } from '../../shared/protocol/session-messages';
@@ -6,8 +8,10 @@ import { button, click, mount, settle, typeInto } from '../settings/__fixtures__
 import { PROJECT, createFakeWorker, sessionMeta } from '../settings/__fixtures__/fake-worker';
 import { SessionsManager } from './sessions-manager';
 
+beforeEach(() => siteCatalog.set([{ id: 'typst', panel: DOCUMENT_SITE_PANEL }]));
 afterEach(() => {
   document.body.innerHTML = '';
+  siteCatalog.set([]);
 });
 
 const OTHER = { siteId: 'typst' as const, projectId: 'proj-2' };

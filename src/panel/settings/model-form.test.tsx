@@ -250,7 +250,7 @@ describe('ModelForm', () => {
     expect(onDone).toHaveBeenCalled();
   });
 
-  it('does not ask permission for typst.app and shows required-field errors inline', async () => {
+  it('shows required-field errors inline, then asks the browser even for an origin it may already grant', async () => {
     const { fake, controller, onDone, requestPermission, saved } = setup();
     const root = mount(
       <ModelForm
@@ -264,12 +264,14 @@ describe('ModelForm', () => {
     submit(root);
     expect(root.textContent).toContain('A name is required.');
     expect(byLabel(root, 'Name').getAttribute('aria-invalid')).toBe('true');
-    typeInto(byLabel(root, 'Name'), 'Typst proxy');
-    typeInto(byLabel(root, 'Base URL'), 'https://typst.app/api');
+    expect(requestPermission).not.toHaveBeenCalled();
+    typeInto(byLabel(root, 'Name'), 'Docs proxy');
+    typeInto(byLabel(root, 'Base URL'), 'https://docs.example/api');
     typeInto(byLabel(root, 'Model id'), 'x');
     submit(root);
     await settle();
-    expect(requestPermission).not.toHaveBeenCalled();
+    // The panel keeps no list of pre-granted origins: the browser answers at once for those.
+    expect(requestPermission).toHaveBeenCalledWith('https://docs.example');
     expect(saved).toHaveLength(1);
   });
 

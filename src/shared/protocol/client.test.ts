@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createClient, createEmitter } from './client';
 import { ProtocolFailure } from './envelope';
-import { workerToPage } from './worker-to-page';
+import { genericPageChannel } from './worker-to-page';
 import { workerToPanel } from './worker-to-panel';
 
 describe('typed client', () => {
   it('validates the payload before anything is sent', async () => {
     let sent = 0;
-    const client = createClient(workerToPage, { send: async () => (sent += 1) });
+    const client = createClient(genericPageChannel, { send: async () => (sent += 1) });
     const result = await client.request('page/echo', { text: 'x'.repeat(1_048_577) });
     expect(result).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
     expect(sent).toBe(0);
@@ -22,7 +22,7 @@ describe('typed client', () => {
       { ok: true, data: { text: 'a' }, extra: 1 },
     ];
     for (const reply of replies) {
-      const client = createClient(workerToPage, { send: async () => reply });
+      const client = createClient(genericPageChannel, { send: async () => reply });
       expect(await client.request('page/echo', { text: 'a' })).toMatchObject({
         ok: false,
         error: { code: 'INVALID_RESPONSE' },
@@ -31,7 +31,7 @@ describe('typed client', () => {
   });
 
   it('passes structured page errors and transport failures through with their codes', async () => {
-    const failing = createClient(workerToPage, {
+    const failing = createClient(genericPageChannel, {
       send: async () => {
         throw new ProtocolFailure('PAGE_REQUEST_TIMEOUT', 'slow');
       },
@@ -40,7 +40,7 @@ describe('typed client', () => {
       ok: false,
       error: { code: 'PAGE_REQUEST_TIMEOUT' },
     });
-    const erroring = createClient(workerToPage, {
+    const erroring = createClient(genericPageChannel, {
       send: async () => ({ ok: false, error: { code: 'PAGE_NO_EDITOR', message: 'none' } }),
     });
     expect(await erroring.request('page/ping', {})).toEqual({
@@ -51,7 +51,7 @@ describe('typed client', () => {
 
   it('builds envelopes with a fresh requestId and the runId when given', async () => {
     const seen: unknown[] = [];
-    const client = createClient(workerToPage, {
+    const client = createClient(genericPageChannel, {
       send: async (envelope) => (seen.push(envelope), { ok: true, data: { text: 'a' } }),
     });
     await client.request('page/echo', { text: 'a' });

@@ -65,6 +65,7 @@ export class ProtocolFailure extends Error {
 
 /** The data of a successful Result; a failed one is thrown as its ProtocolFailure. */
 export function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
+  if (!result.ok)
+    throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
   return result.data;
 }

@@ -13,7 +13,6 @@ import { runRequestMethods } from './run-messages';
 import { sessionRequestMethods } from './session-messages';
 import { settingsRequestMethods } from './settings-messages';
 
-
 /** Health, tab and page-context methods. */
 export const systemRequestMethods = {
   /** Health check; reports the worker instance so tests can see a cold start. */

@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import { defineHandlers, type ParsedRequestOf, type ResponseOf } from './define-channel';
 import type { Result } from './envelope';
 import type { panelToWorker } from './panel-to-worker';
-import { workerToPage } from './worker-to-page';
+import { genericPageChannel } from './worker-to-page';
 import { createClient } from './client';
 
 describe('protocol types', () => {
@@ -10,20 +10,23 @@ describe('protocol types', () => {
     expectTypeOf<ParsedRequestOf<typeof panelToWorker, 'page/get-context'>>().toEqualTypeOf<{
       tabId: number;
     }>();
-    expectTypeOf<ResponseOf<typeof workerToPage, 'page/echo'>>().toEqualTypeOf<{ text: string }>();
+    expectTypeOf<ResponseOf<typeof genericPageChannel, 'page/echo'>>().toEqualTypeOf<{
+      text: string;
+    }>();
   });
 
   it('requires exactly one handler per method', () => {
     // @ts-expect-error 'page/echo' and the other methods are missing.
-    defineHandlers(workerToPage, { 'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }) });
-    defineHandlers(workerToPage, {
-      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
+    defineHandlers(genericPageChannel, {
+      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
+    });
+    defineHandlers(genericPageChannel, {
+      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
       'page/get-context': () => ({
         siteId: 'web',
         url: '',
         title: '',
-        fileLabel: null,
-        editor: null,
+        documentId: 'doc-1',
       }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': (payload) => ({ text: payload.text }),
@@ -33,7 +36,7 @@ describe('protocol types', () => {
   });
 
   it('types client calls by method', () => {
-    const client = createClient(workerToPage, {
+    const client = createClient(genericPageChannel, {
       send: async () => ({ ok: true, data: { text: '' } }),
     });
     // @ts-expect-error unknown method name.

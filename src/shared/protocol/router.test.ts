@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEventRouter, createRequestRouter } from './router';
 import { panelToWorker, systemRequestMethods } from './panel-to-worker';
-import { refusingTypstHandlers, workerToPage } from './worker-to-page';
+import { genericPageChannel } from './worker-to-page';
 import { pageToWorker } from './page-to-worker';
 import { workerToPanel } from './worker-to-panel';
 import type { SenderClass } from './sender';
@@ -28,8 +28,7 @@ function requestCase(): Case[] {
     siteId: 'typst' as const,
     url: 'https://typst.app/project/a',
     title: 't',
-    fileLabel: null,
-    editor: null,
+    documentId: 'doc-1',
   }));
   // Only the system group: other groups' handlers are tested beside them.
   const panel = createRequestRouter(
@@ -37,22 +36,21 @@ function requestCase(): Case[] {
     {
       'system/ping': () => ({ instanceId: 'i', startedAt: 1, version: '0' }),
       'tab/get-site': () => null,
+      'site/catalog': () => ({ sites: [] }),
       'page/get-context': panelSpy,
     },
   );
   const pageSpy = vi.fn(({ text }: { text: string }) => ({ text }));
-  const page = createRequestRouter(workerToPage, {
+  const page = createRequestRouter(genericPageChannel, {
     'page/get-context': () => ({
       siteId: 'web' as const,
       url: '',
       title: '',
-      fileLabel: null,
-      editor: null,
+      documentId: 'doc-1',
     }),
-    'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
+    'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
     'page/cancel': () => ({ cancelled: false }),
     'page/echo': pageSpy,
-    ...refusingTypstHandlers(),
   });
   return [
     {
@@ -111,11 +109,11 @@ function eventCases(): Case[] {
       name: 'page-to-worker',
       sender: 'content-script',
       type: 'page/ready',
-      valid: { url: 'https://typst.app/', runtimeVersion: 1 },
-      extra: { url: 'https://typst.app/', runtimeVersion: 1, evil: true },
-      missing: { url: 'https://typst.app/' },
-      wrongType: { url: 'https://typst.app/', runtimeVersion: 'one' },
-      oversized: { url: 'x'.repeat(2_049), runtimeVersion: 1 },
+      valid: { url: 'https://typst.app/', runtimeVersion: 1, documentId: 'd1' },
+      extra: { url: 'https://typst.app/', runtimeVersion: 1, documentId: 'd1', evil: true },
+      missing: { url: 'https://typst.app/', documentId: 'd1' },
+      wrongType: { url: 'https://typst.app/', runtimeVersion: 'one', documentId: 'd1' },
+      oversized: { url: 'x'.repeat(2_049), runtimeVersion: 1, documentId: 'd1' },
       runScoped: false,
       route: (raw, sender = 'content-script') => fromPage.handle(raw, { sender }),
       ran: () => readySpy.mock.calls.length,
@@ -207,18 +205,16 @@ describe.each([...requestCase(), ...eventCases()])('router for $name', (channel)
 
 describe('request routers', () => {
   it('require a requestId', async () => {
-    const router = createRequestRouter(workerToPage, {
+    const router = createRequestRouter(genericPageChannel, {
       'page/get-context': () => ({
         siteId: 'web' as const,
         url: '',
         title: '',
-        fileLabel: null,
-        editor: null,
+        documentId: 'doc-1',
       }),
-      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
+      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': ({ text }) => ({ text }),
-      ...refusingTypstHandlers(),
     });
     const result = await router.handle(
       { type: 'page/echo', payload: { text: 'x' } },
@@ -228,12 +224,11 @@ describe('request routers', () => {
   });
 
   it('refuse a handler answer that does not match the response schema', async () => {
-    const router = createRequestRouter(workerToPage, {
+    const router = createRequestRouter(genericPageChannel, {
       'page/get-context': () => ({ siteId: 'mars' }) as never,
-      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
+      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': ({ text }) => ({ text }),
-      ...refusingTypstHandlers(),
     });
     const result = await router.handle(
       { type: 'page/get-context', requestId: 'r', payload: {} },
@@ -243,14 +238,13 @@ describe('request routers', () => {
   });
 
   it('turn handler failures into structured errors', async () => {
-    const router = createRequestRouter(workerToPage, {
+    const router = createRequestRouter(genericPageChannel, {
       'page/get-context': () => {
         throw new Error('boom');
       },
-      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0 }),
+      'page/ping': () => ({ runtimeVersion: 1, handshakes: 0, documentId: 'doc-1' }),
       'page/cancel': () => ({ cancelled: false }),
       'page/echo': ({ text }) => ({ text }),
-      ...refusingTypstHandlers(),
     });
     const result = await router.handle(
       { type: 'page/get-context', requestId: 'r', payload: {} },

@@ -5,7 +5,7 @@
 // untrusted: the worker validates them with these schemas before anything reads them.
 import { z } from '../schema/zod';
 import { IdSchema, boundedString } from '../schema/bounded';
-import type { MethodSpec } from './define-channel';
+import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { PageContextSchema } from './page-context';
 
 /**
@@ -45,13 +45,6 @@ export const genericPageMethods = {
   },
 } as const satisfies Record<string, MethodSpec>;
 
-/** The generic methods the relay answers itself. */
-export const RELAY_PAGE_METHODS: ReadonlySet<string> = new Set([
-  'page/get-context',
-  'page/ping',
-  'page/cancel',
-]);
-
 /**
  * A site page method's name: `<site id>/<action>`, lowercase with dashes. `page/` is
  * reserved for the generic methods above. The relay forwards site methods without
@@ -63,3 +56,10 @@ export const SITE_PAGE_METHOD_PATTERN = /^[a-z][a-z0-9-]{0,31}\/[a-z][a-z0-9-]{0
 export function isSitePageMethod(type: string): boolean {
   return SITE_PAGE_METHOD_PATTERN.test(type) && !type.startsWith('page/');
 }
+
+/** The generic methods alone, as a channel (routers and clients that need no site). */
+export const genericPageChannel = defineRequestChannel(
+  'worker-to-page',
+  ['worker'],
+  genericPageMethods,
+);

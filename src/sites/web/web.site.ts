@@ -21,7 +21,7 @@ export const webSite = defineSite({
     scopeUrl: null,
     placeholder: 'Ask about this page\u2026',
     noScope:
-      'Side Agent works on typst.app projects today; the web agent for other pages is on its way. On this page nothing is read or sent.',
+      'The web agent that reads and acts on pages like this one is on its way. On this page nothing is read or sent.',
     emptyState: 'Ask about this page: the agent reads it for you and answers here.',
     suggestions: ['Summarize this page', 'What can I do on this page?'],
     modeControl: 'agent-mode',

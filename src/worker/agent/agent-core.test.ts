@@ -136,7 +136,7 @@ describe('agent core: the loop', () => {
             windowId: 1,
             url: 'https://example.org/',
             siteId: 'web',
-            projectId: null,
+            scope: null,
           }),
         },
       },

@@ -34,7 +34,8 @@ const assistant = (
   ...extra,
 });
 const input = (turns: ChatTurn[], extra: Partial<ContextInput> = {}): ContextInput => ({
-  siteId: 'typst',
+  sitePrompt: 'You are a careful co-author.',
+  selectionLanguage: 'typst',
   customSystemPrompt: '',
   turns,
   attachments: [],

@@ -120,7 +120,9 @@ function render(exchange: Exchange, isCurrent: boolean, input: ContextInput): Re
       );
     // An imported chat's messages came from a file, not from the person typing here:
     // they are replayed as labelled data, never in the person's own voice.
-    parts.push(text(exchange.user.imported ? importedMessageNote(exchange.user.text) : exchange.user.text));
+    parts.push(
+      text(exchange.user.imported ? importedMessageNote(exchange.user.text) : exchange.user.text),
+    );
   }
   const answer = exchange.assistants
     .flatMap((turn) =>

@@ -45,6 +45,7 @@ describe('cancellation at every await point', () => {
       modelId: 'model-1',
       editMode: 'ask',
       file: null,
+      selection: null,
       attachments: [],
       attachmentRecords: [],
     });

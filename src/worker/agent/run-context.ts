@@ -97,7 +97,10 @@ export function createRunContext(input: {
     request: (method, payload) => deps.pages.request(identity.tabId, method, payload, { signal }),
   };
   // The site's own state for its tools, from what the panel captured at Send.
-  const state = { checkpointId: null, site: workerSiteOf(identity.scope.siteId).createRunState(input.start) };
+  const state = {
+    checkpointId: null,
+    site: workerSiteOf(identity.scope.siteId).createRunState(input.start),
+  };
   const documentHooks = deps.documentHooks ?? {};
   const boundWait: RunInteraction['waitForPage'] = (pending, isReady) =>
     waitForPage(interactions, pending, isReady, {

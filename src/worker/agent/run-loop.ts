@@ -163,4 +163,3 @@ export async function runLoop(
     save.progress(recorder.snapshot());
   }
 }
-

@@ -48,13 +48,15 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
     sessionReady = true;
     // The chat's automatic snapshot goes when the document diverged since it was taken.
     await raceAbort(
-      deps.recovery?.atStart(identity).catch(() =>
-        events.notice(
-          'warning',
-          "The chat's automatic snapshot could not be checked against the document; it is kept as it was.",
-          'HANDLER_FAILED',
-        ),
-      ) ?? Promise.resolve(),
+      deps.recovery
+        ?.atStart(identity)
+        .catch(() =>
+          events.notice(
+            'warning',
+            "The chat's automatic snapshot could not be checked against the document; it is kept as it was.",
+            'HANDLER_FAILED',
+          ),
+        ) ?? Promise.resolve(),
       signal,
     );
     save.progress(recorder.snapshot());
@@ -80,7 +82,10 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
  * progress save loses nothing the terminal save will not write, but the person should
  * know that a crash now would lose more.
  */
-function reportingSaves(queue: ReturnType<typeof createSaveQueue>, events: RunContext['events']): RunSaves {
+function reportingSaves(
+  queue: ReturnType<typeof createSaveQueue>,
+  events: RunContext['events'],
+): RunSaves {
   let reported = false;
   return {
     progress(turn) {

@@ -25,7 +25,11 @@ export const MAX_STALE_FILE_RETRIES = 15;
 
 /** A change set prepared against one snapshot, or nothing to do. */
 export type PreparedDocumentEdit =
-  | { readonly kind: 'changes'; readonly changes: readonly TextChange[]; readonly diff: UnifiedDiff }
+  | {
+      readonly kind: 'changes';
+      readonly changes: readonly TextChange[];
+      readonly diff: UnifiedDiff;
+    }
   | { readonly kind: 'no_changes' };
 
 /** What the site requires around a write (its own waits the person can see). */
@@ -36,7 +40,11 @@ export interface DocumentGuards {
    * The page refused a commit because another file is open: wait until `fileLabel` is
    * shown again. Resolves the editor token to expect now, or null to keep the old one.
    */
-  returnToFile(context: ToolRunContext, toolName: string, fileLabel: string): Promise<string | null>;
+  returnToFile(
+    context: ToolRunContext,
+    toolName: string,
+    fileLabel: string,
+  ): Promise<string | null>;
 }
 
 /** One write as a tool hands it to the flow. */
@@ -46,15 +54,31 @@ export interface DocumentEdit {
   prepare(snapshot: DocumentSnapshot): PreparedDocumentEdit;
 }
 
-async function review(context: ToolRunContext, edit: DocumentEdit, snapshot: DocumentSnapshot, diff: ReturnType<typeof toDiffView>): Promise<void> {
+async function review(
+  context: ToolRunContext,
+  edit: DocumentEdit,
+  snapshot: DocumentSnapshot,
+  diff: ReturnType<typeof toDiffView>,
+): Promise<void> {
   const reviewId = createId();
   try {
     const shown = await context.page
       .request('document/show-review', { reviewId, viewToken: snapshot.viewToken, diff })
-      .then((result) => result.ok && result.data.shown, () => false);
-    if (!shown) context.interaction.notice('warning', 'The proposal could not be drawn over the editor; review it in the panel.');
+      .then(
+        (result) => result.ok && result.data.shown,
+        () => false,
+      );
+    if (!shown)
+      context.interaction.notice(
+        'warning',
+        'The proposal could not be drawn over the editor; review it in the panel.',
+      );
     const decision = await context.interaction.reviewEdit(context.callId, edit.toolName, diff);
-    if (decision !== 'apply') throw new ProtocolFailure('EDIT_REJECTED', 'The person rejected this edit; the document is unchanged.');
+    if (decision !== 'apply')
+      throw new ProtocolFailure(
+        'EDIT_REJECTED',
+        'The person rejected this edit; the document is unchanged.',
+      );
   } finally {
     // Every exit path (apply, reject, timeout, Stop) removes the overlay; a page that
     // is gone has nothing left to remove.
@@ -62,7 +86,12 @@ async function review(context: ToolRunContext, edit: DocumentEdit, snapshot: Doc
   }
 }
 
-async function commit(context: ToolRunContext, edit: DocumentEdit, snapshot: DocumentSnapshot, changes: TextChange[]) {
+async function commit(
+  context: ToolRunContext,
+  edit: DocumentEdit,
+  snapshot: DocumentSnapshot,
+  changes: TextChange[],
+) {
   let expected = {
     scopeKey: snapshot.scopeKey,
     fileLabel: snapshot.fileLabel,
@@ -76,7 +105,10 @@ async function commit(context: ToolRunContext, edit: DocumentEdit, snapshot: Doc
     const { code, message, details } = result.error;
     if (code !== 'STALE_EDIT_FILE') throw new ProtocolFailure(code, message, details);
     if (attempt >= MAX_STALE_FILE_RETRIES) {
-      throw new ProtocolFailure('STALE_FILE_RETRY_LIMIT', `${snapshot.fileLabel} was not kept open long enough to apply the edit.`);
+      throw new ProtocolFailure(
+        'STALE_FILE_RETRY_LIMIT',
+        `${snapshot.fileLabel} was not kept open long enough to apply the edit.`,
+      );
     }
     const viewToken = await edit.guards.returnToFile(context, edit.toolName, snapshot.fileLabel);
     expected = { ...expected, viewToken: viewToken ?? expected.viewToken };
@@ -84,7 +116,10 @@ async function commit(context: ToolRunContext, edit: DocumentEdit, snapshot: Doc
 }
 
 /** Runs one prepared document write through review and the guarded commit. */
-export async function runDocumentEdit(context: ToolRunContext, edit: DocumentEdit): Promise<ToolOutcome> {
+export async function runDocumentEdit(
+  context: ToolRunContext,
+  edit: DocumentEdit,
+): Promise<ToolOutcome> {
   const hooks = context.documentHooks;
   await edit.guards.beforeSnapshot(context, edit.toolName);
   const snapshot = unwrap(await context.page.request('document/snapshot', {}));
@@ -96,7 +131,8 @@ export async function runDocumentEdit(context: ToolRunContext, edit: DocumentEdi
   const reviewedDiff = context.editMode === 'ask';
   if (reviewedDiff) await review(context, edit, snapshot, diff);
   const before = { fileLabel: snapshot.fileLabel, text: snapshot.text, hash: snapshot.hash };
-  if (hooks.beforeFirstWrite && context.state.checkpointId === null) await hooks.beforeFirstWrite(context, before);
+  if (hooks.beforeFirstWrite && context.state.checkpointId === null)
+    await hooks.beforeFirstWrite(context, before);
   const changes = prepared.changes.map(({ from, to, insert }) => ({ from, to, insert }));
   const staged = await hooks.stageWrite?.(context, { ...before, changes });
   const applied = await commit(context, edit, snapshot, changes).catch(async (error: unknown) => {
@@ -123,7 +159,11 @@ export async function runDocumentEdit(context: ToolRunContext, edit: DocumentEdi
       reviewed_diff: reviewedDiff,
       doc_chars: applied.length,
     },
-    summary: `Edited ${snapshot.fileLabel}: +${diff.additions} −${diff.deletions}${reviewedDiff ? ' (reviewed)' : ''}.`.slice(0, 4_000),
+    summary:
+      `Edited ${snapshot.fileLabel}: +${diff.additions} −${diff.deletions}${reviewedDiff ? ' (reviewed)' : ''}.`.slice(
+        0,
+        4_000,
+      ),
     receipt,
   };
 }

@@ -29,13 +29,15 @@ async function siteContext(
   const page: SitePage = {
     tabId,
     signal: context.signal,
-    request: (method, payload) => deps.pages.request(tabId, method, payload, { signal: context.signal }),
+    request: (method, payload) =>
+      deps.pages.request(tabId, method, payload, { signal: context.signal }),
   };
   return { reader: workerSiteOf(tab.siteId).context ?? null, page };
 }
 
 function requireReader(reader: SiteContextReader | null): SiteContextReader {
-  if (!reader) throw new ProtocolFailure('SITE_FEATURE_UNAVAILABLE', 'This page offers nothing to attach.');
+  if (!reader)
+    throw new ProtocolFailure('SITE_FEATURE_UNAVAILABLE', 'This page offers nothing to attach.');
   return reader;
 }
 

@@ -40,6 +40,7 @@ describe('run handlers', () => {
       modelId: 'm',
       editMode: 'ask',
       file: null,
+      selection: null,
       attachments: [],
       attachmentRecords: [],
     };

@@ -27,8 +27,11 @@ export function createSystemHandlers(
     'page/get-context': async (payload, context) => {
       const site = await findTabSite(payload.tabId);
       if (!site) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab no longer exists.');
-      if (site.siteId === null) throw new ProtocolFailure('SITE_NOT_SUPPORTED', 'Side Agent cannot read this page.');
-      return unwrap(await deps.pages.request(payload.tabId, 'page/get-context', {}, { signal: context.signal }));
+      if (site.siteId === null)
+        throw new ProtocolFailure('SITE_NOT_SUPPORTED', 'Side Agent cannot read this page.');
+      return unwrap(
+        await deps.pages.request(payload.tabId, 'page/get-context', {}, { signal: context.signal }),
+      );
     },
   };
 }

@@ -16,7 +16,8 @@ export interface SenderInfo {
   readonly url?: string | undefined;
   readonly origin?: string | undefined;
   readonly frameId?: number | undefined;
-  readonly tab?: { readonly id?: number | undefined; readonly url?: string | undefined } | undefined;
+  readonly tab?:
+    { readonly id?: number | undefined; readonly url?: string | undefined } | undefined;
 }
 
 export interface ClassifiedSender {

@@ -117,7 +117,10 @@ export interface InjectionReport {
 
 async function inject(tabId: number, site: SiteDefinition): Promise<void> {
   const allFrames = site.frames === 'all';
-  await chrome.scripting.executeScript({ target: { tabId, allFrames }, files: [...ISOLATED_FILES] });
+  await chrome.scripting.executeScript({
+    target: { tabId, allFrames },
+    files: [...ISOLATED_FILES],
+  });
   if (site.mainWorld) {
     await chrome.scripting.executeScript({
       target: { tabId, allFrames },
@@ -166,7 +169,8 @@ export async function injectIntoOpenTabs(): Promise<InjectionReport[]> {
 export async function injectBridge(tabId: number): Promise<void> {
   const tab = await chrome.tabs.get(tabId);
   const site = siteForUrl(tab.url);
-  if (!site) throw new ProtocolFailure('SITE_NOT_SUPPORTED', 'Side Agent cannot work on this page.');
+  if (!site)
+    throw new ProtocolFailure('SITE_NOT_SUPPORTED', 'Side Agent cannot work on this page.');
   if (site.access === 'grant' && !(await isGranted(tab.url ?? ''))) {
     throw new ProtocolFailure('PAGE_NOT_GRANTED', 'Allow Side Agent on this site first.');
   }

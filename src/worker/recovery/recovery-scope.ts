@@ -31,7 +31,10 @@ export class RecoveryGate {
     const site = await this.deps.siteOf(request.tabId);
     if (!site) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab is gone.');
     if (site.siteId !== request.scope.siteId) {
-      throw new ProtocolFailure('RUN_SCOPE_CHANGED', 'The tab now shows another site; switch back to restore or revert.');
+      throw new ProtocolFailure(
+        'RUN_SCOPE_CHANGED',
+        'The tab now shows another site; switch back to restore or revert.',
+      );
     }
     if (site.scope?.projectId !== request.scope.projectId)
       throw new ProtocolFailure(

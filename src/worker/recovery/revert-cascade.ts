@@ -183,7 +183,11 @@ export async function revertCascade(
           throw new ProtocolFailure(
             'EDIT_REVERT_MAY_HAVE_LANDED',
             `The page did not confirm the revert (${failure.code}); it may have landed. The document is checked again before the next revert or restore.`,
-            { failedCheckpointId: step.id, revertedCheckpointIds: [...revertedIds], cause: failure.code },
+            {
+              failedCheckpointId: step.id,
+              revertedCheckpointIds: [...revertedIds],
+              cause: failure.code,
+            },
           );
         }
         if (landed === 'landed') {

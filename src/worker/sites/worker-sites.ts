@@ -17,7 +17,8 @@ const modules = import.meta.glob<WorkerSite>('../../sites/*/worker/*.worker.ts',
 function partOf(site: SiteDefinition): WorkerSite {
   const path = `../../sites/${site.id}/worker/${site.id}.worker.ts`;
   const part = modules[path];
-  if (!part || part.site !== site) throw new Error(`Site ${site.id} has no worker part at ${path}.`);
+  if (!part || part.site !== site)
+    throw new Error(`Site ${site.id} has no worker part at ${path}.`);
   return part;
 }
 
@@ -26,7 +27,12 @@ export const WORKER_SITES: readonly WorkerSite[] = Object.freeze(SITES.map(partO
 /** The worker part of a registered site; UNKNOWN_SITE for any other id. */
 export function workerSiteOf(siteId: string): WorkerSite {
   const part = WORKER_SITES.find((candidate) => candidate.site.id === siteId);
-  if (!part) throw new ProtocolFailure('UNKNOWN_SITE', 'This chat belongs to a site this version does not know.', { siteId: siteId.slice(0, 32) });
+  if (!part)
+    throw new ProtocolFailure(
+      'UNKNOWN_SITE',
+      'This chat belongs to a site this version does not know.',
+      { siteId: siteId.slice(0, 32) },
+    );
   return part;
 }
 

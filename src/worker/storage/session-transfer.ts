@@ -11,6 +11,7 @@ import {
   type SessionMeta,
 } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
+import { siteById } from '../../sites/sites';
 import { MAX_IMPORT_CHARS } from '../../shared/protocol/session-messages';
 import { scopeKeyOf, type SessionRecord } from './chat-db-schema';
 import { prepareTurn, writeTurn } from './chat-turn-writer';
@@ -163,6 +164,12 @@ export function createSessionTransfer(store: IndexedDbChatStore): SessionTransfe
           note(
             `${label}: rejected (${meta && !meta.success ? issueText(meta.error) : 'not a chat record, or too many turns'}).`,
           );
+          continue;
+        }
+        // A chat of a site this version does not know could never be opened or run.
+        if (!siteById(meta.data.scope.siteId)) {
+          result.rejected += 1;
+          note(`${label}: rejected (it belongs to a site this version does not know).`);
           continue;
         }
         const turns: ChatTurn[] = [];

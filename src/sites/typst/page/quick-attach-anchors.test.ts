@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as isolated from '../../../page/isolated/quick-attach-placement';
 import {
   ANCHORS_EVENT,
   ANCHORS_REQUEST_EVENT,
@@ -41,11 +40,6 @@ afterEach(() => {
 });
 
 describe('quick-attach anchors (MAIN world)', () => {
-  it('uses the same event names as the isolated layer', () => {
-    expect(ANCHORS_EVENT).toBe(isolated.ANCHORS_EVENT);
-    expect(ANCHORS_REQUEST_EVENT).toBe(isolated.ANCHORS_REQUEST_EVENT);
-  });
-
   it('anchors the selection button 6 px right of the selection end', () => {
     const view = fakeView(3, 9, rect(200, 40, 210, 58));
     expect(selectionAnchor(view)).toEqual({ x: 216, y: 40 });

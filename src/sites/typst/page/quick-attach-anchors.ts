@@ -12,13 +12,11 @@
 // ## Never
 // Polls: updates follow selection, input, scroll, resize and shell mutations
 // (study §2.8), coalesced into one animation frame, and are sent only on change.
+import { ANCHORS_EVENT, ANCHORS_REQUEST_EVENT } from '../../../shared/protocol/quick-attach-events';
 import { findOpenedImage } from './capture';
 import { findEditorView, type EditorViewLike } from './editor-view';
 
-/** MAIN → isolated: the current anchors as a JSON string. */
-export const ANCHORS_EVENT = 'side-agent:quick-attach-anchors';
-/** isolated → MAIN: "send the anchors again" (the isolated layer started later). */
-export const ANCHORS_REQUEST_EVENT = 'side-agent:quick-attach-anchors-request';
+export { ANCHORS_EVENT, ANCHORS_REQUEST_EVENT } from '../../../shared/protocol/quick-attach-events';
 /** Study §2.1: the selection button sits 6 px right of the selection end. */
 export const SELECTION_GAP_PX = 6;
 /** Study §2.1: the image button sits 8 px right of / below the image's top-right corner. */

@@ -12,7 +12,10 @@ function editorOf(): DocumentEditor | null {
   return {
     token,
     document: () => view.state.doc,
-    selection: () => ({ anchor: view.state.selection.main.anchor, head: view.state.selection.main.head }),
+    selection: () => ({
+      anchor: view.state.selection.main.anchor,
+      head: view.state.selection.main.head,
+    }),
     // Plain objects: the page's CodeMirror builds its own ChangeSet from them.
     dispatch: (changes) =>
       view.dispatch({

@@ -4,7 +4,11 @@
 // the preparation of the call against the live snapshot. The write itself is the
 // site-neutral document flow (src/worker/documents/edit-flow.ts).
 import type { z } from '../../../shared/schema/zod';
-import { defineTool, type ToolDefinition, type ToolRunContext } from '../../../worker/tools/define-tool';
+import {
+  defineTool,
+  type ToolDefinition,
+  type ToolRunContext,
+} from '../../../worker/tools/define-tool';
 import { runDocumentEdit, type DocumentGuards } from '../../../worker/documents/edit-flow';
 import type { EditToolCall } from '../edit/edit-tool-schemas';
 import { prepareEdit } from '../edit/prepare-edit';
@@ -24,7 +28,8 @@ function guardsFor(name: EditToolName): DocumentGuards {
   return {
     async beforeSnapshot(context) {
       const needs: Capability[] = ['editor'];
-      if (name === 'replace_selection' && typstState(context).capturedSelection === null) needs.push('selection');
+      if (name === 'replace_selection' && typstState(context).capturedSelection === null)
+        needs.push('selection');
       await preflight(context, name, needs);
       await returnToTargetFile(context, name);
     },
@@ -55,7 +60,10 @@ export function defineEditTool<S extends z.ZodType>(spec: {
           guards,
           prepare: (snapshot) =>
             prepareEdit(
-              { text: snapshot.text, selection: typstState(context).capturedSelection ?? snapshot.selection },
+              {
+                text: snapshot.text,
+                selection: typstState(context).capturedSelection ?? snapshot.selection,
+              },
               { tool: spec.name, arguments: args } as EditToolCall,
             ),
         }),

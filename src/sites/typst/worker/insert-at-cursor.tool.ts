@@ -4,7 +4,6 @@ import { defineEditTool } from './edit-tool';
 
 export const insertAtCursorTool = defineEditTool({
   name: 'insert_at_cursor',
-  description:
-    'Insert text at the caret position the person had when they sent the message.',
+  description: 'Insert text at the caret position the person had when they sent the message.',
   arguments: InsertAtCursorArgumentsSchema,
 });

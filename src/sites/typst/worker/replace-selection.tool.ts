@@ -4,7 +4,6 @@ import { defineEditTool } from './edit-tool';
 
 export const replaceSelectionTool = defineEditTool({
   name: 'replace_selection',
-  description:
-    'Replace the text the person had selected when they sent the message.',
+  description: 'Replace the text the person had selected when they sent the message.',
   arguments: ReplaceSelectionArgumentsSchema,
 });

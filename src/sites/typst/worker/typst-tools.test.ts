@@ -4,7 +4,7 @@ import type { ToolRunContext } from '../../../worker/tools/define-tool';
 import { ProtocolFailure, type Result } from '../../../shared/protocol/envelope';
 import { applyChanges } from '../../../shared/text/text-change';
 import { hashText } from '../../../shared/text/text-hash';
-import { typstTools, createTypstTools } from './typst-tools';
+import { workerSite } from './typst.worker';
 import { findDocsTopic, DOCS_TOPICS } from './docs/typst-docs';
 import { normalizeToolPath } from './open-project-file.tool';
 
@@ -33,8 +33,10 @@ function fakePage(initial: string) {
       editor: true,
       viewToken: page.token,
       assetPath: null,
+      selection: { anchor: 0, head: 0 },
     }),
-    'typst/snapshot': async () => ({
+    'document/snapshot': async () => ({
+      scopeKey: 'p',
       fileLabel: page.file,
       viewToken: page.token,
       text: page.text,
@@ -42,12 +44,12 @@ function fakePage(initial: string) {
       hash: await hashText(page.text),
       selection: { anchor: 0, head: 0 },
     }),
-    'typst/show-review': ({ reviewId }: { reviewId: string }) => (
+    'document/show-review': ({ reviewId }: { reviewId: string }) => (
       (page.overlay = reviewId),
       { shown: true }
     ),
-    'typst/clear-review': () => ((page.overlay = null), { cleared: true }),
-    'typst/commit': async ({
+    'document/clear-review': () => ((page.overlay = null), { cleared: true }),
+    'document/commit': async ({
       expected,
       changes,
     }: {
@@ -100,15 +102,20 @@ function contextFor(
     runId: 'run-1',
     callId: 'call-1',
     signal: new AbortController().signal,
-    identity: { tabId: 1, scope: { kind: 'typst', projectId: 'p' }, sessionId: 's' },
+    identity: { tabId: 1, scope: { siteId: 'typst', projectId: 'p' }, sessionId: 's' },
     editMode: options.mode ?? 'ask',
     page: { tabId: 1, request: fake.request },
     interaction: { waitForPage, reviewEdit, notice: vi.fn() },
-    state: { targetFile: 'chapters/intro.typ', capturedSelection: null, checkpointId: null },
+    state: {
+      checkpointId: null,
+      site: { kind: 'typst', targetFile: 'chapters/intro.typ', capturedSelection: null },
+    },
+    documentHooks: {},
   } as unknown as ToolRunContext;
   return { context, reviewEdit, waitForPage };
 }
 
+const typstTools = workerSite.tools;
 const tool = (name: string) => typstTools.find((candidate) => candidate.name === name)!;
 const run = (name: string, args: unknown, context: ToolRunContext) => {
   const parsed = tool(name).parseArguments(args);
@@ -252,12 +259,13 @@ describe('edit flow', () => {
   it('calls beforeFirstWrite once before the first commit', async () => {
     const fake = fakePage('a');
     const beforeFirstWrite = vi.fn(
-      async (context: ToolRunContext) => void (context.state.checkpointId = 'cp-1'),
+      async (context: { state: { checkpointId: string | null } }) =>
+        void (context.state.checkpointId = 'cp-1'),
     );
-    const tools = createTypstTools({ beforeFirstWrite });
-    const { context } = contextFor(fake, { mode: 'auto' });
-    const replace = tools.find((entry) => entry.name === 'search_replace')!;
-    const outcome = await replace.execute({ search: 'a', replace: 'b' }, context);
+    const { context: base } = contextFor(fake, { mode: 'auto' });
+    // The run hands its document hooks to every write through the tool context.
+    const context = { ...base, documentHooks: { beforeFirstWrite } } as ToolRunContext;
+    const outcome = await run('search_replace', { search: 'a', replace: 'b' }, context);
     expect(beforeFirstWrite).toHaveBeenCalledWith(context, expect.objectContaining({ text: 'a' }));
     expect(outcome).toMatchObject({
       ok: true,

@@ -1,0 +1,126 @@
+// The structure rules of sites as contributions, as functions that return the
+// violations they find, so the architecture test can run them on the real tree and on
+// deliberately broken inputs (a rule that cannot fail proves nothing).
+import ts from 'typescript';
+import { SitePanelSchema } from '../../src/shared/protocol/site-catalog';
+import { SITE_PAGE_METHOD_PATTERN } from '../../src/shared/protocol/worker-to-page';
+
+/** The parts of a site definition the rules read. */
+export interface SiteLike {
+  readonly id: string;
+  readonly urls?: { readonly patterns?: readonly string[]; readonly matches?: unknown };
+  readonly access?: unknown;
+  readonly frames?: unknown;
+  readonly mainWorld?: unknown;
+  readonly scopeOf?: unknown;
+  readonly pageMethods?: Readonly<Record<string, unknown>>;
+  readonly document?: unknown;
+  readonly panel?: unknown;
+}
+
+/** The parts of a worker part the rules read. */
+export interface WorkerPartLike {
+  readonly site?: unknown;
+  readonly systemPrompt?: unknown;
+  readonly selectionLanguage?: unknown;
+  readonly tools?: readonly { readonly name?: unknown }[];
+  readonly createRunState?: unknown;
+}
+
+/** Every part of the site contract a registered site must have. */
+export function contractViolations(
+  site: SiteLike,
+  workerPart: WorkerPartLike | undefined,
+  pagePart: { readonly site?: unknown } | undefined,
+): string[] {
+  const problems: string[] = [];
+  const need = (condition: boolean, what: string) => {
+    if (!condition) problems.push(`${site.id}: ${what}`);
+  };
+  need(/^[a-z][a-z0-9-]*$/.test(site.id), 'an id of lowercase letters, digits and dashes');
+  need((site.urls?.patterns?.length ?? 0) > 0, 'URL match patterns');
+  need(typeof site.urls?.matches === 'function', 'a URL matcher');
+  need(site.access === 'install' || site.access === 'grant', 'an access kind');
+  need(site.frames === 'top' || site.frames === 'all', 'a frames policy');
+  need(typeof site.mainWorld === 'boolean', 'whether it needs the MAIN world');
+  need(typeof site.scopeOf === 'function', 'a scope key function');
+  need(typeof site.document === 'boolean', 'whether it offers a document');
+  need(SitePanelSchema.safeParse(site.panel).success, 'valid panel contributions');
+  for (const name of Object.keys(site.pageMethods ?? {})) {
+    need(
+      name.startsWith(`${site.id}/`) && SITE_PAGE_METHOD_PATTERN.test(name),
+      `page method ${name} named ${site.id}/<action>`,
+    );
+  }
+  need(
+    workerPart !== undefined,
+    `a worker part (src/sites/${site.id}/worker/${site.id}.worker.ts)`,
+  );
+  if (workerPart) {
+    need(workerPart.site === site, 'a worker part declared for this site');
+    need(
+      typeof workerPart.systemPrompt === 'string' && workerPart.systemPrompt.trim() !== '',
+      'a system prompt',
+    );
+    need(typeof workerPart.selectionLanguage === 'string', 'a selection language');
+    need(Array.isArray(workerPart.tools), 'a tool list');
+    need(typeof workerPart.createRunState === 'function', 'a run state');
+  }
+  if (site.mainWorld === true) {
+    need(pagePart !== undefined, `a page part (src/sites/${site.id}/page/${site.id}.page.ts)`);
+    if (pagePart) need(pagePart.site === site, 'a page part declared for this site');
+  }
+  return problems;
+}
+
+/** The strings that name a site: its id, its method prefix and its hosts. */
+export function namesOf(site: { readonly id: string; readonly patterns: readonly string[] }) {
+  const hosts = site.patterns
+    .map((pattern) => /^[a-z]+:\/\/([^/*]+)\//.exec(pattern)?.[1])
+    .filter((host): host is string => host !== undefined && !host.includes('*'));
+  return { id: site.id, prefix: `${site.id}/`, hosts };
+}
+
+/** Every string a file holds as code: literals, template parts, JSX text. */
+function stringsOf(file: string, source: string): string[] {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node)) found.push(node.text);
+    else if (ts.isTemplateExpression(node)) {
+      found.push(node.head.text, ...node.templateSpans.map((span) => span.literal.text));
+    } else if (ts.isJsxText(node)) found.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(tree);
+  return found;
+}
+
+/**
+ * Where `source` (a file outside the site's folder) names the site: a string (literal,
+ * template part, JSX text or import specifier) that is its id, starts with its method
+ * prefix, reaches into its folder, or holds one of its hosts. Comments are not code and
+ * are not read.
+ */
+export function namingViolations(
+  file: string,
+  source: string,
+  site: { readonly id: string; readonly patterns: readonly string[] },
+): string[] {
+  const { id, prefix, hosts } = namesOf(site);
+  const folder = new RegExp(`(^|/)sites/${id}(/|$)|^(\\./|\\.\\./)+${id}/`);
+  const problems: string[] = [];
+  for (const value of stringsOf(file, source)) {
+    const reason =
+      value.trim() === id
+        ? 'its id'
+        : value.startsWith(prefix)
+          ? 'one of its page methods'
+          : folder.test(value)
+            ? 'an import from its folder'
+            : hosts.find((host) => value.includes(host));
+    if (reason) problems.push(`${file} names site ${id} (${reason}): ${JSON.stringify(value)}`);
+  }
+  return problems;
+}
