@@ -29,22 +29,22 @@ import { createLiveDocumentPort } from './recovery/live-document';
 import { findTabSite } from './tab-sites';
 import { setBuiltinToolNames } from './integrations/worker-integrations';
 import { BUILTIN_TOOLS } from './tools/builtin-tools';
+import { publishDiagnostics } from './diagnostics';
 
 export function main(): void {
   const instanceId = createId();
   const startedAt = Date.now();
-  const readyTabs = new Map<number, number>();
+  // Settings hold API keys: every reader of local storage waits for this restriction.
+  const storageAccess = restrictStorageToTrustedContexts();
   const pages = createPageRequests(createTabsTransport);
   const panelPorts = createPanelPorts();
   const quickAttachPlatform = createQuickAttachPlatform(panelPorts);
   const quickAttach = createQuickAttach(quickAttachPlatform);
   quickAttachPlatform.watchPanels(quickAttach);
-  // Settings hold API keys: restrict chrome.storage.local before anything else reads it.
-  const storageAccess = restrictStorageToTrustedContexts();
   const stores = createStores();
   // Custom tool names are checked against the packaged ones when saved, not only per run.
   setBuiltinToolNames(() => BUILTIN_TOOLS.map((tool) => tool.name));
-  // Recovery shares the chats database (schema step 3); `agent` is read only when called.
+  // Recovery shares the chats database; `agent` is read only when called.
   const recovery = createRecoveryService({
     factory: indexedDB,
     databaseName: DATABASE_NAMES.chats,
@@ -72,35 +72,24 @@ export function main(): void {
         recovery,
       }),
     ),
-    page: createEventRouter(
-      pageToWorker,
-      createPageHandlers({
-        markReady: (tabId, version) => readyTabs.set(tabId, version),
-        quickAttach: quickAttach.clicked,
-      }),
-    ),
+    page: createEventRouter(pageToWorker, createPageHandlers({ quickAttach: quickAttach.clicked })),
   });
   watchTabSites(panelPorts);
   // Turns a previous worker instance left mid-run become "interrupted".
   void agent.reconcile().catch(() => undefined);
-  // Commits, reverts and restores a previous instance left mid-way are reconciled against
-  // the live document (REV-05); unreachable tabs are reconciled at the next recovery action.
-  (globalThis as { __sideAgentRecovery?: unknown }).__sideAgentRecovery = recovery
-    .startup()
-    .catch((error: unknown) => ({ error: String(error) }));
   configureSidePanel();
-
   // Self-heal on every fresh worker instance, not only onInstalled: the
   // registration may be stale and tabs may predate this extension version.
-  const startup = (async () => {
-    const registration = await ensureMainWorldRegistration();
-    const injections = await injectIntoOpenTabs();
-    return { registration, injections, storageAccess: await storageAccess };
-  })();
-  (globalThis as { __sideAgentStartup?: unknown }).__sideAgentStartup = startup.catch(
-    (error: unknown) => ({
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
-  (globalThis as { __sideAgentInstance?: unknown }).__sideAgentInstance = instanceId;
+  const startup = (async () => ({
+    storageAccess: await storageAccess,
+    registration: await ensureMainWorldRegistration(),
+    injections: await injectIntoOpenTabs(),
+  }))();
+  publishDiagnostics({
+    instanceId,
+    startup,
+    // Commits, reverts and restores a previous instance left mid-way are reconciled
+    // against the live document; unreachable tabs at the chat's next recovery action.
+    recovery: recovery.startup(),
+  });
 }

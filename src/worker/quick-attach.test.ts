@@ -112,10 +112,7 @@ describe('quick-attach service', () => {
 describe('page/quick-attach event validation', () => {
   const setup = () => {
     const quickAttach = vi.fn(async () => undefined);
-    const router = createEventRouter(
-      pageToWorker,
-      createPageHandlers({ markReady: () => undefined, quickAttach }),
-    );
+    const router = createEventRouter(pageToWorker, createPageHandlers({ quickAttach }));
     return { quickAttach, router };
   };
   const event = (payload: unknown) => ({ type: 'page/quick-attach', payload });

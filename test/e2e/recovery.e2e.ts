@@ -8,7 +8,7 @@
 // from the shipped modules (src/worker/recovery) over the same IndexedDB database; the
 // worker is then stopped with CDP between two steps, and the NEXT worker instance (the
 // shipped main.ts, untouched) reconciles at startup. Its outcome is read from the
-// startup promise main.ts publishes (`__sideAgentRecovery`).
+// startup reconciliation the worker publishes in its diagnostics.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { build } from 'esbuild';
@@ -346,7 +346,9 @@ describe('worker stopped between the steps of a commit and of a revert', () => {
     await driver.send({ type: 'system/ping', payload: {} });
     const worker = await harness.worker();
     return (await worker.evaluate(
-      () => (globalThis as { __sideAgentRecovery?: Promise<unknown> }).__sideAgentRecovery,
+      () =>
+        (globalThis as { __sideAgentDiagnostics?: { recovery: Promise<unknown> } })
+          .__sideAgentDiagnostics?.recovery,
     )) as { checkpointId: string; from: string; action: string; meta: { status: string } | null }[];
   };
 

@@ -145,7 +145,9 @@ export async function launchExtensionBrowser(
     async waitForStartup() {
       const worker = await harness.worker();
       return worker.evaluate(
-        () => (globalThis as { __sideAgentStartup?: Promise<unknown> }).__sideAgentStartup,
+        () =>
+          (globalThis as { __sideAgentDiagnostics?: { startup: Promise<unknown> } })
+            .__sideAgentDiagnostics?.startup,
       );
     },
     async tabIdOf(page) {

@@ -12,8 +12,8 @@
 // answering requests itself: every answer is untrusted and validated by the worker.
 // ## Why the intrinsics are captured
 // The runtime usually runs before page scripts (document_start registration), so the
-// functions it captures here are the browser's own even if the page later replaces
-// JSON.stringify, dispatchEvent or CustomEvent.
+// functions it captures when it starts are the browser's own even if the page later
+// replaces JSON.stringify, dispatchEvent or CustomEvent.
 import {
   BRIDGE_ANNOUNCE_EVENT,
   BRIDGE_HOST_TAG,
@@ -23,13 +23,6 @@ import {
   type ToIsolatedFrame,
   type ToMainFrame,
 } from '../../shared/protocol/page-bridge';
-
-const stringify = JSON.stringify;
-const parse = JSON.parse;
-const NativeCustomEvent = CustomEvent;
-const attachShadow = Element.prototype.attachShadow;
-const dispatch = EventTarget.prototype.dispatchEvent;
-const listen = EventTarget.prototype.addEventListener;
 
 export interface MainBridgePort {
   post(frame: ToIsolatedFrame): void;
@@ -42,6 +35,13 @@ export interface MainBridgePort {
 
 /** Creates the host element and its private port; `signal` removes them. */
 export function createMainBridgePort(signal: AbortSignal): MainBridgePort {
+  // Captured at once, before any page script can run in between (see the header).
+  const stringify = JSON.stringify;
+  const parse = JSON.parse;
+  const NativeCustomEvent = CustomEvent;
+  const attachShadow = Element.prototype.attachShadow;
+  const dispatch = EventTarget.prototype.dispatchEvent;
+  const listen = EventTarget.prototype.addEventListener;
   const host = document.createElement(BRIDGE_HOST_TAG);
   // Out of layout and of the accessibility tree: the element only carries the port.
   host.setAttribute('hidden', '');

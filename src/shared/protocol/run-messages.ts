@@ -92,7 +92,7 @@ const ToolCardShape = {
   name: boundedString(128),
 };
 
-/** What a run waits for from the person: a diff review, an approval, or a page state. */
+/** What a run waits for from the person: a diff review, an approval, a page state, or its page back. */
 export const PendingInteractionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('edit-review'), ...ToolCardShape, diff: DiffViewSchema }),
   z.strictObject({
@@ -101,6 +101,13 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     integration: boundedString(200),
     destination: boundedString(2_048),
     argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
+  }),
+  z.strictObject({
+    /** The run's tab no longer shows the page the run works on: Retry or Stop. */
+    kind: z.literal('scope-wait'),
+    ...ToolCardShape,
+    reason: z.enum(['other-scope', 'navigated']),
+    message: boundedString(500),
   }),
   z.strictObject({
     kind: z.literal('page-wait'),
@@ -121,6 +128,7 @@ export const ApprovalDecisionSchema = z.enum([
   'deny',
   'retry',
   'skip',
+  'stop',
 ]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 

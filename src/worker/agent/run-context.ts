@@ -14,7 +14,14 @@ import type { EditHooks } from '../documents/edit-hooks';
 import { workerSiteOf } from '../sites/worker-sites';
 import type { RunInteraction, RunPage, ToolRunContext } from '../tools/define-tool';
 import type { ToolRegistry } from '../tools/tool-registry';
-import { createInteractionBook, waitForPage, type InteractionBook } from './approvals';
+import {
+  awaitDecision,
+  createInteractionBook,
+  waitForPage,
+  type InteractionBook,
+} from './approvals';
+import { createRunPageGuard } from './run-page-guard';
+import type { ProtocolFailure } from '../../shared/protocol/envelope';
 import { createRunEvents, type RunEventSink } from './run-events';
 import type { RunIntegrations } from './run-integrations';
 import type { RunJournal } from './run-journal';
@@ -68,8 +75,15 @@ export interface RunContext {
   readonly events: RunEventSink;
   readonly recorder: TurnRecorder;
   readonly interactions: InteractionBook;
-  readonly toolContext: (callId: string, interaction: RunInteraction) => ToolRunContext;
+  readonly toolContext: (
+    call: { readonly id: string; readonly name: string },
+    interaction: RunInteraction,
+  ) => ToolRunContext;
   readonly waitForPage: RunInteraction['waitForPage'];
+  /** Shows a scope pause (Retry / Stop) and resolves the answer. */
+  readonly pauseForPage: RunInteraction['pauseForPage'];
+  /** Set when the run cannot go on (its page is gone): the loop ends the run with it. */
+  readonly fatal: () => ProtocolFailure | null;
 }
 
 export function createRunContext(input: {
@@ -91,11 +105,26 @@ export function createRunContext(input: {
   );
   const recorder = createTurnRecorder({ id: input.assistantTurnId, runId, createdAt: input.now });
   const interactions = createInteractionBook({ announce: (pending) => events.pending(pending) });
-  const page: RunPage = {
+  let fatal: ProtocolFailure | null = null;
+  // Every page request of the run carries its signal (Stop also cancels on the page),
+  // goes to the document the run is pinned to, and waits while the tab shows another page.
+  const guard = createRunPageGuard({
+    tabs: deps.tabs,
+    pages: deps.pages,
+    identity,
+    signal,
+    stop: () => controller.abort(),
+    end: (failure) => (fatal ??= failure),
+  });
+  const pageFor = (call: { id: string; name: string }, interaction: RunInteraction): RunPage => ({
     tabId: identity.tabId,
-    // Every page request of the run carries its signal, so Stop also cancels on the page.
-    request: (method, payload) => deps.pages.request(identity.tabId, method, payload, { signal }),
-  };
+    request: (method, payload) =>
+      guard.request(
+        { callId: call.id, toolName: call.name, pause: interaction.pauseForPage },
+        method,
+        payload,
+      ),
+  });
   // The site's own state for its tools, from what the panel captured at Send.
   const state = {
     checkpointId: null,
@@ -108,6 +137,16 @@ export function createRunContext(input: {
       pollMs: deps.pagePollMs,
       signal,
     });
+  const pause: RunInteraction['pauseForPage'] = async (pending) => {
+    const decision = await awaitDecision(
+      interactions,
+      pending,
+      ['retry', 'stop'],
+      deps.interactionTimeoutMs,
+      signal,
+    );
+    return decision === 'retry' || decision === 'stop' ? decision : 'timeout';
+  };
   return {
     runId,
     identity,
@@ -119,13 +158,15 @@ export function createRunContext(input: {
     recorder,
     interactions,
     waitForPage: boundWait,
-    toolContext: (callId, interaction) => ({
+    pauseForPage: pause,
+    fatal: () => fatal,
+    toolContext: (call, interaction) => ({
       runId,
-      callId,
+      callId: call.id,
       signal,
       identity,
       editMode: input.start.editMode,
-      page,
+      page: pageFor(call, interaction),
       interaction,
       state,
       documentHooks,

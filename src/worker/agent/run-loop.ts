@@ -157,6 +157,8 @@ export async function runLoop(
         recorder,
         toolContext: run.toolContext,
         waitForPage: run.waitForPage,
+        pauseForPage: run.pauseForPage,
+        fatal: run.fatal,
         ...(site.orderToolCalls ? { orderToolCalls: site.orderToolCalls } : {}),
       })),
     );

@@ -43,9 +43,16 @@ export interface DispatchContext {
   readonly events: RunEventSink;
   readonly recorder: TurnRecorder;
   /** The per-call context a tool runs with, minus what dispatch decides. */
-  readonly toolContext: (callId: string, interaction: RunInteraction) => ToolRunContext;
+  readonly toolContext: (
+    call: { readonly id: string; readonly name: string },
+    interaction: RunInteraction,
+  ) => ToolRunContext;
   /** The page-wait implementation (approvals.waitForPage bound to this run). */
   readonly waitForPage: RunInteraction['waitForPage'];
+  /** The scope pause (Retry / Stop) bound to this run. */
+  readonly pauseForPage?: RunInteraction['pauseForPage'];
+  /** A failure that ends the run (its page is gone); checked after every call. */
+  readonly fatal?: () => ProtocolFailure | null;
   /** Whether the run's model sees images: MCP images then follow as image parts. */
   readonly supportsVision?: boolean;
   /** The run site's ordering of one round's calls; provider order when absent. */
@@ -190,10 +197,19 @@ async function runOne(
       return decision === 'apply' ? 'apply' : 'reject';
     },
     notice: (level, message) => context.events.notice(level, message),
+    pauseForPage: async (pending) => {
+      if (!context.pauseForPage) return 'timeout';
+      setStatus(call, context, 'waiting', pending.message);
+      try {
+        return await context.pauseForPage({ ...pending, callId: call.id });
+      } finally {
+        setStatus(call, context, 'running');
+      }
+    },
   };
   try {
     return await raceAbort(
-      tool.execute(args.args, context.toolContext(call.id, interaction)),
+      tool.execute(args.args, context.toolContext({ id: call.id, name: call.name }, interaction)),
       context.signal,
     );
   } catch (error) {
@@ -227,6 +243,16 @@ export async function dispatchToolCalls(
     throwIfAborted(context.signal);
     const outcome = await runOne(call, check, context);
     outcomes[index] = outcome;
+    // The run's page is gone for good: the run ends here with that reason.
+    const fatal = context.fatal?.();
+    if (fatal) {
+      context.recorder.updateToolCall(call.id, {
+        status: 'failed',
+        summary: fatal.message,
+        errorCode: fatal.code,
+      });
+      throw fatal;
+    }
     const status = statusOf(outcome);
     const summary = summaryOf(outcome);
     const receipt = outcome.ok ? outcome.receipt : undefined;

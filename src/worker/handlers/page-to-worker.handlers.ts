@@ -6,10 +6,8 @@ import { defineEventHandlers } from '../../shared/protocol/define-channel';
 import { pageToWorker, type QuickAttachKind } from '../../shared/protocol/page-to-worker';
 
 export interface PageHandlerDeps {
-  /** Records that a tab's bridge is ready (used for diagnostics and waits). */
-  readonly markReady: (tabId: number, runtimeVersion: number) => void;
   /**
-   * A floating quick-attach button was clicked in `tabId` (study CTX-11). Called
+   * A floating quick-attach button was clicked in `tabId`. Called
    * synchronously from the message listener: it opens the panel before any await.
    */
   readonly quickAttach: (tabId: number, kind: QuickAttachKind, eventId: string) => Promise<void>;
@@ -17,9 +15,9 @@ export interface PageHandlerDeps {
 
 export function createPageHandlers(deps: PageHandlerDeps) {
   return defineEventHandlers(pageToWorker, {
-    'page/ready': (payload, context) => {
-      if (context.tabId !== undefined) deps.markReady(context.tabId, payload.runtimeVersion);
-    },
+    // Accepting the event is the answer the relay waits for: it marks its document
+    // "connected". Runs learn a document's id by asking its relay, not from this event.
+    'page/ready': () => undefined,
     'page/quick-attach': (payload, context) => {
       // No return of the promise: the content script needs no answer beyond "accepted".
       if (context.tabId !== undefined)

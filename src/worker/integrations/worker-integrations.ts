@@ -7,12 +7,21 @@ import type { McpDiscovery } from './mcp/mcp-discovery';
 import { createDiscoveryCache, createMemoryArea, type CacheArea } from './mcp/discovery-cache';
 import { createIntegrationService, type IntegrationService } from './integration-service';
 import { createIntegrationStore } from './integration-store';
+import { restrictStorageToTrustedContexts } from '../platform/storage-access';
 
 function chromeArea(area: chrome.storage.StorageArea | undefined): CacheArea {
   if (area === undefined) return createMemoryArea();
+  // Saved integrations hold headers with secrets: nothing reads them before the worker
+  // restricted storage to trusted contexts.
   return {
-    get: async (key) => (await area.get(key))[key],
-    set: (key, value) => area.set({ [key]: value }),
+    get: async (key) => {
+      await restrictStorageToTrustedContexts();
+      return (await area.get(key))[key];
+    },
+    set: async (key, value) => {
+      await restrictStorageToTrustedContexts();
+      await area.set({ [key]: value });
+    },
   };
 }
 

@@ -9,31 +9,40 @@ import type { KeyValueArea } from '../storage/key-value-area';
 
 type AccessLevelArea = { setAccessLevel?: (options: { accessLevel: string }) => Promise<void> };
 
+export type StorageRestriction = 'restricted' | 'unsupported' | 'failed';
+
+let restriction: Promise<StorageRestriction> | null = null;
+
 /**
- * Restricts chrome.storage.local to trusted contexts where supported. Never throws:
- * the result says whether the restriction is in place, for diagnostics.
+ * Restricts chrome.storage.local to trusted contexts where supported, once per worker
+ * instance; every reader of local storage awaits this first, so no key is read before
+ * the restriction is in place. Never throws: the result says whether it is, for
+ * diagnostics.
  */
-export async function restrictStorageToTrustedContexts(): Promise<
-  'restricted' | 'unsupported' | 'failed'
-> {
-  const area = chrome.storage?.local as unknown as AccessLevelArea | undefined;
-  if (typeof area?.setAccessLevel !== 'function') return 'unsupported';
-  try {
-    await area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
-    return 'restricted';
-  } catch {
-    return 'failed';
-  }
+export function restrictStorageToTrustedContexts(): Promise<StorageRestriction> {
+  restriction ??= (async () => {
+    const area = chrome.storage?.local as unknown as AccessLevelArea | undefined;
+    if (typeof area?.setAccessLevel !== 'function') return 'unsupported';
+    try {
+      await area.setAccessLevel({ accessLevel: 'TRUSTED_CONTEXTS' });
+      return 'restricted';
+    } catch {
+      return 'failed';
+    }
+  })();
+  return restriction;
 }
 
-/** chrome.storage.local as a KeyValueArea. */
+/** chrome.storage.local as a KeyValueArea, read only after the access restriction. */
 export function createChromeLocalArea(): KeyValueArea {
   return {
     async get(key) {
+      await restrictStorageToTrustedContexts();
       const items = await chrome.storage.local.get(key);
       return (items as Record<string, unknown>)[key];
     },
     async set(key, value) {
+      await restrictStorageToTrustedContexts();
       await chrome.storage.local.set({ [key]: value });
     },
   };

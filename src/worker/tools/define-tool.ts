@@ -73,6 +73,13 @@ export interface RunInteraction {
   reviewEdit(callId: string, toolName: string, diff: DiffView): Promise<'apply' | 'reject'>;
   /** Something the person should know that does not stop the tool. */
   notice(level: 'info' | 'warning', message: string): void;
+  /**
+   * The run's tab no longer shows the run's page: shows why, with Retry and Stop, and
+   * resolves the answer ('timeout' after the wait limit).
+   */
+  pauseForPage(
+    pending: Extract<PendingInteraction, { kind: 'scope-wait' }>,
+  ): Promise<'retry' | 'stop' | 'timeout'>;
 }
 
 /**

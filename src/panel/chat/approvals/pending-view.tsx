@@ -1,6 +1,6 @@
 // What a run waits for from the person, shown under the live answer: a diff
-// review, an external tool approval (with its destination), or a page wait (what
-// to do, Retry, Skip). Decisions go to the run controller, which sends them with
+// review, an external tool approval (with its destination), a page wait (what to
+// do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
 // the exact (runId, callId). All strings are text.
 import type { ApprovalDecision, PendingInteraction } from '../../../shared/protocol/run-messages';
 import { DiffReview } from './diff-review';
@@ -66,6 +66,38 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
           </button>
           <button type="button" disabled={busy} onClick={() => onDecide('deny')} data-testid="deny">
             Deny
+          </button>
+        </div>
+      </section>
+    );
+  }
+  if (pending.kind === 'scope-wait') {
+    return (
+      <section
+        class="review page-wait"
+        aria-label="The run is paused"
+        role="alert"
+        data-testid="scope-wait"
+      >
+        <p>{pending.message}</p>
+        <p class="muted">Nothing is read or changed on the page while the run is paused.</p>
+        <div class="review-actions">
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            onClick={() => onDecide('retry')}
+            data-testid="retry"
+          >
+            Retry
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => onDecide('stop')}
+            data-testid="stop-run"
+          >
+            Stop the run
           </button>
         </div>
       </section>

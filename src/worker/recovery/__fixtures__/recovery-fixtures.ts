@@ -93,6 +93,7 @@ export function toolContext(sessionId: string, runId: string): ToolRunContext {
       waitForPage: async () => 'ready',
       reviewEdit: async () => 'apply',
       notice: () => undefined,
+      pauseForPage: async () => 'timeout',
     },
     state: { checkpointId: null, site: null },
     documentHooks: {},
