@@ -1,7 +1,8 @@
-// The foundation's end-to-end path in real Chromium: panel -> worker -> isolated
-// relay -> MAIN runtime -> a real CodeMirror 6 editor, and back, validated at each
-// hop; then a cold worker start, a new isolated context after an extension reload,
-// and a hostile page posting forged bridge frames.
+// The page bridge end to end in real Chromium: panel -> worker -> isolated relay ->
+// MAIN runtime -> a real CodeMirror 6 editor, and back, validated at each hop; a cold
+// worker start; a new isolated context after an extension reload; a MAIN runtime
+// replaced by a newer one without a page reload; and a hostile page that forges
+// bridge frames, floods `init`, plants look-alike hosts and fakes announcements.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,6 +38,29 @@ async function openTypstTab(): Promise<{ page: Page; tabId: number }> {
 const send = (panel: Page, message: unknown) =>
   panel.evaluate((envelope) => chrome.runtime.sendMessage(envelope), message);
 
+/** The editor's whole text, read through the panel, the worker, the relay and the MAIN runtime. */
+async function readEditor(panel: Page, page: Page, tabId: number) {
+  await page.evaluate(() => window.__fixture.selectAll());
+  return (await send(panel, {
+    type: 'context/read-selection',
+    requestId: `sel-${Date.now()}-${Math.random()}`,
+    payload: { tabId },
+  })) as {
+    ok: boolean;
+    data: { text: string; fileLabel: string } | null;
+    error?: { code: string };
+  };
+}
+
+type RuntimeStats = { handshakes: number; refused: Record<string, number> };
+const runtimeStats = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as Record<symbol, { stats(): RuntimeStats } | undefined>)[
+        Symbol.for('side-agent.main-runtime')
+      ]?.stats() ?? null,
+  );
+
 beforeAll(async () => {
   const script = await codemirrorBundle();
   site = await startHttpsSite((url) => {
@@ -65,19 +89,30 @@ describe('page bridge end to end', () => {
       window.__fixture.setText(window.__fixture.getText() + 'typed later\n'),
     );
     const panel = await harness.openPanelTab(tabId);
-    const result = (await send(panel, {
+    const context = (await send(panel, {
       type: 'page/get-context',
       requestId: 'r-1',
       payload: { tabId },
+    })) as { ok: boolean; data: { siteId: string; documentId: string; url: string } };
+    expect(context.ok).toBe(true);
+    expect(context.data).toMatchObject({
+      siteId: 'typst',
+      url: expect.stringContaining('/project/'),
+    });
+    expect(context.data.documentId).toMatch(/^[A-Za-z0-9._:-]+$/);
+    const read = await readEditor(panel, page, tabId);
+    expect(read.ok).toBe(true);
+    expect(read.data).toEqual({ text: TEXT + 'typed later\n', fileLabel: 'chapters/intro.typ' });
+    const identity = (await send(panel, {
+      type: 'context/read-identity',
+      requestId: 'r-2',
+      payload: { tabId },
     })) as {
       ok: boolean;
-      data: { editor: { text: string; backReference: string }; fileLabel: string; siteId: string };
+      data: { file: { path: string }; selection: { anchor: number; head: number } };
     };
-    expect(result.ok).toBe(true);
-    expect(result.data.siteId).toBe('typst');
-    expect(result.data.fileLabel).toBe('chapters/intro.typ');
-    expect(result.data.editor.text).toBe(TEXT + 'typed later\n');
-    expect(result.data.editor.backReference).toBe('cmTile');
+    expect(identity.data.file.path).toBe('chapters/intro.typ');
+    expect(identity.data.selection).toEqual({ anchor: 0, head: (TEXT + 'typed later\n').length });
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     await panel.close();
     await page.close();
@@ -99,17 +134,12 @@ describe('page bridge end to end', () => {
       data: { instanceId: string };
     };
     expect(after.data.instanceId).not.toBe(before.data.instanceId);
-    const read = (await send(panel, {
-      type: 'page/get-context',
-      requestId: 'r-2',
-      payload: { tabId },
-    })) as { ok: boolean; data: { editor: { text: string } } };
+    const read = await readEditor(panel, page, tabId);
     expect(read.ok).toBe(true);
-    expect(read.data.editor.text).toBe(TEXT);
+    expect(read.data?.text).toBe(TEXT);
     await panel.close();
     await page.close();
   });
-
   it('refuses malformed panel messages in the real worker with distinct codes', async () => {
     const panel = await harness.openPanelTab();
     const codeOf = async (message: unknown) =>
@@ -140,68 +170,75 @@ describe('page bridge end to end', () => {
     await panel.close();
   });
 
-  it('ignores forged bridge frames from a hostile page and keeps answering the worker', async () => {
+  it('keeps the bridge private from a hostile page: forged frames, init floods, look-alike hosts, fake announcements', async () => {
     const { page, tabId } = await openTypstTab();
-    // The hostile page records every bridge frame it can see and forges some.
+    const panel = await harness.openPanelTab(tabId);
+    const refusedBefore = await runtimeStats(page);
     await page.evaluate(() => {
       const seen: unknown[] = [];
       (window as unknown as { __seen: unknown[] }).__seen = seen;
-      addEventListener('message', (event) => {
-        if ((event.data as { source?: string })?.source === 'side-agent-bridge')
-          seen.push(event.data);
-      });
+      // Everything a page can listen to: window messages and events on window and <html>.
+      addEventListener('message', (event) => seen.push(event.data));
+      for (const type of ['side-agent:to-main', 'side-agent:to-isolated'])
+        for (const target of [window, document, document.documentElement])
+          target.addEventListener(type, (event) => seen.push((event as CustomEvent).detail), true);
+      // More forged inits than the runtime remembers relays, and frames of every kind.
       const forge = (frame: object) => postMessage({ source: 'side-agent-bridge', ...frame }, '*');
-      forge({ kind: 'init', nonce: 'not-a-relay' });
+      for (let index = 0; index < 40; index += 1) forge({ kind: 'init', nonce: `forged-${index}` });
       forge({
         kind: 'request',
-        nonce: 'forged-nonce',
+        nonce: 'forged-0',
         requestId: 'x1',
-        envelope: { type: 'page/get-context', requestId: 'x1', payload: {} },
+        envelope: { type: 'page/echo', requestId: 'x1', payload: { text: 'forged' } },
       });
-      forge({
-        kind: 'response',
-        nonce: 'forged-nonce',
-        requestId: 'x2',
-        response: { ok: true, data: { text: 'spoof' } },
-      });
-      forge({ kind: 'ready', nonce: 'forged-nonce', runtimeVersion: 99 });
-    });
-    const panel = await harness.openPanelTab(tabId);
-    const echo = (await send(panel, {
-      type: 'page/echo',
-      requestId: 'e-1',
-      payload: { text: 'genuine' },
-    })) as { ok: boolean; data: { text: string } };
-    // page/echo is not a panel method: the panel cannot reach page methods directly.
-    expect(echo.ok).toBe(false);
-    const read = (await send(panel, {
-      type: 'page/get-context',
-      requestId: 'r-3',
-      payload: { tabId },
-    })) as { ok: boolean; data: { editor: { text: string } } };
-    expect(read.ok).toBe(true);
-    expect(read.data.editor.text).toBe(TEXT);
-    // Replay the genuine request the page sniffed: the MAIN runtime refuses it.
-    const refused = await page.evaluate(async () => {
-      const frames = (window as unknown as { __seen: Array<{ kind: string; nonce: string }> })
-        .__seen;
-      const request = frames.find(
-        (frame) => frame.kind === 'request' && frame.nonce !== 'forged-nonce',
+      forge({ kind: 'ready', nonce: 'forged-0', runtimeVersion: 99 });
+      // A look-alike host after ours, and an announcement that a runtime arrived.
+      const fake = document.createElement('side-agent-bridge');
+      const root = fake.attachShadow({ mode: 'closed' });
+      const port = document.createElement('span');
+      port.addEventListener('side-agent:to-main', (event) =>
+        seen.push(['look-alike got', (event as CustomEvent).detail]),
       );
-      const before = frames.filter((frame) => frame.kind === 'response').length;
-      postMessage(request, '*');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const runtime = (
-        window as unknown as Record<symbol, { stats(): { refused: Record<string, number> } }>
-      )[Symbol.for('side-agent.main-runtime')];
-      return {
-        stats: runtime?.stats().refused,
-        newResponses: frames.filter((frame) => frame.kind === 'response').length - before,
-      };
+      root.append(port);
+      document.documentElement.append(fake);
+      dispatchEvent(new CustomEvent('side-agent:runtime', { detail: '99' }));
     });
-    expect(refused.stats?.['DUPLICATE_REQUEST_ID']).toBeGreaterThanOrEqual(1);
-    expect(refused.stats?.['UNKNOWN_NONCE']).toBeGreaterThanOrEqual(1);
-    expect(refused.newResponses).toBe(0);
+    const read = await readEditor(panel, page, tabId);
+    expect(read.ok).toBe(true);
+    expect(read.data?.text).toBe(TEXT);
+    const again = await readEditor(panel, page, tabId);
+    expect(again.data?.text).toBe(TEXT);
+    // The page saw nothing of the genuine traffic, and its look-alike got no frame.
+    const seen = await page.evaluate(() => (window as unknown as { __seen: unknown[] }).__seen);
+    expect(JSON.stringify(seen)).not.toContain(TEXT.slice(0, 12));
+    expect(JSON.stringify(seen)).not.toContain('look-alike got');
+    expect(JSON.stringify(seen)).not.toContain('context/read-selection');
+    // The forged frames never reached the runtime (no new refusals were even needed).
+    expect(await runtimeStats(page)).toMatchObject({ refused: refusedBefore?.refused ?? {} });
+    await panel.close();
+    await page.close();
+  });
+
+  it('shakes hands with a newer MAIN runtime that replaces the old one without a page reload', async () => {
+    const { page, tabId } = await openTypstTab();
+    await page.evaluate(() => ((window as unknown as { __loadMarker: number }).__loadMarker = 7));
+    // As an update that bumps the runtime's version: the running one becomes "older",
+    // so the runtime the updated extension injects disposes it and takes over.
+    await page.evaluate(() => {
+      const runtime = (window as unknown as Record<symbol, { version: number }>)[
+        Symbol.for('side-agent.main-runtime')
+      ];
+      if (runtime) runtime.version -= 1;
+    });
+    await harness.reloadExtension();
+    await harness.waitForStartup();
+    const panel = await harness.openPanelTab(tabId);
+    const read = await readEditor(panel, page, tabId);
+    expect(read.ok, JSON.stringify(read.error)).toBe(true);
+    expect(read.data?.text).toBe(TEXT);
+    expect(
+      await page.evaluate(() => (window as unknown as { __loadMarker?: number }).__loadMarker),
+    ).toBe(7);
     await panel.close();
     await page.close();
   });
@@ -231,18 +268,8 @@ describe('page bridge end to end', () => {
     await harness.waitForStartup();
     const panel = await harness.openPanelTab(tabId);
     await expect
-      .poll(
-        async () =>
-          (
-            (await send(panel, {
-              type: 'page/get-context',
-              requestId: `r-${Date.now()}`,
-              payload: { tabId },
-            })) as { ok: boolean }
-          ).ok,
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+      .poll(async () => (await readEditor(panel, page, tabId)).data?.text, { timeout: 10_000 })
+      .toBe(TEXT);
     const state = await page.evaluate(() => ({
       marker: (window as unknown as { __loadMarker?: number }).__loadMarker,
       handshakes: (window as unknown as Record<symbol, { stats(): { handshakes: number } }>)[

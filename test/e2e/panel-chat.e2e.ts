@@ -381,7 +381,7 @@ describe('side panel chat', () => {
     );
   });
 
-  it('ignores malformed worker events without breaking the view, and says what it does off typst.app', async () => {
+  it('ignores malformed worker events without breaking the view, and says what it does on a page no site serves', async () => {
     const survived = await panel.evaluate(async () => {
       const hook = (
         globalThis as unknown as {
@@ -419,7 +419,7 @@ describe('side panel chat', () => {
             .catch(() => ''),
         { timeout: 10_000 },
       )
-      .toContain('works on typst.app projects');
+      .toContain('cannot work on this page');
     await other.close();
   });
 });

@@ -147,6 +147,7 @@ async function respond(sessionId: string, modelId: string, question: string) {
       modelId,
       editMode: 'auto',
       file: null,
+      selection: null,
       attachments: [],
       attachmentRecords: [],
     },

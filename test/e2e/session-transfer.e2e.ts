@@ -269,6 +269,7 @@ describe('chat export from one profile and import into a fresh one', () => {
         modelId: model.id,
         editMode: 'auto',
         file: null,
+        selection: null,
         attachments: [],
         attachmentRecords: [],
       },

@@ -4,7 +4,7 @@
 // that chat's running run), Send and Stop, and reloading the chat when a run ends.
 // Each concern lives in its own controller; this file only wires them.
 import { computed, signal } from '@preact/signals';
-import type { ChatScope, UserTurn } from '../../shared/protocol/chat-records';
+import { sameScope, type ChatScope, type UserTurn } from '../../shared/protocol/chat-records';
 import type { TabSite } from '../../shared/protocol/site-catalog';
 import { ChatSessionController } from '../chat/chat-session';
 import type { FollowHolder } from '../chat/chat-view';
@@ -39,6 +39,8 @@ export class PanelController {
   readonly runs: RunController;
   readonly attachments: AttachmentsController;
   readonly send: SendController;
+  /** A tab change that arrived while the tab's own run was live; served when it ends. */
+  private deferredSite: TabSite | null | undefined = undefined;
   /** What the served site contributes to the panel. */
   readonly sitePanel = computed(() => this.catalog.panelOf(this.site.value?.siteId ?? null));
   /** Clicks on a site's floating "Add to agent" buttons for this panel's tab. */
@@ -98,6 +100,16 @@ export class PanelController {
   /** The served tab changed (navigation, another scope): show that scope's chat. */
   async serve(site: TabSite | null): Promise<void> {
     const before = scopeOf(this.site.peek());
+    const after = scopeOf(site);
+    const scopeChanged = (before !== null || after !== null) && !sameScope(before, after);
+    // The run's own tab left its scope: the run pauses until the tab is back or the
+    // person stops it, so the panel keeps showing that run (and why it waits) instead of
+    // switching to the other chat; the switch happens when the run ends.
+    if (scopeChanged && this.runs.isRunning && site?.tabId === this.site.peek()?.tabId) {
+      this.deferredSite = site;
+      return;
+    }
+    this.deferredSite = undefined;
     this.site.value = site;
     const scope = scopeOf(site);
     const same = before?.siteId === scope?.siteId && before?.projectId === scope?.projectId;
@@ -152,6 +164,12 @@ export class PanelController {
   }
 
   private async afterRun(runId: string): Promise<void> {
+    const deferred = this.deferredSite;
+    if (deferred !== undefined) {
+      this.deferredSite = undefined;
+      this.runs.release();
+      return this.serve(deferred);
+    }
     // The worker stored the assistant turn; show the stored one instead of the live view.
     const reloaded = await this.session.reload();
     if (reloaded && this.runs.live.peek()?.runId === runId) {

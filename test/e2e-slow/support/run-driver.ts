@@ -110,6 +110,7 @@ export function createRunDriver(
           modelId,
           editMode,
           file: null,
+          selection: null,
           attachments: [],
           attachmentRecords: [],
         },
