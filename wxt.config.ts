@@ -53,7 +53,9 @@ export default defineConfig({
       ...new Set([...optionalHostPermissions(), 'https://*/*', 'http://*/*']),
     ],
     action: { default_title: 'Side Agent' },
-    web_accessible_resources: [{ resources: ['page-main.js'], matches: mainWorldResourceMatches() }],
+    web_accessible_resources: [
+      { resources: ['page-main.js'], matches: mainWorldResourceMatches() },
+    ],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -29,7 +29,7 @@ import { startHttpsSite, type HttpsSite } from '../support/https-site';
 import { codemirrorBundle, editorPageHtml } from '../support/fixture-pages';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from './support/run-driver';
+import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 
 let site: HttpsSite;
 let models: ModelServer;

@@ -16,11 +16,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extens
 import { startHttpsSite, type HttpsSite } from '../support/https-site';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import {
-  collectPanelEvents,
-  createRunDriver,
-  type RunDriver,
-} from '../e2e-slow/support/run-driver';
+import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 
 let site: HttpsSite;
 let harness: ExtensionBrowser;

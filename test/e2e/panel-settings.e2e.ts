@@ -1,12 +1,7 @@
-// Settings and sessions UI end to end in real Chromium: the real components,
-// talking to the real worker (settings and session handlers, chrome.storage and
-// IndexedDB) from the real extension page, against the scripted model server.
-// ## Why a bundle is evaluated into the panel page
-// The panel shell does not mount SettingsView or SessionMenu yet (the chat
-// engineer owns src/panel/app), so the test bundles a tiny host for them with
-// esbuild and evaluates it in sidepanel.html. Evaluation goes through CDP, which
-// the extension page CSP does not govern. Replace it with the shell route once the
-// shell mounts these components.
+// Settings and sessions UI end to end in real Chromium, through the real panel shell
+// serving a typst.app project tab: its header (chat menu, model picker, Settings
+// toggle) and its Settings view, talking to the real worker (settings and session
+// handlers, chrome.storage and IndexedDB), against the scripted model server.
 // ## Why chrome.permissions.request is answered by the test
 // Chromium shows a native prompt for optional host access that nothing can answer
 // in headless mode (the request never settles), so the test replaces the call in
@@ -14,7 +9,6 @@
 // would. Without the grant the worker's fetch is cross-origin, so the model server
 // is reached through a small proxy that adds CORS headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,43 +20,15 @@ import {
   type ExtensionBrowser,
 } from '../support/extension-browser';
 import { startModelServer } from '../support/model-server/model-server.mjs';
+import { startHttpsSite, type HttpsSite } from '../support/https-site';
+import { codemirrorBundle, editorPageHtml } from '../support/fixture-pages';
 
 const MODEL_HOST = 'models.test';
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results/panel-settings');
-const HOST_ENTRY = `
-import { render } from 'preact';
-import { useState } from 'preact/hooks';
-import { worker } from './src/panel/worker-client';
-import { SettingsView } from './src/panel/settings/settings-view';
-import { ModelPicker } from './src/panel/settings/model-picker';
-import { SessionMenu, openLatestOrCreate } from './src/panel/sessions/session-menu';
-
-const scope = { siteId: 'typst', projectId: 'e2e-project' };
-function Host({ initial }) {
-  const [current, setCurrent] = useState(initial);
-  const [revision, setRevision] = useState(0);
-  return (
-    <div class="panel">
-      <header class="sa-row">
-        <SessionMenu client={worker} scope={scope} currentSessionId={current}
-          onSwitch={(session) => setCurrent(session.id)} onCreate={(session) => setCurrent(session.id)} />
-        <ModelPicker client={worker} revision={revision} />
-        <output data-testid="current-session">{current}</output>
-      </header>
-      <SettingsView client={worker} onClose={() => undefined} onSettingsChanged={() => setRevision((value) => value + 1)} />
-    </div>
-  );
-}
-void openLatestOrCreate(worker, scope).then((opened) => {
-  const root = document.createElement('div');
-  document.body.replaceChildren(root);
-  render(<Host initial={opened.ok ? opened.data.session.id : null} />, root);
-});
-`;
 
 let harness: ExtensionBrowser;
 let server: Awaited<ReturnType<typeof startModelServer>>;
-let hostBundle: string;
+let site: HttpsSite;
 let panel: Page;
 let proxy: Server;
 let proxyPort: number;
@@ -114,34 +80,46 @@ const permissionRequests = () =>
       (globalThis as unknown as { __permissionRequests?: unknown[] }).__permissionRequests ?? [],
   );
 
+/** The chat the shell shows, read from the chat menu (the row marked current). */
+async function currentSession(): Promise<string> {
+  const button = panel.getByTestId('session-menu-button');
+  await button.click();
+  const row = panel.locator('[data-testid="chat-row"].sa-current');
+  await row.waitFor();
+  const id = (await row.getAttribute('data-session-id')) ?? '';
+  await button.click();
+  return id;
+}
+
 beforeAll(async () => {
-  const bundled = await build({
-    stdin: {
-      contents: HOST_ENTRY,
-      resolveDir: REPO_ROOT,
-      loader: 'tsx',
-      sourcefile: 'settings-e2e-host.tsx',
-    },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    loader: { '.css': 'empty' },
-    logLevel: 'silent',
+  const script = await codemirrorBundle();
+  site = await startHttpsSite((url) => {
+    if (url.pathname === '/__fixture/codemirror.js')
+      return { type: 'text/javascript', body: script };
+    if (url.pathname.startsWith('/project/'))
+      return {
+        type: 'text/html',
+        body: editorPageHtml({ project: 'E2E', path: 'main.typ', text: '= Settings e2e\n' }),
+      };
+    return undefined;
   });
-  hostBundle = bundled.outputFiles[0]!.text;
   server = await startModelServer({ scenario: 'basic-tool-loop' });
   proxy = await startCorsProxy(server.port);
   proxyPort = (proxy.address() as AddressInfo).port;
-  harness = await launchExtensionBrowser({ hostRules: [`MAP ${MODEL_HOST} 127.0.0.1`] });
-  await harness.waitForStartup();
-  panel = await harness.openPanelTab();
-  await panel.addStyleTag({
-    content: readFileSync(path.join(REPO_ROOT, 'src/panel/settings/settings.css'), 'utf8'),
+  harness = await launchExtensionBrowser({
+    typstPort: site.port,
+    hostRules: [`MAP ${MODEL_HOST} 127.0.0.1`],
   });
-  await panel.evaluate(hostBundle);
+  await harness.waitForStartup();
+  const project = await harness.context.newPage();
+  await project.goto('https://typst.app/project/e2e-project');
+  await project.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    null,
+    { timeout: 15_000 },
+  );
+  panel = await harness.openPanelTab(await harness.tabIdOf(project));
+  await panel.getByTestId('settings-toggle').click();
   await panel.getByRole('tablist', { name: 'Settings sections' }).waitFor();
 });
 
@@ -149,9 +127,10 @@ afterAll(async () => {
   await harness?.close();
   await new Promise((resolve) => proxy?.close(resolve));
   await server?.close();
+  await site?.close();
 });
 
-describe('settings and sessions UI in the real panel page', () => {
+describe('settings and sessions UI in the real panel shell', () => {
   it('adds a model over plain HTTP with the acknowledgement and tests the connection', async () => {
     // No model yet: Settings opens on Models with the add form.
     await expect
@@ -184,9 +163,6 @@ describe('settings and sessions UI in the real panel page', () => {
     await expect
       .poll(() => result.textContent(), { timeout: 15_000 })
       .toMatch(/^Connected in \d+ ms\. \d+ models? available; "scripted-model" is listed\.$/);
-    // The header picker heard about the save.
-    await expect.poll(() => panel.getByTestId('model-picker').inputValue()).not.toBe('');
-    expect(await panel.getByTestId('model-picker').textContent()).toContain('Scripted');
     // Edited without retyping the key: the worker used the stored one.
     const listed = server.requests.filter((recorded) => recorded.path === '/models');
     expect(listed.at(-1)?.headers['authorization']).toBe('Bearer sk-e2e-secret-9876');
@@ -201,17 +177,21 @@ describe('settings and sessions UI in the real panel page', () => {
     }
     await panel.emulateMedia({ colorScheme: null });
     await panel.getByRole('button', { name: 'Cancel' }).click();
+    // Back in the chat, the header's model picker heard about the save.
+    await panel.getByTestId('settings-toggle').click();
+    await expect.poll(() => panel.getByTestId('model-picker').inputValue()).not.toBe('');
+    expect(await panel.getByTestId('model-picker').textContent()).toContain('Scripted');
   });
 
   it('creates, renames, switches and deletes chats from the session menu', async () => {
-    const current = panel.getByTestId('current-session');
-    await expect.poll(() => current.textContent()).not.toBe('');
-    const first = (await current.textContent())!;
+    // The header's chat menu shows while Settings is closed (the last test closed it).
+    const first = await currentSession();
+    expect(first).not.toBe('');
     const menuButton = panel.getByTestId('session-menu-button');
     await menuButton.click();
     await panel.getByTestId('new-chat').click();
-    await expect.poll(() => current.textContent()).not.toBe(first);
-    const second = (await current.textContent())!;
+    await expect.poll(() => currentSession()).not.toBe(first);
+    const second = await currentSession();
 
     const hostileName = 'Renamed <img src=x onerror="window.__pwned=1">';
     await menuButton.click();
@@ -229,7 +209,7 @@ describe('settings and sessions UI in the real panel page', () => {
       .locator(`[data-testid="chat-row"][data-session-id="${first}"]`)
       .getByTestId('chat-name')
       .click();
-    await expect.poll(() => current.textContent()).toBe(first);
+    await expect.poll(() => currentSession()).toBe(first);
 
     await menuButton.click();
     await secondRow.getByRole('button', { name: /^Delete chat/ }).click();
@@ -247,6 +227,7 @@ describe('settings and sessions UI in the real panel page', () => {
   });
 
   it('searches, exports and imports chats in Settings → Sessions', async () => {
+    await panel.getByTestId('settings-toggle').click();
     await panel.getByRole('tab', { name: 'Sessions' }).click();
     const panelArea = panel.getByRole('tabpanel');
     await expect

@@ -24,11 +24,7 @@ import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import { startWorkbench, type RunningWorkbench } from '../../workbench/server.mjs';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import {
-  collectPanelEvents,
-  createRunDriver,
-  type RunDriver,
-} from '../e2e-slow/support/run-driver';
+import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 import './support/workbench-browser';
 
 const FILE = 'chapters/intro.typ';

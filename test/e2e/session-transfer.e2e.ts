@@ -17,7 +17,7 @@ import { startHttpsSite, type HttpsSite } from '../support/https-site';
 import { codemirrorBundle, editorPageHtml } from '../support/fixture-pages';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents } from '../e2e-slow/support/run-driver';
+import { collectPanelEvents } from '../support/run-driver';
 
 const SECRET = 'sk-transfer-secret-1234';
 const PROJECT = 'transfer';

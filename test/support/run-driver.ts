@@ -9,7 +9,13 @@ export interface PanelEvent {
   readonly payload: Record<string, unknown>;
 }
 
-type Scope = { siteId: 'typst' | 'web'; projectId: string | null };
+type Scope = { siteId: string; projectId: string | null };
+
+/** What the panel captures at Send besides the text. */
+export interface StartOptions {
+  readonly editMode?: 'ask' | 'auto';
+  readonly selection?: { anchor: number; head: number } | null;
+}
 
 let counter = 0;
 const nextId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(counter += 1)}`;
@@ -80,7 +86,9 @@ export function createRunDriver(
       if (!saved) throw new Error('model not saved');
       return saved.id;
     },
-    async start(modelId: string, question: string, editMode: 'ask' | 'auto' = 'ask') {
+    async start(modelId: string, question: string, options: StartOptions | 'ask' | 'auto' = {}) {
+      const { editMode = 'ask', selection = null } =
+        typeof options === 'string' ? { editMode: options } : options;
       const session = await must({ type: 'session/create', payload: { scope: target.scope } });
       const sessionId = session.id as string;
       const runId = nextId('run');
@@ -110,7 +118,7 @@ export function createRunDriver(
           modelId,
           editMode,
           file: null,
-          selection: null,
+          selection,
           attachments: [],
           attachmentRecords: [],
         },
