@@ -77,7 +77,7 @@ try {
     { timeout: 20_000 },
   );
   const tabId = await harness.tabIdOf(page);
-  const panel = await harness.openPanelTab(tabId);
+  const panel = await harness.openPanelTab(tabId, { testHarness: true });
   await panel.setViewportSize({ width: 400, height: 800 });
   const view = await request(panel, {
     type: 'settings/save-model',
@@ -126,8 +126,8 @@ try {
         probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: false });
     const hook = (
-      globalThis as unknown as { __sideAgentPanel: { panel: { runs: { live: Sig<Run | null> } } } }
-    ).__sideAgentPanel;
+      globalThis as unknown as { __sideAgentTestHarness: { panel: { runs: { live: Sig<Run | null> } } } }
+    ).__sideAgentTestHarness;
     let seen = false;
     hook.panel.runs.live.subscribe((run) => {
       if (run) {

@@ -1,4 +1,4 @@
-// The offline demo (`npm start -- --demo`, issue 6 part 8), driven in the real side
+// The offline demo (`npm start -- --demo`), driven in the real side
 // panel: break line 4 of the workbench's main.typ, type a request into the panel and
 // send it, let the scripted model (scenarios/demo.json) read the diagnostics and the
 // document and propose the fix as a reviewed diff, apply it (headless: at once;

@@ -9,6 +9,7 @@ import { runtimeRequestTransport } from './transport/runtime-transport';
 import { createEventRouter } from '../shared/protocol/router';
 import { workerToPanel } from '../shared/protocol/worker-to-panel';
 import { subscribeToWorker } from './worker-client';
+import { installTestHarness } from './test-harness';
 
 export async function main(root: HTMLElement): Promise<void> {
   const lifetime = new AbortController();
@@ -33,16 +34,12 @@ export async function main(root: HTMLElement): Promise<void> {
     ...panel.runs.handlers,
   };
   subscribeToWorker(handlers, panel.runs.isActiveRun, lifetime.signal);
-  // Harness hook for the end-to-end tests and the stream benchmark: hands a message
-  // to the same validating event router the worker port feeds. Only code already
-  // running in this extension page can reach it, and that code could post to the
-  // router anyway; it grants nothing a page or content script could use.
-  const harnessRouter = createEventRouter(workerToPanel, handlers, {
-    isActiveRun: panel.runs.isActiveRun,
-  });
-  const deliver = (message: unknown) =>
-    harnessRouter.handle(message, { sender: 'worker', signal: lifetime.signal });
-  Object.assign(globalThis, { __sideAgentPanel: { panel, deliver } });
+  installTestHarness(
+    location.search,
+    panel,
+    createEventRouter(workerToPanel, handlers, { isActiveRun: panel.runs.isActiveRun }),
+    lifetime.signal,
+  );
   render(<App panel={panel} />, root);
   const found = await panel.api.request('tab/get-site', {
     ...(tabId !== undefined ? { tabId } : {}),

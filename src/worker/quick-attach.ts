@@ -1,6 +1,6 @@
 // ## Owns
-// The worker half of quick attach (study CTX-11): a click on a floating button on a
-// typst.app tab opens the side panel of that tab's window and tells the panels
+// The worker half of quick attach: a click on a floating button on a
+// site tab opens the side panel of that tab's window and tells the panels
 // which tab and window it came from. A panel that is not open yet gets the event
 // from a small queue when it connects.
 // ## Why a queue

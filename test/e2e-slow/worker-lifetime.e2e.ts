@@ -1,10 +1,10 @@
 // The MV3 worker survives long waits of an active run, in a real Chromium whose
-// test harness does NOT keep the worker alive (issue 4, part 2): a model whose
+// test harness does NOT keep the worker alive: a model whose
 // first byte arrives after 45 s, and an Ask-mode edit review that stays pending
 // for over 4 minutes before the person applies it.
 // ## Why Puppeteer with a target filter, and pings suppressed
-// A DevTools session attached to the worker keeps it alive (recipe-browser-testing
-// pitfall 8), and Playwright attaches to every service worker. Puppeteer's
+// A DevTools session attached to the worker keeps it alive (Chromium does not idle
+// out a worker under inspection), and Playwright attaches to every service worker. Puppeteer's
 // `targetFilter` never attaches to the worker, so Chrome's 30 s idle timer runs as
 // for a user. The panel page's own 20 s port pings would also keep it alive, so
 // they are dropped here: what must keep the worker alive is the agent core's own

@@ -1,4 +1,4 @@
-// The offline demo as a person runs it (`npm start -- --demo`, issue 6 part 8),
+// The offline demo as a person runs it (`npm start -- --demo`),
 // headless: the real start script with the scripted model server, the workbench and
 // the real side panel. It must print a transcript showing the reviewed fix, leave
 // the document without the compile error, and save its screenshots. --no-build: the

@@ -157,7 +157,7 @@ beforeAll(async () => {
     { timeout: 20_000 },
   );
   tabId = await harness.tabIdOf(page);
-  panel = await harness.openPanelTab(tabId);
+  panel = await harness.openPanelTab(tabId, { testHarness: true });
   for (const name of ['answer', 'slow', 'edit', 'edit-reject', 'vision']) {
     const view = await request({
       type: 'settings/save-model',
@@ -385,9 +385,9 @@ describe('side panel chat', () => {
     const survived = await panel.evaluate(async () => {
       const hook = (
         globalThis as unknown as {
-          __sideAgentPanel: { deliver(message: unknown): Promise<unknown> };
+          __sideAgentTestHarness: { deliver(message: unknown): Promise<unknown> };
         }
-      ).__sideAgentPanel;
+      ).__sideAgentTestHarness;
       for (const message of [
         null,
         'x',

@@ -1,4 +1,4 @@
-// Quick attach in real Chromium (study CTX-11, issue 6 part 4): select text in the
+// Quick attach in real Chromium: select text in the
 // workbench editor with the keyboard, click the floating "Add to agent" button with a
 // trusted mouse click, and see the side panel of that window open and show the
 // selection chip; open an image and add it with the image button. A page's synthetic
@@ -139,13 +139,14 @@ describe('quick attach on typst.app', () => {
   it('shows the selection button only for a non-empty selection', async () => {
     await page.click('.cm-content');
     await page.keyboard.press('Control+Home');
-    expect(await buttonCentre('typst-side-agent-selection-float')).toBeNull();
+    expect(await buttonCentre('side-agent-selection-float')).toBeNull();
     await page.keyboard.press('Shift+End');
-    await waitForButton('typst-side-agent-selection-float');
+    await waitForButton('side-agent-selection-float');
   });
 
-  it('ignores a page script clicking the button (isTrusted false)', async () => {
-    const centre = await waitForButton('typst-side-agent-selection-float');
+  it('ignores untrusted clicks: a page script on the host, and a script that reaches the button itself', async () => {
+    const centre = await waitForButton('side-agent-selection-float');
+    // A page script can only reach the closed shadow root's host.
     await page.evaluate(({ x, y }) => {
       const options = { bubbles: true, composed: true, clientX: x, clientY: y };
       for (const target of [
@@ -157,6 +158,26 @@ describe('quick attach on typst.app', () => {
         (target as HTMLElement | null)?.click();
       }
     }, centre);
+    // Code that can open closed shadow roots (another extension's content script, a
+    // debugger) can dispatch straight on the button; its clicks are still untrusted.
+    const { root } = (await pageCdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
+      root: DomNode;
+    };
+    const button = findById(root, 'side-agent-selection-float');
+    expect(button).not.toBeNull();
+    const { object } = (await pageCdp.send('DOM.resolveNode', {
+      backendNodeId: button!.backendNodeId,
+    })) as { object: { objectId: string } };
+    await pageCdp.send('Runtime.callFunctionOn', {
+      objectId: object.objectId,
+      functionDeclaration: `function () {
+        const options = { bubbles: true, composed: true };
+        this.dispatchEvent(new PointerEvent('pointerdown', options));
+        this.dispatchEvent(new MouseEvent('mousedown', options));
+        this.dispatchEvent(new MouseEvent('click', options));
+        this.click();
+      }`,
+    });
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(await sidePanelTarget()).toBeNull();
   });
@@ -165,7 +186,7 @@ describe('quick attach on typst.app', () => {
     const firstLine = await page.evaluate(
       () => (window.__workbench.getText('main.typ') ?? '').split('\n')[0] ?? '',
     );
-    const centre = await waitForButton('typst-side-agent-selection-float');
+    const centre = await waitForButton('side-agent-selection-float');
     await page.mouse.click(centre.x, centre.y);
     await expect.poll(sidePanelTarget, { timeout: 15_000, interval: 100 }).not.toBeNull();
     const panel = (await sidePanelTarget())!;
@@ -178,15 +199,15 @@ describe('quick attach on typst.app', () => {
     const [chip] = await chips(panel);
     expect(chip?.text).toContain(firstLine.slice(0, 20));
     // The editor kept its selection: the button is still there.
-    expect(await buttonCentre('typst-side-agent-selection-float')).not.toBeNull();
+    expect(await buttonCentre('side-agent-selection-float')).not.toBeNull();
   });
 
   it('the image button adds the opened image once per burst of clicks', async () => {
     await page.evaluate(() => window.__workbench.openFile('images/plate.png'));
     await expect
-      .poll(() => buttonCentre('typst-side-agent-selection-float'), { timeout: 10_000 })
+      .poll(() => buttonCentre('side-agent-selection-float'), { timeout: 10_000 })
       .toBeNull();
-    const centre = await waitForButton('typst-side-agent-image-float');
+    const centre = await waitForButton('side-agent-image-float');
     await page.mouse.click(centre.x, centre.y);
     await page.mouse.click(centre.x, centre.y);
     const panel = (await sidePanelTarget())!;

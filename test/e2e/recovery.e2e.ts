@@ -2,7 +2,7 @@
 // built extension: scripted responses edit the document through the real run loop and
 // the real typst tools (Auto approve), the side panel's Revert and Snapshot actions are
 // clicked like a person would, and the worker is stopped between the steps of a commit
-// and of a revert to show the next worker's reconciliation (REV-05).
+// and of a revert to show the next worker's reconciliation.
 // ## How the interruption tests are honest without test-only code in the extension
 // The journal steps are driven from inside the real worker by a small harness bundled
 // from the shipped modules (src/worker/recovery) over the same IndexedDB database; the

@@ -135,7 +135,7 @@ describe('typst workbench', () => {
       'ref.bib',
     ]);
     for (const folder of facts.rows.slice(0, 2)) {
-      // The closed-folder glyph test from the study: one path, one move-to, C + H + V, ends in Z.
+      // The closed-folder glyph test: one path, one move-to, C + H + V, ends in Z.
       expect(folder.hasChildList).toBe(false);
       expect(folder.shapes).toBe(0);
       expect(folder.paths).toHaveLength(1);

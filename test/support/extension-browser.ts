@@ -1,8 +1,8 @@
 // ## Owns
 // Launching Debian's Chromium with the built extension for end-to-end tests, and
 // the helpers every such test needs: the extension id, the worker, stopping the
-// worker for real (recipe-browser-testing.md recipe 4), the panel page in a tab
-// with an explicit target tab, and the real side panel over raw CDP (recipe 5).
+// worker for real, the panel page in a tab
+// with an explicit target tab, and the real side panel over raw CDP.
 import {
   chromium,
   type BrowserContext,
@@ -47,8 +47,11 @@ export interface ExtensionBrowser {
   /** Waits until the worker has repaired its MAIN-world registration. */
   waitForStartup(): Promise<unknown>;
   tabIdOf(page: Page): Promise<number>;
-  /** The panel page opened in a tab, serving `tabId` explicitly. */
-  openPanelTab(tabId?: number): Promise<Page>;
+  /**
+   * The panel page opened in a tab, serving `tabId` explicitly; `testHarness` installs
+   * the page's test hook (`__sideAgentTestHarness`).
+   */
+  openPanelTab(tabId?: number, options?: { testHarness?: boolean }): Promise<Page>;
   /**
    * Loads the unpacked extension again, as an update does: extension pages close,
    * a new worker starts and content scripts in open tabs are orphaned.
@@ -71,7 +74,7 @@ export async function launchExtensionBrowser(
   try {
     // The extension is loaded over CDP (Extensions.loadUnpacked) rather than with
     // --load-extension: loading it again is how a test simulates an update, and
-    // branded Chrome has already dropped the flag (recipe-browser-testing.md).
+    // branded Chrome has already dropped the flag.
     context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
       headless: options.headless ?? true,
@@ -124,7 +127,7 @@ export async function launchExtensionBrowser(
     extensionId,
     origin,
     // Playwright keeps one Worker handle across restarts and evaluates in the new
-    // instance (recipe pitfall 9); a restart that replaced it emits a new one.
+    // instance; a restart that replaced it emits a new one.
     worker: async () => context.serviceWorkers().filter(isOurs).at(-1) ?? firstWorker,
     workerTargets,
     async stopWorker() {
@@ -159,9 +162,13 @@ export async function launchExtensionBrowser(
       if (id === undefined) throw new Error(`No tab shows ${page.url()}`);
       return id;
     },
-    async openPanelTab(tabId) {
+    async openPanelTab(tabId, options = {}) {
       const panel = await context.newPage();
-      await panel.goto(`${origin}/sidepanel.html${tabId !== undefined ? `?tabId=${tabId}` : ''}`);
+      const query = new URLSearchParams();
+      if (tabId !== undefined) query.set('tabId', String(tabId));
+      if (options.testHarness) query.set('test-harness', '1');
+      const search = query.size > 0 ? `?${query.toString()}` : '';
+      await panel.goto(`${origin}/sidepanel.html${search}`);
       return panel;
     },
     async reloadExtension() {

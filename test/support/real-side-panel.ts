@@ -1,6 +1,6 @@
 // Drives the real Chromium side panel. It is a CDP target Playwright does not
 // attach to, so it is reached with Target.attachToTarget and raw messages
-// (recipe-browser-testing.md recipe 5).
+//.
 import type { CDPSession, Page } from 'playwright-core';
 import type { ExtensionBrowser } from './extension-browser';
 

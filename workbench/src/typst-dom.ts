@@ -1,8 +1,8 @@
 // Every typst.app DOM fact the extension's page scripts rely on, in one place, so the
 // workbench can follow typst.app when it changes. Each constant names the fact it mimics;
-// see section 2 of shared/reference/typst-side-agent-study.md for how the extension reads it.
+// the extension reads it through src/sites/typst/page/selectors.ts.
 
-/** The header breadcrumb lives in `<header>` inside this element (study 2.2, rule 1). */
+/** The header breadcrumb lives in `<header>` inside this element. */
 export const BREADCRUMB_ROLE = { role: 'heading', ariaLevel: '1' } as const;
 
 /** Breadcrumb order: account › project › folders… › file. The separator is an SVG chevron, not text. */
@@ -11,19 +11,19 @@ export const BREADCRUMB_CHEVRON_PATH = 'M6 4L10 8L6 12';
 /** The account crumb carries an empty presence dot: `role="status"` with this label and no text. */
 export const ACCOUNT_STATUS_LABEL = 'Online';
 
-/** Tab title: "<project> – <file> – Typst", joined with en dashes (study 2.2, rule 3). */
+/** Tab title: "<project> – <file> – Typst", joined with en dashes. */
 export function documentTitle(project: string, fileName: string): string {
   return `${project} – ${fileName} – Typst`;
 }
 
-/** The Files sidebar: `<aside role="region" aria-label="Files">` whose first heading reads "Files" (study 2.3). */
+/** The Files sidebar: `<aside role="region" aria-label="Files">` whose first heading reads "Files". */
 export const FILES_REGION_LABEL = 'Files';
 export const FILES_HEADING = 'Files';
 
 /**
  * Closed folder glyph: one `<path>` with exactly one move-to, at least one C, H and V, ending
  * in Z, and no other shapes. The extension treats a folder row with this icon and no child
- * list as "collapsed" (study 2.3).
+ * list as "collapsed".
  */
 export const CLOSED_FOLDER_PATH =
   'M3 6C3 4.9 3.9 4 5 4H9.6L11.6 6H19C20.1 6 21 6.9 21 8V17C21 18.1 20.1 19 19 19H5C3.9 19 3 18.1 3 17V6Z';
@@ -37,10 +37,10 @@ export const OPEN_FOLDER_PATHS = [
 /** File glyph: a dog-eared sheet; no curves, so it does not match the folder test. */
 export const FILE_PATH = 'M6 3H14L19 8V21H6Z';
 
-/** The row the editor shows is marked on its label button (study 2.2, rule 4). */
+/** The row the editor shows is marked on its label button. */
 export const SELECTED_ATTRIBUTE = 'aria-selected';
 
-/** The Improve panel: a `[role="region"]` in the left sidebar whose heading reads exactly "Improve" (study 2.5). */
+/** The Improve panel: a `[role="region"]` in the left sidebar whose heading reads exactly "Improve". */
 export const IMPROVE_REGION_LABEL = 'Improve';
 export const IMPROVE_HEADING = 'Improve';
 
@@ -74,7 +74,7 @@ export function lineBadge(line: number): string {
 export const GROUP_LIST_ROLE = 'list';
 export const GROUP_ROW_ROLE = 'listitem';
 
-/** Asset detail view labels for an opened image (study 2.4): value follows each label. */
+/** Asset detail view labels for an opened image: value follows each label. */
 export const ASSET_LABELS = {
   path: 'Path:',
   format: 'Format:',
@@ -83,7 +83,7 @@ export const ASSET_LABELS = {
   lastChanged: 'Last changed:',
 } as const;
 
-/** Alt text of the opened image; the extension scores `alt` containing "preview" (study 2.7). */
+/** Alt text of the opened image; the extension scores `alt` containing "preview". */
 export function assetImageAlt(path: string): string {
   return `${path} image preview`;
 }

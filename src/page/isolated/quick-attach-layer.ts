@@ -1,13 +1,14 @@
 // ## Owns
-// The floating "Add to agent" buttons on typst.app (study §2.1, CTX-11): one at the
-// end of a non-empty editor selection, one on the opened image. Drawn here, in the
+// The floating "Add to agent" buttons of a site that offers them: one at the end of a
+// non-empty selection, one on an opened image, where the site's MAIN-world code says
+// they belong. Drawn here, in the
 // isolated world, in a closed shadow root appended to <html>, so page CSS cannot
 // restyle them and page scripts cannot reach them.
 // ## Why the isolated world renders
 // A click here reaches the worker through chrome.runtime in the same task, so the
 // worker may open the side panel with that user gesture (sidePanel.open needs one).
 // Only the MAIN world can ask CodeMirror where the selection ends, so it publishes
-// the anchor points (src/sites/typst/page/quick-attach-anchors.ts) and this layer
+// the anchor points (a site's MAIN-world code) and this layer
 // only places, shows and hides the buttons: it knows no site.
 // ## Never
 // Acts on a click the browser did not mark trusted (a page's synthetic click), or
@@ -23,13 +24,13 @@ import {
   type Anchors,
 } from './quick-attach-placement';
 
-/** Study CTX-11: repeated image clicks within this window count once. */
+/** Repeated image clicks within this window count once. */
 export const IMAGE_CLICK_DEBOUNCE_MS = 900;
-/** Study §2.1: above the page's own overlays. */
+/** Above the page's own overlays. */
 export const QUICK_ATTACH_Z_INDEX = 2_147_483_646;
 export const BUTTON_IDS: Readonly<Record<QuickAttachKind, string>> = {
-  selection: 'typst-side-agent-selection-float',
-  image: 'typst-side-agent-image-float',
+  selection: 'side-agent-selection-float',
+  image: 'side-agent-image-float',
 };
 const LABELS: Readonly<Record<QuickAttachKind, string>> = {
   selection: 'Add to agent',

@@ -1,4 +1,4 @@
-// The end of a run and the opening of a chat with a long answer (issue 6, Figures):
+// The end of a run and the opening of a chat with a long answer:
 // finished text is parsed once in total (the live view is handed to the stored turn),
 // a reload of an unchanged chat parses nothing again, and a long stored answer is
 // replayed in budgeted steps. Markdown is counted at the one renderer boundary.

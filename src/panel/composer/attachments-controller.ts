@@ -2,7 +2,7 @@
 // The composer's transient attachments: editor selections and images taken from
 // the page through the worker ("+ Add"), each remembered with the tab it came from.
 // Full images live only here until Send; the stored user turn keeps selection text
-// and at most two locally made thumbnails (study CTX-06).
+// and at most two locally made thumbnails.
 import { signal } from '@preact/signals';
 import type { AttachmentRecord } from '../../shared/protocol/chat-records';
 import type { CapturedImage } from '../../shared/protocol/context-messages';

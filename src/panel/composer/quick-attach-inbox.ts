@@ -1,6 +1,6 @@
 // ## Owns
-// The panel's acceptance of quick-attach clicks (study CTX-11): a click on a
-// floating button on typst.app arrives as `panel/quick-attach` {tabId, windowId,
+// The panel's acceptance of quick-attach clicks: a click on a
+// floating button on a site arrives as `panel/quick-attach` {tabId, windowId,
 // kind, eventId}. The panel acts only if it serves exactly that tab in that window,
 // only once per eventId, and then adds through the same "+ Add" path (same reads,
 // bounds, validation and thumbnails).

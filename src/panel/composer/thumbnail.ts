@@ -2,7 +2,7 @@
 // Thumbnails for attachment chips and stored user turns, made locally (never by
 // the page): only from a validated png/jpeg/webp data URL, scaled so the longest
 // side is at most 256 px, encoded as WebP at quality 0.8/0.65/0.5 and shrunk by
-// 0.7 up to six times until it fits the stored bound (study CTX-06).
+// 0.7 up to six times until it fits the stored bound.
 import { MAX_THUMBNAIL_CHARS } from '../../shared/protocol/chat-records';
 
 /** Longest side of a thumbnail in CSS pixels. */

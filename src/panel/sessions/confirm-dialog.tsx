@@ -1,5 +1,5 @@
 // An in-panel confirmation for destructive actions. Native confirm() blocks the
-// panel and cannot be styled or tested (study §6.3), so this is a real dialog:
+// panel and cannot be styled or tested, so this is a real dialog:
 // focus moves into it on open, Tab stays inside, Escape cancels, and focus goes
 // back to whatever had it before (usually the button that asked).
 import { useEffect, useId, useRef } from 'preact/hooks';

@@ -1,4 +1,4 @@
-// Which chat a project opens with (study STO-06): its newest chat, or a new one
+// Which chat a project opens with: its newest chat, or a new one
 // when it has none. Also the fallback after the current chat is deleted.
 import type { ChatScope, SessionMeta } from '../../shared/protocol/chat-records';
 import type { Result } from '../../shared/protocol/envelope';

@@ -1,5 +1,5 @@
 // Inline rename for a chat: Enter or leaving the field saves, Escape cancels.
-// Names are capped at 80 characters in the UI (study STO-06).
+// Names are capped at 80 characters in the UI.
 import { useEffect, useRef, useState } from 'preact/hooks';
 
 /** The longest name the rename field accepts. */

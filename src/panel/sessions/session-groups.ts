@@ -49,7 +49,7 @@ export function projectUrl(scope: ChatScope, catalog: SiteCatalog = siteCatalog)
   return catalog.scopeUrl(scope);
 }
 
-/** "Just now", "N min ago", "N hr ago", else a locale date (study UI-06). */
+/** "Just now", "N min ago", "N hr ago", else a locale date. */
 export function relativeTime(timestamp: number, now: number = Date.now()): string {
   const minutes = Math.floor((now - timestamp) / 60_000);
   if (minutes < 1) return 'Just now';

@@ -1,7 +1,7 @@
 // ## Owns
 // The header's chat menu for the current project: the project's chats, create,
 // switch, inline rename and delete with an in-panel confirmation. Deleting the
-// open chat falls back to the newest remaining chat, or a new one (STO-06).
+// open chat falls back to the newest remaining chat, or a new one.
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { ChatScope, SessionMeta } from '../../shared/protocol/chat-records';
 import { formatError } from '../settings/form-field';

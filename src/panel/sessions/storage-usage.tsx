@@ -1,5 +1,5 @@
 // How much the chats take, with the warning threshold the worker reports
-// (8 MiB in the reference, study STO-09). Reloaded whenever the list changes.
+// (8 MiB). Reloaded whenever the list changes.
 import { useEffect, useState } from 'preact/hooks';
 import { formatError } from '../settings/form-field';
 import type { SessionsClient } from '../settings/panel-client';

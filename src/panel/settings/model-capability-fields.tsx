@@ -1,5 +1,5 @@
 // What a model can do, in the model form: vision, reasoning effort and context
-// window. "Default" effort omits the field from provider requests (study SET-03).
+// window. "Default" effort omits the field from provider requests.
 import { useId } from 'preact/hooks';
 import { Field, describedBy } from './form-field';
 import { REASONING_EFFORT_LABELS, type ModelDraft } from './model-draft';

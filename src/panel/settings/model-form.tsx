@@ -1,6 +1,6 @@
 // ## Owns
 // Adding and editing one model. Inline checks first, then — inside the click, as
-// Chrome requires — the host permission for a non-typst.app origin, then the save.
+// Chrome requires — the host permission for the endpoint's origin, then the save.
 // Worker errors land on the field they concern, with their code.
 import { useId, useRef, useState } from 'preact/hooks';
 import type { ProtocolError } from '../../shared/protocol/envelope';

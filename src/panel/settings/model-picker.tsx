@@ -1,6 +1,6 @@
 // The header's model picker: selects the active model through the worker
 // (settings/save-general), which refuses unknown ids. A "V" badge marks a
-// vision model (study SET-02). Model names are rendered as text.
+// vision model. Model names are rendered as text.
 import { useEffect, useId, useMemo } from 'preact/hooks';
 import { formatError } from './form-field';
 import type { SettingsClient } from './panel-client';

@@ -24,7 +24,7 @@ type Editing = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; model: Model
 export function ModelsTab({ client, controller, requestPermission }: ModelsTabProps) {
   const view = controller.view.value;
   const models = view?.models ?? [];
-  // With no model yet, the form is what the user came for (UI-08).
+  // With no model yet, the form is what the user came for.
   const [editing, setEditing] = useState<Editing>(() =>
     models.length === 0 ? { kind: 'add' } : { kind: 'none' },
   );

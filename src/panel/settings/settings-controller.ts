@@ -1,6 +1,6 @@
 // ## Owns
 // The panel's copy of settings: loaded from the worker, replaced only by what the
-// worker returns after a successful save (SET-05: persist first, then commit).
+// worker returns after a successful save (persist first, then show).
 // A failed save leaves the copy unchanged and reports the worker's error.
 // ## Never
 // Touches chrome.storage; the worker is the only storage owner.

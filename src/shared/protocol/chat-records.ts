@@ -4,7 +4,7 @@
 // (rendering) and import/export (record-by-record validation).
 // ## Why bounded
 // Every field is bounded so one oversized tool argument can never make a chat
-// unsavable (study §6.1 item 1): writers trim optional data to these bounds, with a
+// unsavable: writers trim optional data to these bounds, with a
 // marker, before saving.
 import { z } from '../schema/zod';
 import { IdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';

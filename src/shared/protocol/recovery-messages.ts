@@ -1,4 +1,4 @@
-// Panel -> worker methods for recovery (issue 8 parts 3-5): the revert journal and
+// Panel -> worker methods for recovery: the revert journal and
 // document snapshots. Requests carry only scope (tab, project, chat) and ids; the
 // worker re-reads the live document and its own journals and never trusts the panel
 // for document state. Answers carry public metadata only, never document text except

@@ -16,7 +16,7 @@ export const SessionWithTurnsSchema = z.strictObject({
 export type SessionWithTurns = z.infer<typeof SessionWithTurnsSchema>;
 
 export const sessionRequestMethods = {
-  /** Chats of one scope (a typst project), newest first; metadata only. */
+  /** Chats of one scope, newest first; metadata only. */
   'session/list': {
     request: z.strictObject({ scope: ChatScopeSchema }),
     response: boundedArray(SessionMetaSchema, 10_000),

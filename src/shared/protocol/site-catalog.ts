@@ -25,7 +25,7 @@ const Text = (max: number) => boundedString(max);
 
 /** A site's contributions to the side panel, as plain data. */
 export const SitePanelSchema = z.strictObject({
-  /** The site's name as people know it, e.g. "typst.app". */
+  /** The site's name as people know it. */
   label: Text(80),
   /** How a chat scope is named in chat lists; `{key}` is replaced by the scope key. */
   scopeLabel: Text(120),

@@ -13,7 +13,7 @@ export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
     payload: z.strictObject({ tabId: z.number().int().min(0), site: TabSiteSchema.nullable() }),
   },
   /**
-   * A quick-attach button was clicked on a typst.app tab (study CTX-11). Only the
+   * A quick-attach button was clicked on a site tab. Only the
    * panel serving exactly that tab in that window acts on it, once per eventId.
    */
   'panel/quick-attach': {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import { MAX_TOOL_ROUNDS } from '../providers/provider-limits';
+import type { ToolRunContext } from '../tools/define-tool';
 import { call, createHarness, finish, testTool, text, until } from './__fixtures__/agent-harness';
 
 const lastTurn = async (h: Awaited<ReturnType<typeof createHarness>>, sessionId: string) => {
@@ -171,5 +172,88 @@ describe('agent core: the loop', () => {
     release();
     await h.agent.idle();
     expect(h.agent.status({ siteId: 'typst', projectId: 'proj-1' }, sessionId)).toBeNull();
+  });
+});
+
+describe('agent core: nothing is swallowed', () => {
+  it('tells the person when progress saves or the snapshot check fail, and still saves the end', async () => {
+    const h = await createHarness({
+      tools: [testTool('read_thing', 'read')],
+      turns: [
+        [call('c1', 'read_thing', { value: 'x' }), finish('tool_calls')],
+        [text('Done.'), finish()],
+      ],
+      extra: {
+        recovery: {
+          atStart: async () => {
+            throw new Error('snapshot store is gone');
+          },
+          afterComplete: async () => undefined,
+        },
+      },
+    });
+    const put = h.chats.putAssistantTurn.bind(h.chats);
+    h.chats.putAssistantTurn = async (sessionId, turn) => {
+      if (turn.status === 'incomplete') throw new Error('disk full');
+      return put(sessionId, turn);
+    };
+    const { runId, sessionId } = await h.send();
+    await h.agent.idle();
+    expect(h.endOf(runId)?.status).toBe('done');
+    const notices = h
+      .eventsOf(runId)
+      .filter((event) => event.type === 'run/notice')
+      .map((event) => event.payload as { code?: string; message: string });
+    expect(notices.filter((notice) => notice.code === 'STORAGE_WRITE_FAILED')).toHaveLength(1);
+    expect(notices.some((notice) => notice.message.includes('automatic snapshot'))).toBe(true);
+    expect((await lastTurn(h, sessionId)).status).toBe('complete');
+  });
+});
+
+describe('agent core: runs stay on their page', () => {
+  it('ends the run with RUN_SCOPE_CHANGED when its tab closes during a tool call, and calls no more tools', async () => {
+    let tabOpen = true;
+    const touching = {
+      ...testTool('touch_page', 'read'),
+      async execute(_args: unknown, context: ToolRunContext) {
+        tabOpen = false;
+        const result = await context.page.request('page/echo', { text: 'x' });
+        return result.ok
+          ? { ok: true as const, result: 'touched', summary: 'touched' }
+          : { ok: false as const, code: result.error.code, message: result.error.message };
+      },
+    };
+    const h = await createHarness({
+      tools: [touching],
+      turns: [
+        [call('c1', 'touch_page', {}), call('c2', 'touch_page', {}), finish('tool_calls')],
+        [text('never'), finish()],
+      ],
+      extra: {
+        tabs: {
+          siteOf: async (tabId) =>
+            tabOpen
+              ? {
+                  tabId,
+                  windowId: 1,
+                  url: 'https://typst.app/project/proj-1',
+                  siteId: 'typst',
+                  scope: { siteId: 'typst', projectId: 'proj-1' },
+                }
+              : null,
+        },
+      },
+    });
+    const { runId } = await h.send();
+    await h.agent.idle();
+    expect(h.endOf(runId)).toMatchObject({ status: 'error', error: { code: 'RUN_SCOPE_CHANGED' } });
+    expect(h.requests).toHaveLength(1);
+    const statuses = h
+      .eventsOf(runId)
+      .filter((event) => event.type === 'run/tool-status')
+      .map((event) => event.payload as { callId: string; status: string });
+    expect(statuses.some((status) => status.callId === 'c2' && status.status === 'done')).toBe(
+      false,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryChatStore } from '../storage/memory-stores';
+import { createMemoryChatStore } from '../storage/__fixtures__/memory-stores';
 import { needsApproval } from '../tools/approval-policy';
 import { createToolRegistry } from '../tools/tool-registry';
 import { BUILTIN_TOOLS } from '../tools/builtin-tools';

@@ -1,5 +1,5 @@
 // ## Owns
-// Optional chat titles (NAME-01..04): a short title from the latest turns with the
+// Optional chat titles: a short title from the latest turns with the
 // chosen naming model, beside the run and never blocking it. Only the final answer
 // text can become a title (reasoning is discarded, think tags stripped); a failure
 // becomes a `run/notice` with its code; a user-renamed chat is never renamed.
@@ -106,7 +106,7 @@ export async function generateTitle(
 
 /** The starter the agent core calls at run start. */
 export function createAutoNamer(deps: AutoNameDeps): AutoNameStarter {
-  // A newer send supersedes an older title request of the same chat (NAME-01).
+  // A newer send supersedes an older title request of the same chat.
   const latest = new Map<string, AbortController>();
   return ({ identity, history, general, notice }) => {
     if (!general.autoNameSessions || general.autoNameModelId === null) return;

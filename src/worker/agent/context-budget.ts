@@ -45,7 +45,7 @@ export const OMITTED_TOOL_RESULT = JSON.stringify({
 });
 
 /**
- * Within a run, tool results pile up (32 rounds × 64 KiB, study §6.1 item 11).
+ * Within a run, tool results pile up (32 rounds × 64 KiB).
  * When `messages` exceed `budgetTokens`, the oldest tool results from index
  * `firstRunMessage` on are replaced by a fixed marker, never the latest round's.
  * Returns how many were replaced.

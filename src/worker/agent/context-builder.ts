@@ -1,14 +1,15 @@
 // ## Owns
-// Turning a stored chat into the provider conversation (CTX-01..10), pure:
+// Turning a stored chat into the provider conversation, pure:
 // - one trusted system message (system-prompt.ts), never with untrusted data;
 // - per exchange one user message whose labelled parts are, in order: notes about
 //   the previous response (tool record, editor state, status), the file identity
 //   of this message, its attachments, then the question. So each retained user
 //   turn keeps its own file identity right before it, attachments sit next to the
 //   question they belong to, and the prefix of older exchanges never changes when
-//   a new message attaches something (prompt caching, study §6.1 item 10);
-// - the assistant's answer text (reasoning is never replayed: study §6.1 item 7);
-// - no mid-conversation system messages (study §6.1 item 9): notes are user parts.
+//   a new message attaches something (so a provider's prompt cache keeps working);
+// - the assistant's answer text (reasoning is never replayed: it is long, private to
+//   the model, and would crowd out the conversation);
+// - no mid-conversation system messages: notes are user parts.
 // Compaction is token-budgeted (context-budget.ts): at 75% of the context window it
 // keeps the system prompt, the first user task, an extractive summary of the
 // middle and as many recent exchanges as fit (and at most `historyTurnLimit` turns).

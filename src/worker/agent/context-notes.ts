@@ -22,7 +22,7 @@ function fenced(text: string, language: string): string {
   return `${fence}${language}\n${text}\n${fence}`;
 }
 
-/** CTX-01: the file that was open when this message was sent (identity only). */
+/** The file that was open when this message was sent (identity only). */
 export function fileContextNote(file: FileIdentity): string {
   const identity = JSON.stringify({ path: file.path, project: file.projectLabel });
   return `[Untrusted project context: the file open when the next message was sent]\n${identity}`;
@@ -68,7 +68,7 @@ export function currentSelectionNotes(
 
 const MAX_RECORDED_CALLS = 32;
 
-/** The tools an earlier response called and what they returned (study §6.1 item 8). */
+/** The tools an earlier response called and what they returned. */
 export function toolRecordNote(turn: AssistantTurn): string | null {
   const calls = turn.segments.flatMap((segment) => (segment.kind === 'tools' ? segment.calls : []));
   if (calls.length === 0) return null;
@@ -81,7 +81,7 @@ export function toolRecordNote(turn: AssistantTurn): string | null {
   return `[Untrusted record of the tools your previous response called and what they returned]\n${lines.join('\n')}`;
 }
 
-/** CTX-10: fixed sentences only, never a path, id, hash or document text. */
+/** Fixed sentences only, never a path, id, hash or document text. */
 export function editorStateNotes(turn: AssistantTurn): string[] {
   const notes: string[] = [];
   const events = new Set(turn.editorEvents ?? []);

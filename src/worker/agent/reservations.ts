@@ -1,5 +1,5 @@
 // ## Owns
-// Run admission before a run exists (RUN-03, RUN-04): reservations with their exact
+// Run admission before a run exists: reservations with their exact
 // identity, the one-run-per-(scope, chat) rule, and pre-start cancel tombstones.
 // Pure bookkeeping with an injected clock; the agent core owns the active runs and
 // passes them in as `isSessionBusy`.

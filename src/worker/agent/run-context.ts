@@ -1,7 +1,7 @@
 // ## Owns
 // Everything one run owns and nothing it shares with another run: its controller,
-// events, recorder, interactions, tool state and page access (RUN-15: two runs in
-// two chats share no state). Built by the agent core when a start is admitted.
+// events, recorder, interactions, tool state and page access: two runs in two chats
+// share no state. Built by the agent core when a start is admitted.
 import type { EventTransport } from '../../shared/protocol/client';
 import type { RunIdentity, RunStartRequest } from '../../shared/protocol/run-messages';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';

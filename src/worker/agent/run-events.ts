@@ -1,7 +1,7 @@
 // ## Owns
 // The events of one run as the panel receives them: every event carries the runId,
 // stream deltas go through the batcher, tool events and the terminal flush it
-// first, and after the terminal event nothing else is emitted (RUN-12).
+// first, and after the terminal event nothing else is emitted.
 import { createEmitter, type EventTransport } from '../../shared/protocol/client';
 import type { PayloadOf } from '../../shared/protocol/define-channel';
 import { workerToPanel, type WorkerToPanel } from '../../shared/protocol/worker-to-panel';

@@ -1,5 +1,5 @@
 // Every numeric bound of the agent core in one place, so tests and the panel's
-// expectations agree. Values follow the study's RUN/TOOL/APR rows.
+// expectations agree.
 
 /** A reservation lives this long without a start; at most this many wait at once. */
 export const RESERVATION_TTL_MS = 30_000;
@@ -16,7 +16,7 @@ export const DEFAULT_INTERACTION_TIMEOUT_MS = 5 * 60_000;
 /** A page wait re-checks the page this often, besides Retry. */
 export const PAGE_WAIT_POLL_MS = 1_500;
 
-/** Tool results to the model: cap and the preview a truncated result keeps (TOOL-13). */
+/** Tool results to the model: cap and the preview a truncated result keeps. */
 export const MAX_TOOL_RESULT_CHARS = 65_536;
 export const TOOL_RESULT_PREVIEW_CHARS = 16_384;
 

@@ -1,5 +1,5 @@
 // ## Owns
-// One run, start to terminal (RUN-06..12): validate, build the context, loop model
+// One run, start to terminal: validate, build the context, loop model
 // rounds and tool rounds, save the turn as it goes to the CAPTURED session, and end
 // with exactly one terminal event. Every wait takes the run signal; Stop aborts it
 // and the loop unwinds at its next await.
@@ -8,7 +8,7 @@ import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { RunStartRequest } from '../../shared/protocol/run-messages';
 import { raceAbort } from '../../shared/lib/abort';
 import { prepareRun } from './run-prepare';
-import { createSaveQueue } from './cancellation';
+import { createSaveQueue } from './run-save-queue';
 import { runLoop, type RunSaves } from './run-loop';
 import { OPEN_STATUSES } from './tool-results';
 import type { RunContext } from './run-context';

@@ -1,11 +1,10 @@
 // ## Owns
-// Coalescing model deltas into `run/stream` batches (RUN-13, STR): adjacent
+// Coalescing model deltas into `run/stream` batches: adjacent
 // same-channel text is merged, channel order is preserved, a batch waits at most
 // 32 ms after its first delta, and it is flushed before tool events and at terminal.
 // ## Why the caps live here
 // The panel validates every batch against MAX_STREAM_PARTS_PER_BATCH and
-// MAX_STREAM_TEXT_PER_PART; a batch over either is rejected whole (study §6.1 item
-// 2). So a long delta is split into parts and a full batch is sent at once.
+// MAX_STREAM_TEXT_PER_PART; a batch over either is rejected whole. So a long delta is split into parts and a full batch is sent at once.
 import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from '../../shared/protocol/limits';
 import { STREAM_BATCH_MS } from './run-limits';
 

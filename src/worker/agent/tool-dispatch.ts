@@ -1,5 +1,5 @@
 // ## Owns
-// Running one round's tool calls (RUN-07, RUN-09, TOOL-12..14): announce them,
+// Running one round's tool calls: announce them,
 // parse arguments fail-closed right before dispatch, plan the order, ask for
 // approval where the policy says so, execute with the run signal, and turn every
 // outcome — failures included — into a structured tool message for the model, in

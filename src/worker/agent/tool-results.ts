@@ -1,6 +1,6 @@
 // ## Owns
 // What the model and the stored chat receive from a tool outcome: the serialized
-// result capped at 64 KiB with a structured truncation marker (TOOL-13), the tool
+// result capped at 64 KiB with a structured truncation marker, the tool
 // card status, and the bounded human summary.
 import type { ToolCallStatus } from '../../shared/protocol/chat-records';
 import type { ToolOutcome } from '../tools/define-tool';

@@ -4,8 +4,7 @@
 // `run/status` snapshots, and what a later run's context is built from.
 // ## Why bounded here
 // Every stored field has a schema bound (chat-records.ts); trimming with a marker
-// while recording keeps the turn savable no matter what the model streams (study
-// §6.1 item 1).
+// while recording keeps the turn savable no matter what the model streams .
 import {
   MAX_ARGUMENTS_PREVIEW_CHARS,
   MAX_SEGMENTS_PER_TURN,

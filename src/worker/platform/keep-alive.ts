@@ -2,7 +2,7 @@
 // Keeping the MV3 worker alive while a run is active. Chrome stops a worker after
 // ~30 s without extension events; an open panel's port pings reset that timer, but
 // a run must also survive a closed panel, a model whose first byte takes 45 s and
-// an approval that stays pending for minutes (study §6.1 item 16). Any extension
+// an approval that stays pending for minutes. Any extension
 // API call resets the idle timer, so a cheap one runs every 20 s while leased.
 // @see https://developer.chrome.com/docs/extensions/develop/concepts/service-workers/lifecycle
 import type { KeepAlive } from '../agent/agent-core';

@@ -1,5 +1,5 @@
 // ## Owns
-// The revert journal's state machine (study REV-01, REV-02): prepared -> applied ->
+// The revert journal's state machine: prepared -> applied ->
 // reverting -> reverted, one checkpoint per response, written ahead of every page
 // commit. Each transition is one IndexedDB transaction over metadata and body.
 // ## Never

@@ -1,6 +1,5 @@
 // ## Owns
-// Which checkpoints to drop when the journal is over its entry or byte budget (study
-// REV-02): reverted tombstones first, then the oldest; in-flight entries (prepared,
+// Which checkpoints to drop when the journal is over its entry or byte budget: reverted tombstones first, then the oldest; in-flight entries (prepared,
 // reverting) are protected unless stale, and the entry being written never is a victim.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { CheckpointMeta } from './recovery-db';

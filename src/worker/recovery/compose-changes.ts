@@ -1,8 +1,7 @@
 // ## Owns
 // Turning a response's recorded inverse change lists into ONE change list against the
 // live document, so a revert is one guarded CodeMirror transaction with minimal changes
-// (study 6.1 item 23: the reference replaced the whole document, losing the cursor,
-// undo granularity and collaborators' view).
+//.
 // ## How
 // Each list becomes an operation sequence (retain / delete / insert) and the lists are
 // composed like operational-transform change sets, in O(total changes + inserted text).

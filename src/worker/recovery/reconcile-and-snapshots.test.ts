@@ -30,7 +30,7 @@ async function dieAroundCommit(landed: boolean) {
   return { page, ...test, chat };
 }
 
-describe('reconciliation of interrupted work (REV-05)', () => {
+describe('reconciliation of interrupted work', () => {
   it('prepared and the write landed: marked applied, still revertible', async () => {
     const { recovery, page, chat } = await dieAroundCommit(true);
     expect((await recovery.journal.list())[0]?.status).toBe('prepared');

@@ -1,6 +1,6 @@
 // ## Owns
 // Reconciling a checkpoint a dead worker left in flight against the live document
-// (study REV-05), so every entry ends applied, reverted or removed: nothing half-
+//, so every entry ends applied, reverted or removed: nothing half-
 // applied, nothing orphaned. The page commit is atomic, so the live document is either
 // exactly the state before a step or exactly the state after it (or someone edited).
 //   prepared:  live == pending  -> the write landed: commit (applied)

@@ -10,7 +10,7 @@ import type { TextChange } from '../../shared/text/text-change';
 import { openChatDatabase } from '../storage/chat-db';
 import { inRead, inWriteTransaction, lazyConnection } from '../storage/idb-access';
 
-/** Write-ahead states of a checkpoint (study REV-02). */
+/** Write-ahead states of a checkpoint. */
 export type CheckpointStatus = 'prepared' | 'applied' | 'reverting' | 'reverted';
 
 /** A document state: SHA-256 of its UTF-16 code units and its length. */
@@ -60,7 +60,7 @@ export interface CheckpointBody {
   readonly beforeText: string | null;
 }
 
-/** Kinds of document snapshot (study SNAP-03; no manual kind is ever created here). */
+/** Kinds of document snapshot. */
 export type SnapshotKind = 'automatic' | 'rescue';
 
 /** Snapshot metadata; the text lives in `snapshot-bodies`. */

@@ -5,7 +5,7 @@
 // sets `state.checkpointId`, which the receipt carries); later writes advance it.
 // ## Why failure is reconciled, not assumed
 // A failed or stopped commit may still have landed (Stop cancels the page request, not
-// necessarily the dispatch). The outcome is read from the live document with REV-05's
+// necessarily the dispatch). The outcome is read from the live document with the reconciliation
 // rules instead of guessed; if the page cannot be read, the entry stays `prepared` and
 // the next start (or the next recovery action) reconciles it.
 import { applyChanges, invertChanges, type TextChange } from '../../shared/text/text-change';
@@ -76,7 +76,7 @@ export function createRecoveryEditHooks(deps: RecoveryEditHookDeps): EditHooks {
             // Left `prepared`: reconciliation sees live == pending and commits it.
             deps.onProblem?.(`revert journal: commit not recorded (${String(error)})`);
           }
-          // An agent edit ends the chat's automatic snapshot of this file (SNAP-02).
+          // An agent edit ends the chat's automatic snapshot of this file.
           await snapshots
             .removeAutomatic(context.identity.sessionId, write.fileLabel, null)
             .catch(() => undefined);

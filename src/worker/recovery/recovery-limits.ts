@@ -1,4 +1,4 @@
-// Bounds of the recovery journals (study Appendix B "Recovery", seed 002 limits).
+// Bounds of the recovery journals.
 
 /** Most revert checkpoints kept (tombstones included). */
 export const MAX_CHECKPOINTS = 5;

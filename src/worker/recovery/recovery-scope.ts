@@ -1,7 +1,7 @@
 // ## Owns
 // The checks every recovery action makes before touching a page: the tab still shows
 // the request's site and chat scope, no agent run of the chat is active, and no other
-// recovery action runs on the tab (one at a time per tab, study REV-04/SNAP-05).
+// recovery action runs on the tab (one at a time per tab).
 import type { ChatScope } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { TabSite } from '../../shared/protocol/site-catalog';

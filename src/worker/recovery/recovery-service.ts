@@ -82,7 +82,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
     /** Worker start: reconcile in-flight entries and forget deleted chats' automatic snapshots. */
     async startup(): Promise<ReconcileOutcome[]> {
       const outcomes = await reconcile(() => true);
-      // A deleted chat takes its checkpoints and automatic snapshot along (SNAP-06);
+      // A deleted chat takes its checkpoints and automatic snapshot along;
       // rescue copies are file recovery data and stay. A read failure deletes nothing.
       const exists = async (sessionId: string) =>
         (await deps.chats.get(sessionId).catch(() => ({}))) !== null;

@@ -1,5 +1,5 @@
 // ## Owns
-// The guarded cascade revert (study REV-04, REV-06). Reverting a response first reverts
+// The guarded cascade revert. Reverting a response first reverts
 // every later agent-edited response of the same chat, newest first. Each step re-reads
 // the live document and requires the step's file and final state (length + SHA-256);
 // then it journals `reverting`, sends the inverse as ONE guarded page commit and marks

@@ -241,4 +241,64 @@ describe('revert journal', () => {
       recovery.revert({ tabId: 7, scope, sessionId: 's', checkpointId: 'cp' }),
     ).rejects.toMatchObject({ code: 'EDIT_REVERT_RUN_ACTIVE' });
   });
+
+  it('reads the document again when a revert commit goes unanswered, and never says "not changed" blindly', async () => {
+    // Landed before the page went quiet: the step counts as reverted.
+    const landed = await threeResponses();
+    const [, , newest] = await landed.recovery.journal.list();
+    landed.page.state.commitFault = { code: 'PAGE_REQUEST_TIMEOUT', landed: true };
+    const result = await landed.recovery.revert({
+      tabId: 7,
+      scope,
+      sessionId: landed.chat.id,
+      checkpointId: newest!.id,
+    });
+    expect(result.revertedIds).toEqual([newest!.id]);
+    expect(landed.page.state.text).not.toContain('THIRD');
+    expect((await landed.recovery.journal.list()).at(-1)?.status).toBe('reverted');
+
+    // Did not land: the document is checked and the message says so, with the code.
+    const missed = await threeResponses();
+    const [, , third] = await missed.recovery.journal.list();
+    missed.page.state.commitFault = { code: 'PAGE_REQUEST_TIMEOUT', landed: false };
+    const failure = await missed.recovery
+      .revert({ tabId: 7, scope, sessionId: missed.chat.id, checkpointId: third!.id })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'EDIT_REVERT_CONFLICT' });
+    expect((failure as Error).message).toContain(
+      'did not confirm the revert (PAGE_REQUEST_TIMEOUT)',
+    );
+    expect(missed.page.state.text).toContain('THIRD');
+    expect((await missed.recovery.journal.list()).at(-1)?.status).toBe('applied');
+
+    // The page cannot be read afterwards: it may have landed, and reconciliation decides.
+    const unknown = await threeResponses();
+    const [, , last] = await unknown.recovery.journal.list();
+    unknown.page.state.commitFault = { code: 'PAGE_REQUEST_TIMEOUT', landed: true };
+    unknown.page.state.readFailures = 0;
+    const read = unknown.page.port.read.bind(unknown.page.port);
+    let reads = 0;
+    unknown.page.port.read = async (tabId) => {
+      reads += 1;
+      // The cascade reads once before the commit; the check after it finds no page.
+      if (reads > 1) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'gone');
+      return read(tabId);
+    };
+    const maybe = await unknown.recovery
+      .revert({ tabId: 7, scope, sessionId: unknown.chat.id, checkpointId: last!.id })
+      .catch((error: unknown) => error);
+    expect(maybe).toMatchObject({ code: 'EDIT_REVERT_MAY_HAVE_LANDED' });
+    expect((maybe as Error).message).toContain('may have landed');
+    expect((await unknown.recovery.journal.list()).at(-1)?.status).toBe('reverting');
+
+    // A refusal the guarded commit proves changed nothing is reported as such.
+    const refused = await threeResponses();
+    const [, , step] = await refused.recovery.journal.list();
+    refused.page.state.commitFault = { code: 'STALE_DOCUMENT', landed: false };
+    const stale = await refused.recovery
+      .revert({ tabId: 7, scope, sessionId: refused.chat.id, checkpointId: step!.id })
+      .catch((error: unknown) => error);
+    expect((stale as Error).message).toContain('refused the revert (STALE_DOCUMENT)');
+    expect((await refused.recovery.journal.list()).at(-1)?.status).toBe('applied');
+  });
 });

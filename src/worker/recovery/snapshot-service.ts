@@ -1,5 +1,5 @@
 // ## Owns
-// Document snapshots as the worker offers them (study SNAP-01..06): the automatic
+// Document snapshots as the worker offers them: the automatic
 // snapshot after a successful response, divergence invalidation at run start, and the
 // panel's list / preview / restore / delete. Restore saves the live text as "Before
 // restore" first (and stops if that fails), then sends one guarded page commit.

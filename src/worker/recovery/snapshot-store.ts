@@ -1,5 +1,5 @@
 // ## Owns
-// The document snapshot journal (study SNAP-01..03, SNAP-06): metadata keyed by project
+// The document snapshot journal: metadata keyed by project
 // scope and exact file label, bodies stored apart with a SHA-256 integrity hash.
 // One automatic entry per chat (replaced on every successful response); "Before
 // restore" rescue copies are file recovery data and outlive chats. Retention: at most

@@ -1,7 +1,7 @@
 // The single change that turns one text into another after trimming their common
 // prefix and suffix. A restore (or a revert without a change record) sends this
 // instead of replacing the whole document, so unchanged text around the edit keeps its
-// cursor positions and collaborators' view (study 6.1 item 23). O(n), no diff needed.
+// cursor positions and collaborators' view. O(n), no diff needed.
 import type { TextChange } from '../../shared/text/text-change';
 
 /** One change from `current` to `target`, or none when they are equal. */

@@ -3,7 +3,7 @@
 // ## Why two stores
 // A chat is a small session record plus one record per turn, keyed by
 // [sessionId, seq], plus a bounded search record. Saving a turn writes that turn and the session record, never the
-// whole chat (study §6.2 item 3: the reference rewrote a 1 MiB body per save).
+// whole chat.
 import type { DBSchema } from 'idb';
 import type { ChatTurn, SessionMeta } from '../../shared/protocol/chat-records';
 

@@ -3,7 +3,7 @@
 // data (thumbnails, tool details, argument previews, reasoning) with visible markers.
 // ## Why trim instead of refusing
 // The reference refused a whole save over one 16 KB tool argument and at the 1 MiB
-// body cap, so every later save of that chat failed (study §6.1 items 1 and 24).
+// body cap, so every later save of that chat failed.
 // Here no limit makes a chat unsavable: optional data goes first, with a marker, and
 // oversized user text is cut with a visible note rather than failing the save.
 import {

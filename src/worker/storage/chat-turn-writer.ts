@@ -2,7 +2,7 @@
 // Writing one turn inside one readwrite transaction: allocate or find its seq, keep
 // the chat within its byte budget by trimming optional data, update the session
 // record. Only IndexedDB requests are awaited here (a non-IDB await would let the
-// transaction auto-commit midway; recipe-dependency-stack §5).
+// transaction auto-commit midway).
 import type { IDBPTransaction } from 'idb';
 import { ChatTurnSchema, type ChatTurn } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
@@ -10,7 +10,7 @@ import type { ChatDbSchema, SearchRecord, SessionRecord, TurnRecord } from './ch
 import { approxBytes, boundTurn, trimOptional } from './chat-trim';
 import { sessionNotFound } from './storage-errors';
 
-/** Lower-cased text kept per session for search (STO-02: 4,000 chars). */
+/** Lower-cased text kept per session for search, at most 4,000 characters. */
 export const MAX_SEARCH_TEXT_CHARS = 4_000;
 const MAX_PREVIEW_CHARS = 160;
 

@@ -2,7 +2,7 @@
 // The two IndexedDB access patterns every worker store shares: a lazily opened
 // connection that reopens after another context's upgrade closed it, and one
 // readwrite transaction per write that is aborted on any failure so nothing
-// half-written remains (study STO-05).
+// half-written remains.
 import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { toReadFailure, toWriteFailure } from './storage-errors';
 

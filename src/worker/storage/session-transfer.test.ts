@@ -81,6 +81,8 @@ describe('session transfer', () => {
       preview: 'Fix the intro',
       userRenamed: true,
     });
+    // Imported messages are marked: the model is told they came from a file.
+    expect(chat?.turns[0]).toMatchObject({ role: 'user', imported: true });
     const answer = chat?.turns[1];
     if (answer?.role !== 'assistant' || answer.segments[1]?.kind !== 'tools')
       throw new Error('unexpected');

@@ -19,7 +19,7 @@ import type { IndexedDbChatStore } from './chats.store';
 
 export const EXPORT_FORMAT = 'side-agent-sessions';
 export const EXPORT_VERSION = 1;
-/** Most chats one import file may hold (study STO-08). */
+/** Most chats one import file may hold. */
 export const MAX_IMPORT_SESSIONS = 500;
 /** Most turns per imported chat (the protocol bound of a chat). */
 export const MAX_IMPORT_TURNS = 2_000;

@@ -26,7 +26,7 @@ export interface StoredModels {
   readonly models: StoredModel[];
 }
 
-/** Defaults for a fresh profile (study SET-04: history cap 40, Ask mode, Enter sends). */
+/** Defaults for a fresh profile. */
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   activeModelId: null,
   autoNameSessions: false,

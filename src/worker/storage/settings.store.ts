@@ -1,7 +1,7 @@
 // ## Owns
 // The SettingsStore over chrome.storage.local (through a KeyValueArea): one key per
 // domain, validated and normalized on every load, mutations serialized so two panels
-// saving at once both survive (study SET-05).
+// saving at once both survive.
 // ## Never
 // Lets an API key out: views carry `hasApiKey` and a four-character hint; only
 // `resolveModel`, called inside the worker, returns the key.

@@ -1,6 +1,6 @@
 // ## Owns
 // What a failed storage operation tells the user. A quota failure and any other write
-// failure both say plainly that the change was not saved (study STO-05), and the
+// failure both say plainly that the change was not saved, and the
 // transaction is aborted so nothing half-written remains and later writes proceed.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 

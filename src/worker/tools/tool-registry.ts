@@ -3,7 +3,7 @@
 // collisions refused, lookup by exact name, filtering by site, and the model-facing
 // tool list. Built-ins, site tools, custom HTTP and MCP tools all enter here.
 // ## Why extras are refused one by one
-// One bad custom or MCP tool must not abort every run (study §6.1 item 12): it is
+// One bad custom or MCP tool must not abort every run: it is
 // left out and reported, the rest of the registry still works.
 import type { SiteId } from '../../shared/protocol/page-context';
 import { ProtocolFailure } from '../../shared/protocol/envelope';

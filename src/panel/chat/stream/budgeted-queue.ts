@@ -2,7 +2,7 @@
  * ## Work spread across animation frames within a time budget
  *
  * Replaying a stored answer renders all of its Markdown; a 77,000-char answer parsed
- * and sanitized in one go is a 100+ ms task (issue 6, Figures: no task over 50 ms).
+ * and sanitized in one go is a 100+ ms task.
  * Jobs here do one small step per call and are run each frame until the frame's budget
  * is spent, so opening a chat with long answers never blocks the panel for long.
  * Newest jobs run first: the transcript opens at its end, so the latest turn (the one

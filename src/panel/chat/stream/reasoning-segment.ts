@@ -3,7 +3,7 @@
  *
  * A collapsible <details> whose body is one Text node that only ever grows by suffix
  * (`appendData`): the reasoning is never re-rendered whole, which would be O(n²) over a
- * long thought (the reference extension's hot spot, study §6.2 item 4). Reasoning is
+ * long thought (re-rendering it whole per delta is quadratic). Reasoning is
  * shown as plain, neutralized text, never as Markdown. The body follows its own end with
  * a 2 px threshold, independent of the message list.
  */

@@ -17,9 +17,9 @@
  */
 import { signal, type Signal } from '@preact/signals';
 
-/** Follow threshold of the message list, in CSS pixels (STR-07). */
+/** Follow threshold of the message list, in CSS pixels. */
 export const LIST_FOLLOW_THRESHOLD_PX = 72;
-/** Follow threshold of the reasoning box, in CSS pixels (STR-07). */
+/** Follow threshold of the reasoning box, in CSS pixels. */
 export const REASONING_FOLLOW_THRESHOLD_PX = 2;
 
 /** Options for {@link ScrollFollowController}. */

@@ -1,6 +1,6 @@
 // ## Owns
-// Capturing what the person sees as an image (study §2.6, §2.7, CTX-03): the preview
-// page most in view (not merely the first canvas in the DOM, study 6.1 item 20) or the
+// Capturing what the person sees as an image: the preview
+// page most in view (not merely the first canvas in the DOM) or the
 // image opened in the asset view, scaled to ≤2,048 px on the longest side and encoded
 // as WebP (PNG where WebP encoding is unavailable) within 2 MiB of data URL.
 import { ProtocolFailure } from '../../../shared/protocol/envelope';

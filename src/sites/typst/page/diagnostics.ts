@@ -1,5 +1,5 @@
 // ## Owns
-// Diagnostics as the page shows them (study §2.5): the Improve panel's compiler and
+// Diagnostics as the page shows them: the Improve panel's compiler and
 // spelling groups, merged with the editor's lint marks for the open file, deduplicated,
 // bounded, with counts by kind.
 // ## Why

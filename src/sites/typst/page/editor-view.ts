@@ -4,7 +4,7 @@
 // ## Why
 // A MAIN-world script cannot import the page's CodeMirror classes. CodeMirror
 // keeps a private back-reference on its DOM nodes: `cmTile` since @codemirror/view
-// 6.39.0 and `cmView` before it (recipe-typst-workbench.md, pitfall 14). Both
+// 6.39.0 and `cmView` before it. Both
 // property names survive minification. From any tile or view, `view`,
 // `editorView`, `root` or `parent` lead up to the EditorView.
 import { createId } from '../../../shared/lib/ids';

@@ -1,12 +1,12 @@
 // ## Owns
-// The open file's identity as typst.app shows it, tried in the study's order (§2.2):
+// The open file's identity as typst.app shows it, tried in this order:
 // the semantic header breadcrumb, a path declared on a header element, the tab title,
 // then the selected Files-tree row. Reads only those few nodes, never the whole DOM
 // and never the document text.
 // ## Why
 // A semantic breadcrumb names its crumbs by structure, so a file without an extension
 // (LICENSE, Makefile) is still identified there; the looser fallbacks require an
-// extension so a random header word is never taken for a file (study 6.1 item 18).
+// extension so a random header word is never taken for a file.
 import {
   BREADCRUMB_CONTAINERS,
   BREADCRUMB_SEPARATORS,

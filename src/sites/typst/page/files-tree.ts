@@ -1,5 +1,5 @@
 // ## Owns
-// Reading the Files sidebar (study §2.3) into bounded entries with an honest
+// Reading the Files sidebar into bounded entries with an honest
 // `complete` flag: any collapsed folder, unclassified row or cut-off part of the tree
 // makes the result incomplete, so the model never mistakes a partial tree for the
 // whole project.

@@ -1,5 +1,5 @@
 // ## Owns
-// Event-driven change tracking on typst.app (study §2.8): selection and input events,
+// Event-driven change tracking on typst.app: selection and input events,
 // MutationObservers bound to the Files, Improve and preview roots and to the editor's
 // content, all coalesced into one animation frame. It keeps cheap signals the request
 // handlers read instead of scanning the page: "the document changed at", "the Improve

@@ -1,5 +1,5 @@
 // ## Owns
-// Where the floating quick-attach buttons belong on typst.app (study §2.1, CTX-11):
+// Where the floating quick-attach buttons belong on typst.app:
 // the end of a non-empty editor selection, and the top-right of the opened image.
 // The MAIN world computes these points because only it can reach CodeMirror's
 // EditorView (`coordsAtPos`); the isolated world draws and handles the buttons
@@ -11,15 +11,15 @@
 // on them only adds what the user could add with "+ Add".
 // ## Never
 // Polls: updates follow selection, input, scroll, resize and shell mutations
-// (study §2.8), coalesced into one animation frame, and are sent only on change.
+//, coalesced into one animation frame, and are sent only on change.
 import { ANCHORS_EVENT, ANCHORS_REQUEST_EVENT } from '../../../shared/protocol/quick-attach-events';
 import { findOpenedImage } from './capture';
 import { findEditorView, type EditorViewLike } from './editor-view';
 
 export { ANCHORS_EVENT, ANCHORS_REQUEST_EVENT } from '../../../shared/protocol/quick-attach-events';
-/** Study §2.1: the selection button sits 6 px right of the selection end. */
+/** The selection button sits 6 px right of the selection end. */
 export const SELECTION_GAP_PX = 6;
-/** Study §2.1: the image button sits 8 px right of / below the image's top-right corner. */
+/** The image button sits 8 px right of / below the image's top-right corner. */
 export const IMAGE_GAP_PX = 8;
 
 export interface Point {

@@ -1,5 +1,5 @@
 // ## Owns
-// `read_document`'s page half (study TOOL-03): numbered lines `<n>|<text>` of the live
+// `read_document`'s page half: numbered lines `<n>|<text>` of the live
 // document, bounded by characters, stopping at a line boundary, with the line to
 // continue from. Reads only the requested lines through CodeMirror's Text, so reading
 // the start of a 1 MiB document costs what the answer costs.

@@ -1,5 +1,5 @@
 // typst.app DOM facts the page adapters rely on, one constant per fact, so a
-// change on typst.app is a change here. Source: typst-side-agent-study.md §2.
+// change on typst.app is a change here.
 
 /** The header breadcrumb `account › project › folders… › file`. */
 export const BREADCRUMB_CONTAINERS = [
@@ -18,20 +18,20 @@ export const TITLE_PATTERN = /^(.+?)\s[–—-]\s(.+?)\s[–—-]\sTypst$/;
 /** A file label's last segment has an extension of 1–32 characters. */
 export const FILE_EXTENSION_PATTERN = /\.[A-Za-z0-9][A-Za-z0-9+_-]{0,31}$/;
 
-/** Attributes that declare a file's project path on header crumbs or tree rows (study §2.2 rule 2). */
+/** Attributes that declare a file's project path on header crumbs or tree rows. */
 export const DECLARED_PATH_ATTRIBUTES = ['data-path', 'data-file', 'data-relpath'] as const;
 
-/** The selected row of the Files tree (study §2.2 rule 4); `_active_` is a CSS-modules class fragment. */
+/** The selected row of the Files tree; `_active_` is a CSS-modules class fragment. */
 export const SELECTED_TREE_ROW =
   '[aria-selected="true"], [aria-current="page"], [aria-current="true"], button[class*="_active_"], [role="treeitem"][class*="_active_"]';
 
-/** The Files sidebar: a region whose first heading reads exactly "Files" (study §2.3). */
+/** The Files sidebar: a region whose first heading reads exactly "Files". */
 export const FILES_REGION = 'aside[aria-label*="Files" i], [role="region"][aria-label*="Files" i]';
 export const FILES_HEADING_TEXT = 'Files';
 /** Heading-like descendants whose text names a sidebar region. */
 export const REGION_HEADING = '[role="heading"], h1, h2, h3, h4, strong';
 
-/** The Improve panel: a region whose heading reads exactly "Improve" (study §2.5). */
+/** The Improve panel: a region whose heading reads exactly "Improve". */
 export const IMPROVE_REGION = '[role="region"][aria-label*="Improve" i]';
 export const IMPROVE_HEADING_TEXT = 'Improve';
 /** English UI text of an Improve panel with nothing to report: "explicitly clean". */
@@ -54,18 +54,18 @@ export const LEARN_HOW_PATTERN = /Learn how to fix this (?:error|warning)/gi;
 export const GROUP_LIST = '[role="list"]';
 export const GROUP_ROW = '[role="listitem"]';
 
-/** CodeMirror's lint marks inside the editor (study §2.5, lint layer). */
+/** CodeMirror's lint marks inside the editor. */
 export const LINT_RANGE = '.cm-lintRange, [class*="cm-lintRange"]';
 
-/** Preview roots: the rendered pages live in canvases outside the editor (study §2.6, §2.8). */
+/** Preview roots: the rendered pages live in canvases outside the editor. */
 export const PREVIEW_ROOT =
   '[data-typst-preview], [data-testid*="preview" i], [aria-label="Preview"], .preview';
-/** A canvas counts as a rendered page above this many pixels (study TOOL-10). */
+/** A canvas counts as a rendered page above this many pixels. */
 export const MIN_PREVIEW_CANVAS_PIXELS = 20_000;
 
-/** Asset detail view: the opened image's alt mentions "preview"; its label reads "Path:" (study §2.4, §2.7). */
+/** Asset detail view: the opened image's alt mentions "preview"; its label reads "Path:". */
 export const ASSET_IMAGE_ALT_PATTERN = /(?:image )?preview/i;
 export const ASSET_PATH_LABEL = 'Path:';
-/** Opened-image candidates are at least this big on screen (study §2.7). */
+/** Opened-image candidates are at least this big on screen. */
 export const MIN_IMAGE_SIDE = 40;
 export const MIN_IMAGE_AREA = 12_000;

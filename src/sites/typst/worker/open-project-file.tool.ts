@@ -1,4 +1,4 @@
-// `open_project_file` (study TOOL-02): asks the person to open an exact project file,
+// `open_project_file`: asks the person to open an exact project file,
 // waits until the page shows it with a text editor, then retargets the run's later
 // reads and edits to it. It never clicks in the page itself.
 import { z } from '../../../shared/schema/zod';

@@ -1,4 +1,4 @@
-// `read_diagnostics` (study TOOL-04, 6.2 item 6): the Improve panel and lint marks.
+// `read_diagnostics`: the Improve panel and lint marks.
 // Instead of always sleeping 750 ms it reads at once and returns as soon as the page
 // says the compile is idle (the panel updated since the document last changed) and
 // two consecutive reads agree; a busy page is read again every 120 ms, for at most

@@ -1,4 +1,4 @@
-// `read_document` (study TOOL-03): fresh numbered lines of the run's target file,
+// `read_document`: fresh numbered lines of the run's target file,
 // paged by characters at line boundaries with a continuation marker. The result
 // carries no file identity: the run already labels which file this is.
 import { z } from '../../../shared/schema/zod';

@@ -1,4 +1,4 @@
-// `read_file_structure` (study TOOL-01): the visible Files tree, with `complete: false`
+// `read_file_structure`: the visible Files tree, with `complete: false`
 // whenever a folder is collapsed, a row is unclassified or the tree was cut. The tree
 // is untrusted page data and never enters normal messages.
 import { z } from '../../../shared/schema/zod';

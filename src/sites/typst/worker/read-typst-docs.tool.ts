@@ -1,4 +1,4 @@
-// `read_typst_docs` (study TOOL-05): the bundled Typst reference pages. Without a
+// `read_typst_docs`: the bundled Typst reference pages. Without a
 // topic it lists them; an unknown topic fails with the list so the model can retry.
 import { z } from '../../../shared/schema/zod';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';

@@ -2,7 +2,7 @@
 // What every typst.app tool shares: page calls that turn a failed Result into a
 // ProtocolFailure, the conversion of such failures into structured tool outcomes
 // (the model sees the code), the capability preflight and the return-to-file guard
-// (study TOOL-10, TOOL-11), both as waits the person can see and answer.
+//, both as waits the person can see and answer.
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type { MethodName, RequestOf, ResponseOf } from '../../../shared/protocol/define-channel';
 import type { PageChannel } from '../../page-channel';

@@ -7,7 +7,10 @@ import type { ChatScope, UserTurn } from '../../../shared/protocol/chat-records'
 import type { RunStartRequest } from '../../../shared/protocol/run-messages';
 import type { ModelAdapter, ModelRequest, StreamPart } from '../../providers/model-adapter';
 import type { PageRequests } from '../../page-requests';
-import { createMemoryChatStore, createMemorySettingsStore } from '../../storage/memory-stores';
+import {
+  createMemoryChatStore,
+  createMemorySettingsStore,
+} from '../../storage/__fixtures__/memory-stores';
 import {
   defineTool,
   type ToolDefinition,

@@ -20,9 +20,20 @@ export function createFakePage(text: string, fileLabel = 'main.typ') {
     commits: 0,
     lastChanges: [] as TextChange[],
     failNextCommit: false,
+    /** The next commit fails with this code, after applying its changes when `landed`. */
+    commitFault: null as {
+      code: 'PAGE_REQUEST_TIMEOUT' | 'STALE_DOCUMENT';
+      landed: boolean;
+    } | null,
+    /** Reads that fail before the page answers again. */
+    readFailures: 0,
   };
   const port: LiveDocumentPort = {
     async read() {
+      if (state.readFailures > 0) {
+        state.readFailures -= 1;
+        throw new ProtocolFailure('PAGE_UNAVAILABLE', 'The tab does not answer.');
+      }
       return {
         scopeKey: 'p1',
         fileLabel: state.fileLabel,
@@ -36,6 +47,12 @@ export function createFakePage(text: string, fileLabel = 'main.typ') {
       if (state.failNextCommit) {
         state.failNextCommit = false;
         throw new ProtocolFailure('PAGE_UNAVAILABLE', 'The tab went away.');
+      }
+      const fault = state.commitFault;
+      if (fault) {
+        state.commitFault = null;
+        if (fault.landed) state.text = applyChanges(state.text, changes);
+        throw new ProtocolFailure(fault.code, 'The page did not confirm.');
       }
       if (expected.fileLabel !== state.fileLabel)
         throw new ProtocolFailure('STALE_EDIT_FILE', 'Another file is open.');

@@ -1,4 +1,4 @@
-// Schema step 3: the recovery journals (issue 8 parts 3-5) join the chats database, so
+// Schema step 3: the recovery journals join the chats database, so
 // one worker-owned database, one upgrade path and one versionchange transaction cover
 // them. Metadata and bodies are separate stores: listing and retention read small
 // records and never load a document copy.

@@ -1,5 +1,5 @@
 // ## Owns
-// The bundled Typst reference (study TOOL-05): twelve pages for the Typst version
+// The bundled Typst reference: twelve pages for the Typst version
 // the workbench and typst.app compile with, and how a topic argument is matched.
 // Topics are accepted as id, number (1–12, zero-padded too), `NN-id`, with `.md`,
 // or by alias. The pages are packaged strings: no fetch, nothing page-controlled.

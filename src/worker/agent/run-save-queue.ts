@@ -1,14 +1,10 @@
 // ## Owns
-// The per-run AbortController and the ordered save queue. Saves run one after
+// The ordered save queue of a run. Saves run one after
 // another, so the terminal save always lands last; once the run is aborted,
 // intermediate saves still queued are skipped (no store write after terminal
 // except the terminal save itself).
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import type { ChatStore } from '../storage/store-contracts';
-
-export function createRunController(): AbortController {
-  return new AbortController();
-}
 
 export function createSaveQueue(chats: ChatStore, sessionId: string, signal: AbortSignal) {
   let tail: Promise<unknown> = Promise.resolve();

@@ -4,23 +4,23 @@
 // can assert "no store writes after terminal".
 // ## Never
 // Persists anything: a worker restart loses it all. Not for production wiring.
-import { createId } from '../../shared/lib/ids';
-import { ProtocolFailure } from '../../shared/protocol/envelope';
+import { createId } from '../../../shared/lib/ids';
+import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type {
   AssistantTurn,
   ChatScope,
   ChatTurn,
   SessionMeta,
   UserTurn,
-} from '../../shared/protocol/chat-records';
+} from '../../../shared/protocol/chat-records';
 import type {
   GeneralSettings,
   ModelInput,
   ModelView,
   SettingsView,
-} from '../../shared/protocol/settings-messages';
-import type { ChatStore, ResolvedModel, SettingsStore } from './store-contracts';
-import { DEFAULT_GENERAL_SETTINGS } from './settings-records';
+} from '../../../shared/protocol/settings-messages';
+import type { ChatStore, ResolvedModel, SettingsStore } from '../store-contracts';
+import { DEFAULT_GENERAL_SETTINGS } from '../settings-records';
 
 /** The same defaults as the real settings store. */
 export { DEFAULT_GENERAL_SETTINGS };

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { grantKeyOf, needsApproval, type ApprovalNeed } from './approval-policy';
+import type { ToolApproval, ToolDefinition, ToolEffect } from './define-tool';
+
+const tool = (
+  effect: ToolEffect,
+  approval: ToolApproval,
+  extra: Partial<ToolDefinition<unknown>> = {},
+): ToolDefinition<unknown> => ({
+  name: `t_${effect}_${approval}`.replace(/-/g, '_'),
+  description: '',
+  inputSchema: { type: 'object' },
+  parseArguments: (value) => ({ ok: true, args: value }),
+  effect,
+  approval,
+  execute: async () => ({ ok: true, result: null, summary: '' }),
+  ...extra,
+});
+
+const never = () => false;
+const always = () => true;
+
+describe('needsApproval', () => {
+  // effect, declared approval, edit mode, run grant for the tool, saved trust -> need
+  const table: [ToolEffect, ToolApproval, 'ask' | 'auto', boolean, boolean, ApprovalNeed][] = [
+    ['read', 'automatic', 'ask', false, false, 'none'],
+    ['read', 'automatic', 'auto', false, false, 'none'],
+    ['editor-write', 'editor-review', 'ask', false, false, 'editor-review'],
+    ['editor-write', 'editor-review', 'auto', false, false, 'none'],
+    // Grants and trust never waive a diff review.
+    ['editor-write', 'editor-review', 'ask', true, true, 'editor-review'],
+    // A write that declares itself automatic is still reviewed in Ask mode.
+    ['editor-write', 'automatic', 'ask', false, false, 'editor-review'],
+    ['page-action', 'automatic', 'ask', false, false, 'action-approval'],
+    ['page-action', 'automatic', 'auto', false, false, 'action-approval'],
+    ['page-action', 'automatic', 'ask', true, false, 'none'],
+    // Saved integration trust is about integrations: it does not allow page actions.
+    ['page-action', 'automatic', 'ask', false, true, 'action-approval'],
+    ['external', 'external-approval', 'auto', false, false, 'external-approval'],
+    ['external', 'automatic', 'auto', false, false, 'external-approval'],
+    ['external', 'external-approval', 'ask', true, false, 'none'],
+    ['external', 'external-approval', 'ask', false, true, 'none'],
+    // A read that declares an external approval asks: the stricter of the two wins.
+    ['read', 'external-approval', 'auto', false, false, 'external-approval'],
+  ];
+  it.each(table)(
+    'effect %s, declared %s, mode %s, granted %s, trusted %s -> %s',
+    (effect, approval, mode, granted, trusted, expected) => {
+      const subject = tool(effect, approval);
+      const grants = new Set(granted ? [grantKeyOf(subject)] : []);
+      expect(needsApproval(subject, mode, grants, trusted ? always : never)).toBe(expected);
+    },
+  );
+
+  it('asks for an effect or approval it does not know, and no grant or trust waives it', () => {
+    const unknownEffect = tool('teleport' as ToolEffect, 'automatic');
+    expect(needsApproval(unknownEffect, 'auto', new Set([grantKeyOf(unknownEffect)]), always)).toBe(
+      'external-approval',
+    );
+    const unknownApproval = tool('read', 'whenever' as ToolApproval);
+    expect(needsApproval(unknownApproval, 'auto', new Set(), always)).toBe('external-approval');
+  });
+
+  it('treats an unknown edit mode as Ask', () => {
+    expect(
+      needsApproval(tool('editor-write', 'editor-review'), 'bogus' as 'ask', new Set(), never),
+    ).toBe('editor-review');
+  });
+
+  it('grants by integration route when there is one, else by tool name', () => {
+    expect(grantKeyOf(tool('read', 'automatic'))).toBe('tool:t_read_automatic');
+    const routed = tool('external', 'external-approval', {
+      destination: { integration: 'Docs', url: 'https://docs.example/mcp', routeId: 'mcp:docs' },
+    });
+    expect(grantKeyOf(routed)).toBe('mcp:docs');
+  });
+});
