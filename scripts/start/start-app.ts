@@ -4,7 +4,7 @@
 // runs headless, saves screenshots of the editor and the side panel, and exits.
 // Options: --demo, --headless, --legacy (CodeMirror view 6.38.8), --no-build (use
 // the existing .output/chrome-mv3, e.g. right after `npm run build`).
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +33,17 @@ if (!existsSync(CHROMIUM_PATH)) {
 
 if (!args.has('--no-build')) {
   console.log('Building the extension…');
-  execFileSync('npx', ['--no-install', 'wxt', 'build'], { cwd: REPO_ROOT, stdio: 'ignore' });
+  // The build's own output is shown only when it fails, so a broken build says why
+  // instead of ending in this script's stack trace.
+  const build = spawnSync('npx', ['--no-install', 'wxt', 'build'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) {
+    process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
+    console.error(`The extension build failed (exit ${build.status ?? 'signal'}); see above.`);
+    process.exit(1);
+  }
 }
 const certDir = mkdtempSync(path.join(os.tmpdir(), 'side-agent-start-'));
 const workbench = await startWorkbench({ https: makeSelfSignedCert(certDir), cmVariant });
@@ -72,7 +82,13 @@ try {
       window as unknown as { __workbench: { whenCompiled(): Promise<unknown> } }
     ).__workbench.whenCompiled(),
   );
-  console.log(`Workbench: https://typst.app/project/thesis (served from ${workbench.origin})`);
+  console.log(
+    `Workbench: https://typst.app/project/thesis (served from ${workbench.origin}), ${
+      cmVariant === 'legacy'
+        ? 'legacy CodeMirror (@codemirror/view 6.38.8, reached through cmView)'
+        : 'current CodeMirror (reached through cmTile)'
+    }`,
+  );
   console.log(
     model
       ? `Model: ${model.modelId} at ${model.baseUrl} (saved in Settings → Models and selected)`
@@ -84,13 +100,18 @@ try {
   if (demoMode) {
     const result = await runDemo(harness, page, panel, {
       headless,
-      outDir: path.join(REPO_ROOT, 'test-results', 'demo'),
+      outDir: path.join(REPO_ROOT, 'test-results', cmVariant === 'legacy' ? 'demo-legacy' : 'demo'),
     });
     process.exitCode = result.fixed ? 0 : 1;
   }
   if (headless) {
     if (!demoMode) {
-      const outDir = path.join(REPO_ROOT, 'test-results', 'start');
+      // Each CodeMirror variant keeps its own screenshots.
+      const outDir = path.join(
+        REPO_ROOT,
+        'test-results',
+        cmVariant === 'legacy' ? 'start-legacy' : 'start',
+      );
       mkdirSync(outDir, { recursive: true });
       const editorShot = path.join(outDir, 'editor.png');
       await page.screenshot({ path: editorShot });
