@@ -126,7 +126,9 @@ try {
         probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: false });
     const hook = (
-      globalThis as unknown as { __sideAgentTestHarness: { panel: { runs: { live: Sig<Run | null> } } } }
+      globalThis as unknown as {
+        __sideAgentTestHarness: { panel: { runs: { live: Sig<Run | null> } } };
+      }
     ).__sideAgentTestHarness;
     let seen = false;
     hook.panel.runs.live.subscribe((run) => {
