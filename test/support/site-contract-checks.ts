@@ -82,7 +82,12 @@ export function namesOf(site: { readonly id: string; readonly patterns: readonly
 }
 
 /** Every string a file holds as code: literals, template parts, JSX text. */
+const parsed = new Map<string, string[]>();
+
 function stringsOf(file: string, source: string): string[] {
+  const key = `${file}\0${source}`;
+  const cached = parsed.get(key);
+  if (cached) return cached;
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, false, kind);
   const found: string[] = [];
@@ -94,6 +99,7 @@ function stringsOf(file: string, source: string): string[] {
     ts.forEachChild(node, visit);
   };
   visit(tree);
+  parsed.set(key, found);
   return found;
 }
 

@@ -120,7 +120,7 @@ describe('site contract', () => {
         ),
     );
     expect(problems).toEqual([]);
-  });
+  }, 60_000);
 
   it('catches a site named by a string, a host, a method or an import', () => {
     const site = { id: 'docs', patterns: ['https://docs.example/*'] };
