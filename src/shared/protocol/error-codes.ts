@@ -135,6 +135,11 @@ export const ERROR_CODES = [
   'MCP_INVALID_TOOL',
   'MCP_TOOL_ERROR',
   'MCP_INPUT_REQUIRED_UNSUPPORTED',
+  'MCP_INVALID_JSON',
+  'MCP_AUTH_REQUIRED',
+  'MCP_AUTH_FORBIDDEN',
+  'MCP_AUTH_FAILED',
+  'CUSTOM_INVALID_JSON',
   // typst.app page adapters and tools (src/sites/typst/page, src/sites/typst/worker):
   // the guarded commit refuses a stale file, editor or document and changes nothing;
   // the rest are waits, reviews and reads the model gets back as structured errors.

@@ -53,6 +53,8 @@ const mcpServerFields = {
   enabled: z.boolean(),
   protocolMode: McpProtocolModeSchema,
   insecureOriginAcknowledged: boundedString(2_048).nullable(),
+  /** Hard cap for one tool call in seconds; progress keeps a call alive only until then. */
+  callLimitSeconds: z.number().int().min(10).max(3_600).optional(),
 };
 
 export const McpServerInputSchema = z.strictObject({ id: IdSchema.optional(), ...mcpServerFields });

@@ -5,7 +5,7 @@ import { createIntegrationService } from './integration-service';
 import { createIntegrationStore } from './integration-store';
 import { createDiscoveryCache, createMemoryArea } from './mcp/discovery-cache';
 import type { McpDiscovery } from './mcp/mcp-discovery';
-import { peerTools } from './mcp/mcp-test-fixtures';
+import { peerTools } from '../../../test/support/mcp/mcp-fixtures';
 
 const peers: HttpPeer[] = [];
 afterEach(async () => {

@@ -22,7 +22,11 @@ import {
   keepMcpTrust,
   mcpConfigDigest,
 } from './integration-trust';
-import { discoverMcpServer, type McpDiscoveryDeps } from './mcp/mcp-discovery';
+import {
+  discoverMcpServer,
+  discoveryFingerprint,
+  type McpDiscoveryDeps,
+} from './mcp/mcp-discovery';
 import { prepareRunToolSet, type RunToolSet } from './run-tool-set';
 
 /** What the service needs. `builtinNames` are the packaged tools' names (collision rule). */
@@ -71,6 +75,7 @@ function buildMcpRecord(input: McpServerInput, id: string): McpServerRecord {
     protocolMode: input.protocolMode,
     insecureOriginAcknowledged: acknowledged,
     trust: null,
+    ...(input.callLimitSeconds !== undefined ? { callLimitSeconds: input.callLimitSeconds } : {}),
   };
 }
 
@@ -210,14 +215,18 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       let trust: McpServerRecord['trust'] = null;
       if (trusted) {
         // Trust covers exactly the tools advertised now, so discover them fresh.
-        const outcome = await discoverMcpServer(server, deps, { signal, force: true });
+        const outcome = await discoverMcpServer(server, deps, {
+          signal,
+          force: true,
+          fingerprint: true,
+        });
         if (!outcome.ok)
           throw new ProtocolFailure(
             outcome.code,
             `Cannot trust a server whose tools cannot be listed: ${outcome.message}`,
           );
         trust = {
-          fingerprint: outcome.discovery.fingerprint,
+          fingerprint: await discoveryFingerprint(server, outcome.discovery),
           configDigest: await mcpConfigDigest(server),
           toolCount: outcome.discovery.tools.length,
         };

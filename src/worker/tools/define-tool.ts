@@ -72,7 +72,50 @@ export interface RunInteraction {
   reviewEdit(callId: string, toolName: string, diff: DiffView): Promise<'apply' | 'reject'>;
   /** Something the person should know that does not stop the tool. */
   notice(level: 'info' | 'warning', message: string): void;
+  /**
+   * A long tool's progress, shown on its activity row. Callers may report often;
+   * the run coalesces updates. Absent where nobody watches (probes, tests).
+   */
+  progress?(update: ToolProgress): void;
+  /**
+   * An integration asks the person a question (MCP form elicitation): shows the
+   * form and resolves with their answer. Absent where nobody can answer.
+   */
+  askForm?(request: ToolFormRequest, signal: AbortSignal): Promise<ToolFormAnswer>;
 }
+
+/** One progress report of a running tool. */
+export interface ToolProgress {
+  readonly progress: number;
+  readonly total?: number | undefined;
+  readonly message?: string | undefined;
+}
+
+/** A question from an integration: who asks, what, and the fields to fill in. */
+export interface ToolFormRequest {
+  readonly source: string;
+  readonly message: string;
+  readonly fields: readonly ToolFormField[];
+}
+
+/** One form field; only primitive kinds (what MCP form elicitation allows). */
+export interface ToolFormField {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum';
+  readonly required: boolean;
+  readonly options?: readonly string[];
+  readonly defaultValue?: string | number | boolean;
+}
+
+/** The person's answer to a form. */
+export type ToolFormAnswer =
+  | {
+      readonly action: 'accept';
+      readonly content: Readonly<Record<string, string | number | boolean>>;
+    }
+  | { readonly action: 'decline' | 'cancel' };
 
 /**
  * Mutable state a run's tools share, in provider order: the file later reads and
