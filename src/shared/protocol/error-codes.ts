@@ -140,6 +140,7 @@ export const ERROR_CODES = [
   'MCP_AUTH_FORBIDDEN',
   'MCP_AUTH_FAILED',
   'CUSTOM_INVALID_JSON',
+  'CUSTOM_UNSUPPORTED_CONTENT',
   // typst.app page adapters and tools (src/sites/typst/page, src/sites/typst/worker):
   // the guarded commit refuses a stale file, editor or document and changes nothing;
   // the rest are waits, reviews and reads the model gets back as structured errors.

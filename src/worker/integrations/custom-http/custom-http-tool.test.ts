@@ -26,6 +26,16 @@ const server = http.createServer((request, response) => {
       case '/text':
         response.writeHead(200, { 'content-type': 'text/plain' }).end('not json {');
         return;
+      case '/lying-json':
+        response
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+          .end('<html>oops');
+        return;
+      case '/png':
+        response
+          .writeHead(200, { 'content-type': 'image/png' })
+          .end(Buffer.from([137, 80, 78, 71]));
+        return;
       case '/error':
         response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
         return;
@@ -124,12 +134,30 @@ describe('createCustomHttpTool', () => {
     expect(requests.length).toBe(before);
   });
 
-  it('returns raw text capped when the body is not JSON', async () => {
+  it('returns text answers as text, honouring the content type', async () => {
     const outcome = await createCustomHttpTool(record('/text'), { fetch }).execute(
       { q: 'a' },
       context(),
     );
-    expect(outcome).toMatchObject({ ok: true, result: { raw: 'not json {' } });
+    expect(outcome).toMatchObject({ ok: true, result: { text: 'not json {' } });
+  });
+
+  // Bug: a reply labelled application/json that was not JSON reached the model as a success.
+  it('refuses a reply labelled JSON that is not JSON', async () => {
+    const outcome = await createCustomHttpTool(record('/lying-json'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
+    expect(outcome).toMatchObject({ ok: false, code: 'CUSTOM_INVALID_JSON' });
+  });
+
+  it('refuses content the model cannot read, naming its type', async () => {
+    const outcome = await createCustomHttpTool(record('/png'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
+    expect(outcome).toMatchObject({ ok: false, code: 'CUSTOM_UNSUPPORTED_CONTENT' });
+    expect(outcome.ok ? '' : outcome.message).toContain('image/png');
   });
 
   it('maps non-2xx to CUSTOM_HTTP_ERROR with the status', async () => {
@@ -153,8 +181,9 @@ describe('createCustomHttpTool', () => {
     expect(outcome).toMatchObject({
       ok: false,
       code: 'REDIRECT_REFUSED',
-      details: { status: 302 },
+      details: { status: 302, target: 'https://elsewhere.example' },
     });
+    expect(outcome.ok ? '' : outcome.message).toContain('https://elsewhere.example');
   });
 
   it('stops reading a huge chunked body at 256 KiB', async () => {

@@ -42,7 +42,7 @@ describe('discoverMcpServer against a real 2026-07-28 server', () => {
         'tool_4',
       ]);
       expect(discovery.rejected).toEqual([
-        expect.objectContaining({ name: 'bad_schema', code: 'UNSUPPORTED_SCHEMA_KEYWORD' }),
+        expect.objectContaining({ name: 'bad_schema', code: 'INVALID_SCHEMA' }),
       ]);
       expect(discovery.pages).toBe(3);
       expect(discovery.tools[0]?.visibleName).toMatch(

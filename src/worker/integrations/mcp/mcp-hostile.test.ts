@@ -171,7 +171,7 @@ describe('discoverMcpServer against hostile servers', () => {
     expect(outcome.discovery.rejected.map((entry) => [entry.name, entry.code])).toEqual([
       ['twice', 'MCP_DUPLICATE_TOOL'],
       ['twice', 'MCP_DUPLICATE_TOOL'],
-      ['uses_ref', 'UNSUPPORTED_SCHEMA_KEYWORD'],
+      ['uses_ref', 'INVALID_SCHEMA'],
       ['deep_pattern', 'SCHEMA_PATTERN_UNSAFE'],
     ]);
     // Same name up to case still gets distinct visible names (hash of the exact name).
