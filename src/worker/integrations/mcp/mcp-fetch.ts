@@ -41,6 +41,13 @@ export interface McpFetchOptions {
   readonly signal: AbortSignal;
   /** Receives the progress notifications taken out of SSE answers (mcp-sse-progress.ts). */
   readonly onProgress?: (params: ProgressParams) => void;
+  /**
+   * Other origins this exchange may reach: the authorization server of a server
+   * that uses OAuth. The server's configured headers never go there.
+   */
+  readonly mayReach?: (url: URL) => boolean;
+  /** Names of the configured headers, removed from requests to other origins. */
+  readonly configuredHeaders?: readonly string[];
 }
 
 // The method sits near the start of every body the SDK writes; a bounded scan
@@ -74,7 +81,12 @@ export function createMcpFetch(options: McpFetchOptions): {
   };
   const wrapped: FetchLike = async (input, init) => {
     const url = new URL(input instanceof URL ? input.href : String(input));
-    if (url.origin !== options.origin)
+    const isElsewhere = url.origin !== options.origin;
+    if (isElsewhere && options.mayReach?.(url) === true) {
+      const headers = new Headers(init?.headers);
+      for (const name of options.configuredHeaders ?? []) headers.delete(name);
+      init = { ...init, headers };
+    } else if (isElsewhere)
       throw fail(
         new IntegrationError(
           'REDIRECT_REFUSED',

@@ -21,6 +21,7 @@ import { storedHeaders, type McpServerRecord } from '../integration-records';
 import { MCP_MAX_PAGES, mapMcpError } from './mcp-errors';
 import { createMcpFetch, type McpFetchStats } from './mcp-fetch';
 import type { ProgressParams } from './mcp-sse-progress';
+import type { McpAuthProvider } from './mcp-auth';
 import { guardTransport, type RawRequest } from './mcp-transport-guard';
 
 /** The first revision without the `initialize` handshake. */
@@ -72,8 +73,46 @@ export interface OpenMcpSessionOptions {
 /**
  * Open a client to `server`: the endpoint and header policy are re-checked first
  * (no request leaves otherwise), then the transport runs over the bounded fetch.
+ * When an interactive sign-in brought back an authorization code, the code is
+ * redeemed and the connection opened once more.
  */
 export async function openMcpSession(
+  server: McpServerRecord,
+  options: OpenMcpSessionOptions,
+): Promise<McpSession> {
+  try {
+    return await openOnce(server, options);
+  } catch (error) {
+    const callback = (
+      options.authProvider as Partial<McpAuthProvider> | undefined
+    )?.takeCallback?.();
+    if (!(error instanceof PendingSignIn)) throw error;
+    try {
+      if (callback == null) throw error.cause;
+      await error.transport.finishAuth(callback).catch((cause: unknown) => {
+        const failure = mapMcpError(cause, null, options.signal, `"${server.name}"`);
+        throw new IntegrationError(failure.code, failure.message, failure.details ?? {});
+      });
+    } finally {
+      error.release();
+    }
+    return openOnce(server, options);
+  }
+}
+
+/** A connect that stopped for a sign-in; carries the transport that can finish it. */
+class PendingSignIn extends Error {
+  constructor(
+    readonly transport: StreamableHTTPClientTransport,
+    override readonly cause: IntegrationError,
+    /** Ends the failed exchange once the code is redeemed (its fetch is still needed). */
+    readonly release: () => void,
+  ) {
+    super(cause.message);
+  }
+}
+
+async function openOnce(
   server: McpServerRecord,
   options: OpenMcpSessionOptions,
 ): Promise<McpSession> {
@@ -102,6 +141,9 @@ export async function openMcpSession(
     fetch: options.fetch,
     origin: endpoint.origin,
     signal,
+    configuredHeaders: Object.keys(headers),
+    // The authorization server may live elsewhere; it passes the same endpoint policy.
+    ...(options.authProvider ? { mayReach: (url: URL) => checkEndpoint(url.href).ok } : {}),
     ...(onProgress
       ? {
           onProgress: (params: ProgressParams) =>
@@ -139,15 +181,19 @@ export async function openMcpSession(
     },
   });
   let isClosed = false;
-  const close = async () => {
+  const release = () => {
+    clearTimeout(hardCap);
+    controller.abort(new IntegrationError('CANCELLED', 'The MCP exchange is closed.'));
+  };
+  // `keepFetch` leaves the fetch usable: a pending sign-in still redeems its code on it.
+  const close = async (keepFetch = false) => {
     if (isClosed) return;
     isClosed = true;
     // A 2025-era server keeps a session until told otherwise; DELETE has its own deadline.
     if (transport.sessionId !== undefined)
       await transport.terminateSession().catch(() => undefined);
     await client.close().catch(() => undefined);
-    clearTimeout(hardCap);
-    controller.abort(new IntegrationError('CANCELLED', 'The MCP exchange is closed.'));
+    if (!keepFetch) release();
   };
   try {
     await client.connect(transport, {
@@ -158,8 +204,10 @@ export async function openMcpSession(
   } catch (error) {
     // Map before close(): closing aborts the signal, which would read as a Stop.
     const failure = mapMcpError(error, stats, signal, `"${server.name}"`);
-    await close();
-    throw new IntegrationError(failure.code, failure.message, failure.details ?? {});
+    const mapped = new IntegrationError(failure.code, failure.message, failure.details ?? {});
+    const isSignIn = failure.code === 'MCP_AUTH_REQUIRED' && options.authProvider !== undefined;
+    await close(isSignIn);
+    throw isSignIn ? new PendingSignIn(transport, mapped, release) : mapped;
   }
   const negotiatedVersion = client.getNegotiatedProtocolVersion() ?? 'unknown';
   const envelope =
@@ -189,6 +237,6 @@ export async function openMcpSession(
       discover !== undefined && negotiatedVersion === MODERN_PROTOCOL_VERSION
         ? { kind: 'modern', discover }
         : { kind: 'legacy' },
-    close,
+    close: () => close(),
   };
 }
