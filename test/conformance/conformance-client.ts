@@ -71,7 +71,9 @@ const deps = {
 
 const outcome = await discoverMcpServer(server, deps, { signal, force: true });
 if (!outcome.ok) {
-  console.error(`discovery failed: ${outcome.code}: ${outcome.message}`);
+  console.error(
+    `discovery failed: ${outcome.code}: ${outcome.message} ${JSON.stringify(outcome.details ?? {})}`,
+  );
   process.exit(1);
 }
 console.log(

@@ -47,6 +47,11 @@ export interface McpSession {
   readonly signal: AbortSignal;
   /** Ends the exchange now with `error` (our own limits, e.g. inactivity). */
   fail(error: IntegrationError): void;
+  /**
+   * After a call stopped for a sign-in (a scope step-up on 403), redeems the code
+   * the person brought back; true when there was one and the call may be retried.
+   */
+  finishSignIn(): Promise<boolean>;
   /** A request whose result the SDK does not validate (see mcp-transport-guard.ts). */
   readonly rawRequest: RawRequest;
   /** The verdict to pass as `prior` next time. */
@@ -172,13 +177,7 @@ async function openOnce(
     fetch: boundedFetch,
     requestInit: { headers },
     ...(options.authProvider ? { authProvider: options.authProvider } : {}),
-    // Reconnecting a dropped stream would outlive the exchange; the call fails instead.
-    reconnectionOptions: {
-      maxRetries: 0,
-      initialReconnectionDelay: 1_000,
-      maxReconnectionDelay: 1_000,
-      reconnectionDelayGrowFactor: 1,
-    },
+    // A dropped stream is resumed as the server's `retry` field says; the hard cap still bounds it.
   });
   let isClosed = false;
   const release = () => {
@@ -232,6 +231,14 @@ async function openOnce(
     stats,
     signal,
     fail,
+    finishSignIn: async () => {
+      const callback = (
+        options.authProvider as Partial<McpAuthProvider> | undefined
+      )?.takeCallback?.();
+      if (callback == null) return false;
+      await transport.finishAuth(callback);
+      return true;
+    },
     rawRequest: guard.rawRequest,
     prior: () =>
       discover !== undefined && negotiatedVersion === MODERN_PROTOCOL_VERSION

@@ -101,6 +101,7 @@ async function callTool(
   args: Record<string, unknown>,
   context: Pick<ToolRunContext, 'signal'> & { readonly interaction?: RunInteraction },
   deps: McpToolDeps,
+  attempt = 0,
 ): Promise<ToolOutcome> {
   const { signal, interaction } = context;
   const headerProblem = checkHeaderValues(args, entry.mcpHeaders);
@@ -188,7 +189,15 @@ async function callTool(
     );
     return renderMcpResult(result, `${server.name}/${entry.name}`);
   } catch (error) {
-    return mapMcpError(error, session.stats, session.signal, label);
+    const failure = mapMcpError(error, session.stats, session.signal, label);
+    const isAuth = failure.code === 'MCP_AUTH_REQUIRED' || failure.code === 'MCP_AUTH_FORBIDDEN';
+    // A step-up sign-in brought back a wider grant: the call runs once more with it.
+    if (isAuth && attempt === 0 && (await session.finishSignIn().catch(() => false))) {
+      clearTimeout(watchdog);
+      await session.close();
+      return callTool(server, discovery, entry, args, context, deps, 1);
+    }
+    return failure;
   } finally {
     clearTimeout(watchdog);
     await session.close();
