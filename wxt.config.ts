@@ -38,6 +38,7 @@ export default defineConfig({
       'unlimitedStorage',
       'scripting',
       'tabs',
+      'identity',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     host_permissions: ['https://typst.app/*'],
