@@ -8,13 +8,17 @@
 // Tools run sequentially in planned order, so a run waits for at most one answer;
 // that makes "which interaction does this click belong to" unambiguous.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { ApprovalDecision, PendingInteraction } from '../../shared/protocol/run-messages';
+import type {
+  ApprovalDecision,
+  FormContent,
+  PendingInteraction,
+} from '../../shared/protocol/run-messages';
 import { throwIfAborted } from '../../shared/lib/abort';
 
 interface OpenInteraction {
   readonly pending: PendingInteraction;
   readonly allowed: ReadonlySet<ApprovalDecision>;
-  readonly onDecision: (decision: ApprovalDecision) => void;
+  readonly onDecision: (decision: ApprovalDecision, content?: FormContent) => void;
 }
 
 export interface InteractionBookOptions {
@@ -29,7 +33,7 @@ export function createInteractionBook(options: InteractionBookOptions) {
     show(
       pending: PendingInteraction,
       allowed: readonly ApprovalDecision[],
-      onDecision: (decision: ApprovalDecision) => void,
+      onDecision: (decision: ApprovalDecision, content?: FormContent) => void,
     ): () => void {
       const entry: OpenInteraction = { pending, allowed: new Set(allowed), onDecision };
       open = entry;
@@ -41,9 +45,9 @@ export function createInteractionBook(options: InteractionBookOptions) {
       };
     },
     /** The person's answer; false unless it matches the open interaction exactly. */
-    resolve(callId: string, decision: ApprovalDecision): boolean {
+    resolve(callId: string, decision: ApprovalDecision, content?: FormContent): boolean {
       if (!open || open.pending.callId !== callId || !open.allowed.has(decision)) return false;
-      open.onDecision(decision);
+      open.onDecision(decision, content);
       return true;
     },
     current: (): PendingInteraction | null => open?.pending ?? null,
@@ -51,6 +55,39 @@ export function createInteractionBook(options: InteractionBookOptions) {
 }
 
 export type InteractionBook = ReturnType<typeof createInteractionBook>;
+
+/**
+ * Shows an integration's form and waits for the person's answer: accept with the
+ * filled-in content, decline, or cancel. A timeout or Stop cancels the question.
+ */
+export async function awaitFormAnswer(
+  book: InteractionBook,
+  pending: Extract<PendingInteraction, { kind: 'integration-form' }>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<{ action: 'accept'; content: FormContent } | { action: 'decline' | 'cancel' }> {
+  let content: FormContent = {};
+  const decision = await new Promise<ApprovalDecision | 'timeout'>((resolve, reject) => {
+    throwIfAborted(signal);
+    let close = () => undefined as void;
+    const settle = (finish: () => void) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      close();
+      finish();
+    };
+    const onAbort = () =>
+      settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
+    const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
+    signal.addEventListener('abort', onAbort, { once: true });
+    close = book.show(pending, ['accept', 'decline', 'cancel'], (answer, answered) => {
+      content = answered ?? {};
+      settle(() => resolve(answer));
+    });
+  });
+  if (decision === 'accept') return { action: 'accept', content };
+  return { action: decision === 'decline' ? 'decline' : 'cancel' };
+}
 
 /**
  * Shows `pending` and waits for one decision. Resolves 'timeout' after

@@ -25,6 +25,7 @@ import type { ToolRegistry } from '../tools/tool-registry';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
 import type { ToolImage } from '../integrations/mcp/mcp-result';
 import { awaitDecision, type InteractionBook } from './approvals';
+import { integrationInteraction } from './integration-interaction';
 import { splitOutcomeImages, toolImagesMessage } from './run-integrations';
 import type { RunEventSink } from './run-events';
 import { serializeOutcome, statusOf, summaryOf } from './tool-results';
@@ -170,6 +171,9 @@ async function runOne(
       return decision === 'apply' ? 'apply' : 'reject';
     },
     notice: (level, message) => context.events.notice(level, message),
+    ...integrationInteraction(call, context, (status, summary) =>
+      setStatus(call, context, status, summary),
+    ),
   };
   try {
     return await raceAbort(
