@@ -89,16 +89,22 @@ export const FormFieldSchema = z.strictObject({
   name: boundedString(120),
   title: boundedString(120),
   description: boundedString(500),
-  kind: z.enum(['string', 'number', 'integer', 'boolean', 'enum']),
+  kind: z.enum(['string', 'number', 'integer', 'boolean', 'enum', 'multi']),
   required: z.boolean(),
   options: boundedArray(boundedString(200), 50).optional(),
-  defaultValue: z.union([boundedString(10_000), z.number(), z.boolean()]).optional(),
+  optionLabels: boundedArray(boundedString(200), 50).optional(),
+  defaultValue: z
+    .union([boundedString(10_000), z.number(), z.boolean(), boundedArray(boundedString(200), 50)])
+    .optional(),
 });
 export type FormField = z.infer<typeof FormFieldSchema>;
 
 /** The person's answers to a form: at most 40 fields, text, numbers and yes/no. */
 export const FormContentSchema = z
-  .record(boundedString(120), z.union([boundedString(10_000), z.number(), z.boolean()]))
+  .record(
+    boundedString(120),
+    z.union([boundedString(10_000), z.number(), z.boolean(), boundedArray(boundedString(200), 50)]),
+  )
   .refine((content) => Object.keys(content).length <= 40, 'At most 40 fields.');
 export type FormContent = z.infer<typeof FormContentSchema>;
 

@@ -4,7 +4,7 @@
 // (MCP elicitation), shown as a pending interaction answered by `run/resolve`.
 import { clip } from './turn-recorder';
 import { awaitFormAnswer, type InteractionBook } from './approvals';
-import type { RunInteraction } from '../tools/define-tool';
+import { copyFormValue, type RunInteraction } from '../tools/define-tool';
 import type { ToolCallPart } from './turn';
 
 type SetStatus = (status: 'running' | 'awaiting-approval', summary?: string) => void;
@@ -40,9 +40,11 @@ export function integrationInteraction(
             name: clip(call.name, 128),
             source: clip(request.source, 200),
             message: clip(request.message, 2_000),
-            fields: request.fields.map(({ options, ...field }) => ({
+            fields: request.fields.map(({ options, optionLabels, defaultValue, ...field }) => ({
               ...field,
               ...(options ? { options: [...options] } : {}),
+              ...(optionLabels ? { optionLabels: [...optionLabels] } : {}),
+              ...(defaultValue === undefined ? {} : { defaultValue: copyFormValue(defaultValue) }),
             })),
           },
           context.interactionTimeoutMs,

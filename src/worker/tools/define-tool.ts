@@ -103,17 +103,26 @@ export interface ToolFormField {
   readonly name: string;
   readonly title: string;
   readonly description: string;
-  readonly kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum';
+  readonly kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi';
   readonly required: boolean;
+  /** The values of an `enum` or `multi` field, and what to show for each. */
   readonly options?: readonly string[];
-  readonly defaultValue?: string | number | boolean;
+  readonly optionLabels?: readonly string[];
+  readonly defaultValue?: ToolFormValue;
 }
+
+/** One answer: text, a number, yes/no, or the chosen values of a multi-select. */
+export type ToolFormValue = string | number | boolean | readonly string[];
+
+/** A form value as a plain mutable JSON value (message schemas take mutable arrays). */
+export const copyFormValue = (value: ToolFormValue): string | number | boolean | string[] =>
+  typeof value === 'object' ? [...value] : value;
 
 /** The person's answer to a form. */
 export type ToolFormAnswer =
   | {
       readonly action: 'accept';
-      readonly content: Readonly<Record<string, string | number | boolean>>;
+      readonly content: Readonly<Record<string, ToolFormValue>>;
     }
   | { readonly action: 'decline' | 'cancel' };
 

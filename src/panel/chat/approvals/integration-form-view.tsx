@@ -10,7 +10,7 @@ import type {
   PendingInteraction,
 } from '../../../shared/protocol/run-messages';
 
-type Value = string | number | boolean;
+type Value = string | number | boolean | string[];
 
 function initialValues(fields: readonly FormField[]): Record<string, Value> {
   const values: Record<string, Value> = {};
@@ -32,6 +32,31 @@ function FieldInput({
 }) {
   const id = `form-field-${field.name}`;
   const label = `${field.title}${field.required ? ' (required)' : ''}`;
+  const labelOf = (index: number) => field.optionLabels?.[index] ?? field.options?.[index] ?? '';
+  if (field.kind === 'multi') {
+    const chosen = Array.isArray(value) ? value : [];
+    return (
+      <fieldset>
+        <legend>{label}</legend>
+        {(field.options ?? []).map((option, index) => (
+          <label key={option}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(option)}
+              onChange={(event) =>
+                onChange(
+                  event.currentTarget.checked
+                    ? [...chosen, option]
+                    : chosen.filter((item) => item !== option),
+                )
+              }
+            />{' '}
+            {labelOf(index)}
+          </label>
+        ))}
+      </fieldset>
+    );
+  }
   if (field.kind === 'boolean')
     return (
       <label>
@@ -53,9 +78,9 @@ function FieldInput({
           onChange={(event) => onChange(event.currentTarget.value)}
         >
           <option value="">Choose…</option>
-          {(field.options ?? []).map((option) => (
+          {(field.options ?? []).map((option, index) => (
             <option key={option} value={option}>
-              {option}
+              {labelOf(index)}
             </option>
           ))}
         </select>
@@ -93,9 +118,9 @@ export interface IntegrationFormViewProps {
 /** The form, with the three answers. */
 export function IntegrationFormView({ pending, busy, onDecide }: IntegrationFormViewProps) {
   const [values, setValues] = useState<Record<string, Value>>(() => initialValues(pending.fields));
-  const missing = pending.fields.some(
-    (field) => field.required && (values[field.name] === undefined || values[field.name] === ''),
-  );
+  const isEmpty = (value: Value | undefined) =>
+    value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  const missing = pending.fields.some((field) => field.required && isEmpty(values[field.name]));
   return (
     <section
       class="review approval"

@@ -130,6 +130,9 @@ export async function discoverMcpServer(
       hardCapMs: timeoutMs,
       requestTimeoutMs: timeoutMs,
       authProvider: deps.authFor?.(server),
+      // Servers list the tools that ask questions only to clients that can answer
+      // them; calls can (in the panel), so discovery says so, and declines if asked.
+      elicit: async () => ({ action: 'decline' }),
     });
   } catch (error) {
     return mapMcpError(error, null, options.signal, `"${server.name}"`);

@@ -1,14 +1,19 @@
 // ## Owns
 // Turning an MCP form elicitation into a small form for the panel and the
 // person's answer back into an `ElicitResult`: only the primitive fields the
-// protocol allows (string, number, integer, boolean, single-choice enum), at most
+// protocol allows (string, number, integer, boolean, single- and multi-choice), at most
 // 40 of them, defaults applied to what the person left empty, every value checked
 // against its field before it is sent.
 // ## Never
 // Shows a form the run cannot bound: a nested or oversized schema is declined and
 // the person is told why; the server then decides what its tool does.
 import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/client';
-import type { RunInteraction, ToolFormField } from '../../tools/define-tool';
+import {
+  copyFormValue,
+  type RunInteraction,
+  type ToolFormField,
+  type ToolFormValue,
+} from '../../tools/define-tool';
 
 /** Most fields one form may show. */
 export const MAX_FORM_FIELDS = 40;
@@ -20,6 +25,26 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const text = (value: unknown, max = MAX_TEXT) =>
   typeof value === 'string' ? value.slice(0, max) : '';
 
+/** Values and labels of `enum` or titled `oneOf`/`anyOf` options, when all are strings. */
+function optionsOf(schema: Record<string, unknown>): { values: string[]; labels: string[] } | null {
+  if (Array.isArray(schema['enum'])) {
+    const values = schema['enum'];
+    if (!values.every((value) => typeof value === 'string')) return null;
+    const names = Array.isArray(schema['enumNames']) ? schema['enumNames'] : [];
+    return { values, labels: values.map((value, index) => text(names[index], 200) || value) };
+  }
+  const titled = Array.isArray(schema['oneOf']) ? schema['oneOf'] : schema['anyOf'];
+  if (!Array.isArray(titled)) return null;
+  const values = titled.map((option) => (isRecord(option) ? option['const'] : undefined));
+  if (!values.every((value): value is string => typeof value === 'string')) return null;
+  return {
+    values,
+    labels: titled.map(
+      (option, index) => text((option as Record<string, unknown>)['title'], 200) || values[index]!,
+    ),
+  };
+}
+
 function fieldOf(name: string, schema: unknown, required: boolean): ToolFormField | null {
   if (!isRecord(schema)) return null;
   const base = {
@@ -28,26 +53,35 @@ function fieldOf(name: string, schema: unknown, required: boolean): ToolFormFiel
     description: text(schema['description']),
     required,
   };
-  const options = Array.isArray(schema['enum'])
-    ? schema['enum']
-    : Array.isArray(schema['oneOf'])
-      ? schema['oneOf'].map((option) => (isRecord(option) ? option['const'] : undefined))
-      : null;
   const fallback = schema['default'];
-  if (options !== null) {
-    if (
-      options.length === 0 ||
-      options.length > MAX_OPTIONS ||
-      !options.every((option) => typeof option === 'string')
-    )
-      return null;
+  const bounded = (options: { values: string[]; labels: string[] } | null) =>
+    options !== null && options.values.length > 0 && options.values.length <= MAX_OPTIONS
+      ? {
+          options: options.values.map((value) => value.slice(0, 200)),
+          optionLabels: options.labels,
+        }
+      : null;
+  if (schema['type'] === 'array') {
+    const choices = bounded(isRecord(schema['items']) ? optionsOf(schema['items']) : null);
+    if (choices === null) return null;
+    const defaults =
+      Array.isArray(fallback) && fallback.every((value) => typeof value === 'string')
+        ? fallback
+        : null;
+    return { ...base, kind: 'multi', ...choices, ...(defaults ? { defaultValue: defaults } : {}) };
+  }
+  const choices =
+    schema['enum'] !== undefined || schema['oneOf'] !== undefined || schema['anyOf'] !== undefined
+      ? bounded(optionsOf(schema))
+      : undefined;
+  if (choices === null) return null;
+  if (choices !== undefined)
     return {
       ...base,
       kind: 'enum',
-      options: options.map((option) => option.slice(0, 200)),
+      ...choices,
       ...(typeof fallback === 'string' ? { defaultValue: fallback } : {}),
     };
-  }
   const type = schema['type'];
   if (type === 'string' || type === 'number' || type === 'integer' || type === 'boolean') {
     const matches =
@@ -95,8 +129,15 @@ export function formOf(
   return { ok: true, fields };
 }
 
-function checkValue(field: ToolFormField, value: unknown): string | number | boolean | undefined {
+function checkValue(field: ToolFormField, value: unknown): ToolFormValue | undefined {
   if (field.kind === 'boolean') return typeof value === 'boolean' ? value : undefined;
+  if (field.kind === 'multi') {
+    const options = field.options ?? [];
+    return Array.isArray(value) &&
+      value.every((item) => typeof item === 'string' && options.includes(item))
+      ? [...(value as string[])]
+      : undefined;
+  }
   if (field.kind === 'number' || field.kind === 'integer') {
     const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     if (typeof number !== 'number' || !Number.isFinite(number)) return undefined;
@@ -129,12 +170,12 @@ export async function elicitThroughPanel(
     signal,
   );
   if (answer.action !== 'accept') return { action: answer.action };
-  const content: Record<string, string | number | boolean> = {};
+  const content: Record<string, string | number | boolean | string[]> = {};
   for (const field of form.fields) {
     const given = answer.content[field.name];
     const value =
       given === undefined || given === '' ? field.defaultValue : checkValue(field, given);
-    if (value !== undefined) content[field.name] = value;
+    if (value !== undefined) content[field.name] = copyFormValue(value);
     else if (field.required) return { action: 'cancel' };
   }
   return { action: 'accept', content };
