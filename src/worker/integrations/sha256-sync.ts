@@ -18,18 +18,11 @@ const K = new Uint32Array([
 ]);
 const encoder = new TextEncoder();
 const words = new Uint32Array(64);
+const state = new Uint32Array(8);
+// Reused for every input that fits: discovery hashes two short names per tool.
+let scratch = new Uint8Array(1_024);
 
-/** SHA-256 of the UTF-8 encoding of `text`, as 32 bytes. */
-export function sha256Sync(text: string): Uint8Array {
-  const input = encoder.encode(text);
-  const length = input.length;
-  const blocks = Math.ceil((length + 9) / 64);
-  const padded = new Uint8Array(blocks * 64);
-  padded.set(input);
-  padded[length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
-  view.setUint32(padded.length - 4, (length * 8) >>> 0);
+function compress(bytes: Uint8Array, blocks: number): void {
   let h0 = 0x6a09e667,
     h1 = 0xbb67ae85,
     h2 = 0x3c6ef372,
@@ -39,8 +32,12 @@ export function sha256Sync(text: string): Uint8Array {
     h6 = 0x1f83d9ab,
     h7 = 0x5be0cd19;
   for (let block = 0; block < blocks; block += 1) {
-    for (let index = 0; index < 16; index += 1)
-      words[index] = view.getUint32(block * 64 + index * 4);
+    for (let index = 0; index < 16; index += 1) {
+      const at = block * 64 + index * 4;
+      words[index] =
+        ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>>
+        0;
+    }
     for (let index = 16; index < 64; index += 1) {
       const a = words[index - 15]!,
         b = words[index - 2]!;
@@ -79,9 +76,41 @@ export function sha256Sync(text: string): Uint8Array {
     h6 = (h6 + g) >>> 0;
     h7 = (h7 + h) >>> 0;
   }
+  state[0] = h0;
+  state[1] = h1;
+  state[2] = h2;
+  state[3] = h3;
+  state[4] = h4;
+  state[5] = h5;
+  state[6] = h6;
+  state[7] = h7;
+}
+
+/** SHA-256 of the UTF-8 encoding of `text`, as 32 bytes. */
+export function sha256Sync(text: string): Uint8Array {
+  // UTF-8 needs at most three bytes per UTF-16 unit; padding needs 72 more.
+  const needed = text.length * 3 + 72;
+  if (scratch.length < needed) scratch = new Uint8Array(Math.max(needed, scratch.length * 2));
+  const { written } = encoder.encodeInto(text, scratch);
+  const blocks = Math.ceil((written + 9) / 64);
+  scratch.fill(0, written, blocks * 64);
+  scratch[written] = 0x80;
+  const bits = written * 8;
+  const end = blocks * 64;
+  scratch[end - 5] = Math.floor(written / 0x20000000) & 0xff;
+  scratch[end - 4] = (bits >>> 24) & 0xff;
+  scratch[end - 3] = (bits >>> 16) & 0xff;
+  scratch[end - 2] = (bits >>> 8) & 0xff;
+  scratch[end - 1] = bits & 0xff;
+  compress(scratch, blocks);
   const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  [h0, h1, h2, h3, h4, h5, h6, h7].forEach((value, index) => outView.setUint32(index * 4, value));
+  for (let index = 0; index < 8; index += 1) {
+    const word = state[index]!;
+    out[index * 4] = word >>> 24;
+    out[index * 4 + 1] = (word >>> 16) & 0xff;
+    out[index * 4 + 2] = (word >>> 8) & 0xff;
+    out[index * 4 + 3] = word & 0xff;
+  }
   return out;
 }
 

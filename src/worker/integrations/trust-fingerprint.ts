@@ -207,6 +207,19 @@ const TOOL_HASH_CHARACTERS = 10;
  * name; the registry should still refuse a visible-name collision.
  */
 export function mcpVisibleName(serverId: string, serverLabel: string, toolName: string): string {
+  const key = `${serverId}\u0000${serverLabel}\u0000${toolName}`;
+  const known = visibleNames.get(key);
+  if (known !== undefined) return known;
+  if (visibleNames.size >= 8_192) visibleNames.clear();
+  const name = computeVisibleName(serverId, serverLabel, toolName);
+  visibleNames.set(key, name);
+  return name;
+}
+
+// Rediscovery names the same tools again; the names are pure functions of their inputs.
+const visibleNames = new Map<string, string>();
+
+function computeVisibleName(serverId: string, serverLabel: string, toolName: string): string {
   const serverHash = hashCharacters(serverId, SERVER_HASH_CHARACTERS);
   const toolHash = hashCharacters(JSON.stringify([serverId, toolName]), TOOL_HASH_CHARACTERS);
   const serverSlug = slug(serverLabel, SERVER_SLUG_LENGTH, 'server');

@@ -141,4 +141,17 @@ describe('MCP call regressions', () => {
     expect(outcome).toMatchObject({ ok: true, result: { text: 'finished' } });
     expect(updates.at(-1)).toBe(8);
   });
+
+  it('ends a call that neither answers nor reports progress within the inactivity limit', async () => {
+    const started = await peer({
+      'tools/list': listOf([tool('silent')]),
+      'tools/call': (request, response) => {
+        setTimeout(() => response.end(), 5_000).unref();
+      },
+    });
+    const { tool: mcpTool } = await firstTool(started, { inactivityMs: 300 });
+    const start = Date.now();
+    expect(await mcpTool.execute({}, context())).toMatchObject({ ok: false, code: 'TIMEOUT' });
+    expect(Date.now() - start).toBeLessThan(2_000);
+  });
 });

@@ -128,8 +128,14 @@ export function createMcpFetch(options: McpFetchOptions): {
       throw fail(tooLarge(maxBytes));
     }
     if (response.body === null) return response;
-    let body = boundedStream(response.body, maxBytes, () => fail(tooLarge(maxBytes)));
     const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') === true;
+    // fetch never reads past a declared Content-Length, so a body that declares a
+    // length within the bound needs no counting stream (most JSON answers do) —
+    // unless it is compressed (the length counts compressed bytes), or a CORS
+    // response, which hides whether it is.
+    const isPlain = response.type !== 'cors' && !response.headers.has('content-encoding');
+    if (!isStream && isPlain && declared <= maxBytes) return response;
+    let body = boundedStream(response.body, maxBytes, () => fail(tooLarge(maxBytes)));
     if (isStream && options.onProgress) body = takeProgress(body, options.onProgress);
     return new Response(body, {
       status: response.status,

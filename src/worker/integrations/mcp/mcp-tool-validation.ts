@@ -37,6 +37,29 @@ export interface RejectedMcpTool {
   readonly path?: string;
 }
 
+// Servers are rediscovered at every run start once their TTL ends, and send the
+// same schemas again; the verdict of an identical schema text is reused. The key
+// is the exact JSON, so any change to a schema is judged afresh.
+const verdicts = new Map<string, ReturnType<typeof checkSchemaSubset>>();
+const MAX_VERDICTS = 4_096;
+
+function gateOf(schema: unknown): ReturnType<typeof checkSchemaSubset> {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(schema);
+  } catch {
+    key = undefined; // cyclic or unserializable: the gate reports it
+  }
+  const cached = key === undefined ? undefined : verdicts.get(key);
+  if (cached !== undefined) return cached;
+  const verdict = checkSchemaSubset(schema, { allowMcpHeader: true });
+  if (key !== undefined && key.length <= 65_536) {
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -87,7 +110,7 @@ export function validateAdvertisedTools(
       });
       continue;
     }
-    const gate = checkSchemaSubset(tool['inputSchema'], { allowMcpHeader: true });
+    const gate = gateOf(tool['inputSchema']);
     if (!gate.ok) {
       const first = gate.details.errors[0];
       rejected.push({

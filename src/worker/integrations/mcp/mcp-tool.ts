@@ -112,17 +112,27 @@ async function callTool(
   const report = throttledProgress(interaction);
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   let session: Awaited<ReturnType<typeof openMcpSession>> | undefined;
+  // One timer for the whole call: progress only moves `lastSign`, and the timer,
+  // when it fires, waits out what is left (a thousand notifications a second would
+  // otherwise mean a thousand timer resets).
+  let lastSign = 0;
+  const check = () => {
+    const idle = Date.now() - lastSign;
+    if (idle < inactivityMs) {
+      watchdog = setTimeout(check, inactivityMs - idle);
+      return;
+    }
+    const seconds = Math.round(inactivityMs / 1_000);
+    session?.fail(
+      new IntegrationError(
+        'TIMEOUT',
+        `${label} neither answered nor reported progress for ${seconds} s.`,
+      ),
+    );
+  };
   const arm = () => {
-    clearTimeout(watchdog);
-    watchdog = setTimeout(() => {
-      const seconds = Math.round(inactivityMs / 1_000);
-      session?.fail(
-        new IntegrationError(
-          'TIMEOUT',
-          `${label} neither answered nor reported progress for ${seconds} s.`,
-        ),
-      );
-    }, inactivityMs);
+    lastSign = Date.now();
+    if (watchdog === undefined) watchdog = setTimeout(check, inactivityMs);
   };
   try {
     session = await openMcpSession(server, {
@@ -142,6 +152,7 @@ async function callTool(
           : async (request, elicitSignal) => {
               // A person answering is not a silent server: the watchdog waits meanwhile.
               clearTimeout(watchdog);
+              watchdog = undefined;
               try {
                 return await elicitThroughPanel(
                   request,
