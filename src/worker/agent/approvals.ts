@@ -67,24 +67,14 @@ export async function awaitFormAnswer(
   signal: AbortSignal,
 ): Promise<{ action: 'accept'; content: FormContent } | { action: 'decline' | 'cancel' }> {
   let content: FormContent = {};
-  const decision = await new Promise<ApprovalDecision | 'timeout'>((resolve, reject) => {
-    throwIfAborted(signal);
-    let close = () => undefined as void;
-    const settle = (finish: () => void) => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      close();
-      finish();
-    };
-    const onAbort = () =>
-      settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
-    const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
-    signal.addEventListener('abort', onAbort, { once: true });
-    close = book.show(pending, ['accept', 'decline', 'cancel'], (answer, answered) => {
-      content = answered ?? {};
-      settle(() => resolve(answer));
-    });
-  });
+  const decision = await awaitDecision(
+    book,
+    pending,
+    ['accept', 'decline', 'cancel'],
+    timeoutMs,
+    signal,
+    (answered) => (content = answered),
+  );
   if (decision === 'accept') return { action: 'accept', content };
   return { action: decision === 'decline' ? 'decline' : 'cancel' };
 }
@@ -92,6 +82,7 @@ export async function awaitFormAnswer(
 /**
  * Shows `pending` and waits for one decision. Resolves 'timeout' after
  * `timeoutMs` (callers treat it as a denial); rejects CANCELLED on abort.
+ * `onContent` receives the filled-in form that came with the decision, if any.
  */
 export function awaitDecision(
   book: InteractionBook,
@@ -99,6 +90,7 @@ export function awaitDecision(
   allowed: readonly ApprovalDecision[],
   timeoutMs: number,
   signal: AbortSignal,
+  onContent?: (content: FormContent) => void,
 ): Promise<ApprovalDecision | 'timeout'> {
   throwIfAborted(signal);
   return new Promise((resolve, reject) => {
@@ -113,7 +105,10 @@ export function awaitDecision(
       settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
     const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
-    close = book.show(pending, allowed, (decision) => settle(() => resolve(decision)));
+    close = book.show(pending, allowed, (decision, content) => {
+      if (content) onContent?.(content);
+      settle(() => resolve(decision));
+    });
   });
 }
 

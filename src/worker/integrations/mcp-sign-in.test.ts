@@ -1,6 +1,7 @@
 // Settings-side sign-in bookkeeping: the view says who is signed in, Sign out and
 // a new URL drop the stored sign-in, and the tokens never appear in a view.
 import { describe, expect, it } from 'vitest';
+import { mcpInput } from '../../../test/support/mcp/mcp-fixtures';
 import { createIntegrationService } from './integration-service';
 import { createIntegrationStore } from './integration-store';
 import { createDiscoveryCache, createMemoryArea } from './mcp/discovery-cache';
@@ -26,19 +27,10 @@ function setup() {
   return { service, auth, local };
 }
 
-const input = (url: string) => ({
-  name: 'Files',
-  url,
-  headers: [],
-  enabled: true,
-  protocolMode: 'auto' as const,
-  insecureOriginAcknowledged: null,
-});
-
 describe('MCP sign-in bookkeeping', () => {
   it('shows signed in, forgets it on Sign out and when the URL changes, and never shows tokens', async () => {
     const { service, auth } = setup();
-    const saved = await service.saveMcpServer(input('https://mcp.example/a'));
+    const saved = await service.saveMcpServer(mcpInput('https://mcp.example/a'));
     const id = saved.servers[0]!.id;
     const tokens = {
       access_token: 'secret-access',
@@ -52,15 +44,15 @@ describe('MCP sign-in bookkeeping', () => {
     expect((await service.signOut(id)).servers[0]).toMatchObject({ signedIn: false });
 
     await auth.store.update(id, () => ({ tokens }));
-    await service.saveMcpServer({ ...input('https://mcp.example/a'), id, name: 'Renamed' });
+    await service.saveMcpServer({ ...mcpInput('https://mcp.example/a'), id, name: 'Renamed' });
     expect((await auth.store.get(id)).tokens).toEqual(tokens);
-    await service.saveMcpServer({ ...input('https://other.example/b'), id });
+    await service.saveMcpServer({ ...mcpInput('https://other.example/b'), id });
     expect(await auth.store.get(id)).toEqual({});
   });
 
   it('drops the sign-in with the server', async () => {
     const { service, auth } = setup();
-    const id = (await service.saveMcpServer(input('https://mcp.example/a'))).servers[0]!.id;
+    const id = (await service.saveMcpServer(mcpInput('https://mcp.example/a'))).servers[0]!.id;
     await auth.store.update(id, () => ({ tokens: { access_token: 'a', token_type: 'Bearer' } }));
     await service.deleteMcpServer(id);
     expect(await auth.store.get(id)).toEqual({});

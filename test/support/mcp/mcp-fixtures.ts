@@ -50,3 +50,13 @@ export function memoryDeps(extra: { timeoutMs?: number } = {}) {
 }
 
 export const never = new AbortController().signal;
+
+/** The form values of an MCP server as Settings sends them. */
+export const mcpInput = (url: string) => ({
+  name: 'Files',
+  url,
+  headers: [],
+  enabled: true,
+  protocolMode: 'auto' as const,
+  insecureOriginAcknowledged: null,
+});
