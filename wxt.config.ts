@@ -45,6 +45,7 @@ export default defineConfig({
       'unlimitedStorage',
       'scripting',
       'tabs',
+      'identity',
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     host_permissions: installHostPermissions(),

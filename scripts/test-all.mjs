@@ -41,6 +41,8 @@ const steps = [
       `--outputFile.json=${reports}/unit.json`,
     ]),
   ],
+  // The MCP conformance suite's client scenarios against the worker path (about 40 s).
+  ['conformance', 'node', ['scripts/conformance.mjs', `--report=${reports}/conformance.json`]],
   ['build chrome', ...npx(['wxt', 'build'])],
   ['build firefox', ...npx(['wxt', 'build', '-b', 'firefox', '--mv3'])],
   [
@@ -93,7 +95,7 @@ for (const [name, command, args] of steps) {
 
 let passed = 0;
 let failed = 0;
-for (const file of ['unit.json', 'e2e.json', 'slow.json']) {
+for (const file of ['unit.json', 'conformance.json', 'e2e.json', 'slow.json']) {
   const report = path.join(reports, file);
   if (!existsSync(report)) continue;
   const json = JSON.parse(readFileSync(report, 'utf8'));

@@ -38,6 +38,13 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import { mcpVisibleName } from '../../src/worker/integrations/trust-fingerprint';
+import {
+  freshChat as freshChatIn,
+  openSettingsTab as openSettingsTabIn,
+  permissionRequests,
+  send as sendIn,
+  useScriptedModel,
+} from './support/integrations-panel';
 
 let workbench: { port: number; close(): Promise<void> };
 let harness: ExtensionBrowser;
@@ -86,15 +93,6 @@ async function integrationScenario(visibleName: string) {
   ) as typeof template;
 }
 
-async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
-
 /** A local custom-tool endpoint: counts words, records every POST, answers CORS. */
 async function startCustomToolServer(): Promise<typeof custom> {
   const posts: (typeof custom)['posts'] = [];
@@ -114,45 +112,9 @@ async function startCustomToolServer(): Promise<typeof custom> {
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, posts };
 }
 
-/** Replaces the permission prompt (see the header) in the panel page; a reload undoes it. */
-async function answerPermissionPrompts(): Promise<void> {
-  await panel.evaluate(() => {
-    const state = globalThis as unknown as { __permissionRequests?: unknown[] };
-    state.__permissionRequests ??= [];
-    chrome.permissions.request = (async (asked: chrome.permissions.Permissions) => {
-      state.__permissionRequests!.push(asked);
-      return true;
-    }) as typeof chrome.permissions.request;
-  });
-}
-const permissionRequests = () =>
-  panel.evaluate(
-    () =>
-      (globalThis as unknown as { __permissionRequests?: unknown[] }).__permissionRequests ?? [],
-  );
-
-async function openSettingsTab(name: 'Tools' | 'MCP'): Promise<void> {
-  if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0)
-    await panel.getByTestId('settings-toggle').click();
-  await panel.getByRole('tab', { name, exact: true }).click();
-  await answerPermissionPrompts();
-}
-
-/** A fresh chat in the panel (the model server answers turn N for N assistant messages). */
-async function freshChat(): Promise<void> {
-  await request({
-    type: 'session/create',
-    payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
-  });
-  await panel.reload();
-}
-
-async function send(text: string): Promise<void> {
-  const input = panel.getByTestId('composer-input');
-  await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await input.fill(text);
-  await input.press('Enter');
-}
+const openSettingsTab = (name: 'Tools' | 'MCP') => openSettingsTabIn(panel, name);
+const freshChat = () => freshChatIn(panel);
+const send = (text: string) => sendIn(panel, text);
 
 const approval = () => panel.getByTestId('approval');
 const lastAnswer = () => panel.getByTestId('assistant-turn').last();
@@ -189,24 +151,7 @@ beforeAll(async () => {
   );
   tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId);
-  const view = await request({
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name: 'Scripted',
-        kind: 'openai-compatible',
-        baseUrl: proxy.baseUrl,
-        modelId: 'scripted-model',
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 128_000,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  const modelId = (view['models'] as { id: string }[]).at(-1)!.id;
-  await request({ type: 'settings/save-general', payload: { patch: { activeModelId: modelId } } });
+  await useScriptedModel(panel, proxy.baseUrl);
   await freshChat();
 }, 120_000);
 
@@ -265,7 +210,7 @@ describe('custom tools and MCP servers through the real settings UI and a real r
       .poll(() => toolForm.locator('.sa-integration-list').textContent())
       .toContain(`${CUSTOM_TOOL} asks before each call`);
     // Each save asked for host access to exactly the configured loopback origin.
-    const asked = (await permissionRequests()) as { origins: string[] }[];
+    const asked = (await permissionRequests(panel)) as { origins: string[] }[];
     expect(asked.length).toBeGreaterThan(0);
     for (const entry of asked) expect(entry).toEqual({ origins: ['http://127.0.0.1/*'] });
     await panel.getByTestId('settings-toggle').click();

@@ -34,7 +34,7 @@ export function LiveTurn({ run, runs }: LiveTurnProps) {
         <PendingView
           pending={pending}
           busy={run.resolving.value}
-          onDecide={(decision) => void runs.resolve(decision)}
+          onDecide={(decision, content) => void runs.resolve(decision, content)}
         />
       ) : null}
       {run.notices.value.map((notice, index) => (

@@ -9,7 +9,11 @@
 import { signal } from '@preact/signals';
 import type { AssistantTurn, ChatScope } from '../../shared/protocol/chat-records';
 import type { EventHandlers } from '../../shared/protocol/define-channel';
-import type { ApprovalDecision, RunIdentity } from '../../shared/protocol/run-messages';
+import type {
+  ApprovalDecision,
+  FormContent,
+  RunIdentity,
+} from '../../shared/protocol/run-messages';
 import type { WorkerToPanel } from '../../shared/protocol/worker-to-panel';
 import type { RunClient } from '../app/panel-api';
 import type { AnswerView } from './answer-view';
@@ -121,14 +125,14 @@ export class RunController {
   }
 
   /** Answers the pending interaction with its exact (runId, callId); one decision at a time. */
-  async resolve(decision: ApprovalDecision): Promise<void> {
+  async resolve(decision: ApprovalDecision, content?: FormContent): Promise<void> {
     const run = this.live.peek();
     const pending = run?.pending.peek();
     if (!run || !pending || run.resolving.peek()) return;
     run.resolving.value = true;
     const result = await this.deps.client.request(
       'run/resolve',
-      { callId: pending.callId, decision },
+      { callId: pending.callId, decision, ...(content ? { content } : {}) },
       { runId: run.runId },
     );
     if (result.ok && result.data.accepted) {

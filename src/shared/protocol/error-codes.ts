@@ -144,6 +144,12 @@ export const ERROR_CODES = [
   'MCP_INVALID_TOOL',
   'MCP_TOOL_ERROR',
   'MCP_INPUT_REQUIRED_UNSUPPORTED',
+  'MCP_INVALID_JSON',
+  'MCP_AUTH_REQUIRED',
+  'MCP_AUTH_FORBIDDEN',
+  'MCP_AUTH_FAILED',
+  'CUSTOM_INVALID_JSON',
+  'CUSTOM_UNSUPPORTED_CONTENT',
   // Document sites and their tools (src/page/kit, src/sites/*): the guarded commit
   // refuses a stale scope, file, editor or document and changes nothing; the rest are
   // waits, reviews and reads the model gets back as structured errors.

@@ -53,6 +53,8 @@ const mcpServerFields = {
   enabled: z.boolean(),
   protocolMode: McpProtocolModeSchema,
   insecureOriginAcknowledged: boundedString(2_048).nullable(),
+  /** Hard cap for one tool call in seconds; progress keeps a call alive only until then. */
+  callLimitSeconds: z.number().int().min(10).max(3_600).optional(),
 };
 
 export const McpServerInputSchema = z.strictObject({ id: IdSchema.optional(), ...mcpServerFields });
@@ -63,6 +65,8 @@ export const McpServerViewSchema = z.strictObject({
   trusted: z.boolean(),
   /** How many advertised tools the trust covers (reviewed at trust time). */
   trustedToolCount: z.number().int().min(0).nullable(),
+  /** Whether Side Agent holds an OAuth sign-in for this server (the tokens never leave the worker). */
+  signedIn: z.boolean(),
 });
 export type McpServerView = z.infer<typeof McpServerViewSchema>;
 
@@ -123,6 +127,13 @@ export const integrationRequestMethods = {
     ]),
     response: McpProbeResultSchema,
   },
+  /**
+   * Sign in to a saved server that asks for OAuth: the authorization page opens
+   * (chrome.identity), the tokens stay in the worker. Answers with a fresh probe.
+   */
+  'mcp/sign-in': { request: z.strictObject({ id: IdSchema }), response: McpProbeResultSchema },
+  /** Forget the server's sign-in (tokens and client registration). */
+  'mcp/sign-out': { request: z.strictObject({ id: IdSchema }), response: mcpList },
   /** Trust or untrust one saved integration; MCP trust covers the tools advertised right now. */
   'trust/set': {
     request: z.strictObject({

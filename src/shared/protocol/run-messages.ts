@@ -92,6 +92,30 @@ const ToolCardShape = {
   name: boundedString(128),
 };
 
+/** A form field an integration asks the person to fill in (primitive kinds only). */
+export const FormFieldSchema = z.strictObject({
+  name: boundedString(120),
+  title: boundedString(120),
+  description: boundedString(500),
+  kind: z.enum(['string', 'number', 'integer', 'boolean', 'enum', 'multi']),
+  required: z.boolean(),
+  options: boundedArray(boundedString(200), 50).optional(),
+  optionLabels: boundedArray(boundedString(200), 50).optional(),
+  defaultValue: z
+    .union([boundedString(10_000), z.number(), z.boolean(), boundedArray(boundedString(200), 50)])
+    .optional(),
+});
+export type FormField = z.infer<typeof FormFieldSchema>;
+
+/** The person's answers to a form: at most 40 fields, text, numbers and yes/no. */
+export const FormContentSchema = z
+  .record(
+    boundedString(120),
+    z.union([boundedString(10_000), z.number(), z.boolean(), boundedArray(boundedString(200), 50)]),
+  )
+  .refine((content) => Object.keys(content).length <= 40, 'At most 40 fields.');
+export type FormContent = z.infer<typeof FormContentSchema>;
+
 /** What a run waits for from the person: a diff review, an approval, a page state, or its page back. */
 export const PendingInteractionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('edit-review'), ...ToolCardShape, diff: DiffViewSchema }),
@@ -117,6 +141,14 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     message: boundedString(500),
     missing: boundedArray(boundedString(64), 8),
   }),
+  z.strictObject({
+    kind: z.literal('integration-form'),
+    ...ToolCardShape,
+    /** Who asks, e.g. "MCP Files"; the panel labels the form as the server's question. */
+    source: boundedString(200),
+    message: boundedString(2_000),
+    fields: boundedArray(FormFieldSchema, 40),
+  }),
 ]);
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>;
 
@@ -129,6 +161,9 @@ export const ApprovalDecisionSchema = z.enum([
   'retry',
   'skip',
   'stop',
+  'accept',
+  'decline',
+  'cancel',
 ]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
@@ -205,7 +240,12 @@ export const runRequestMethods = {
   /** The person's answer to a pending interaction, correlated by exact (runId, callId). */
   'run/resolve': {
     runScoped: true,
-    request: z.strictObject({ callId: boundedString(128), decision: ApprovalDecisionSchema }),
+    request: z.strictObject({
+      callId: boundedString(128),
+      decision: ApprovalDecisionSchema,
+      /** The filled-in form, with `accept` on an integration form. */
+      content: FormContentSchema.optional(),
+    }),
     response: z.strictObject({ accepted: z.boolean() }),
   },
 } as const satisfies Record<string, MethodSpec>;

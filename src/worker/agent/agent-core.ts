@@ -12,6 +12,7 @@ import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ChatScope } from '../../shared/protocol/chat-records';
 import type {
   ApprovalDecision,
+  FormContent,
   RunIdentity,
   RunSnapshot,
   RunStartRequest,
@@ -144,10 +145,15 @@ export function createAgentCore(input: AgentCoreDeps) {
       };
     },
     /** An answer to the open interaction of `runId`; exact (runId, callId) only. */
-    resolve(runId: string, callId: string, decision: ApprovalDecision): { accepted: boolean } {
+    resolve(
+      runId: string,
+      callId: string,
+      decision: ApprovalDecision,
+      content?: FormContent,
+    ): { accepted: boolean } {
       const context = active(runId);
       if (!context) throw new ProtocolFailure('STALE_RUN_ID', 'That run is not active.');
-      return { accepted: context.interactions.resolve(callId, decision) };
+      return { accepted: context.interactions.resolve(callId, decision, content) };
     },
     /** Marks turns of runs a previous worker instance left unfinished as interrupted. */
     reconcile: () =>

@@ -8,13 +8,17 @@
 // Tools run sequentially in planned order, so a run waits for at most one answer;
 // that makes "which interaction does this click belong to" unambiguous.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { ApprovalDecision, PendingInteraction } from '../../shared/protocol/run-messages';
+import type {
+  ApprovalDecision,
+  FormContent,
+  PendingInteraction,
+} from '../../shared/protocol/run-messages';
 import { throwIfAborted } from '../../shared/lib/abort';
 
 interface OpenInteraction {
   readonly pending: PendingInteraction;
   readonly allowed: ReadonlySet<ApprovalDecision>;
-  readonly onDecision: (decision: ApprovalDecision) => void;
+  readonly onDecision: (decision: ApprovalDecision, content?: FormContent) => void;
 }
 
 export interface InteractionBookOptions {
@@ -29,7 +33,7 @@ export function createInteractionBook(options: InteractionBookOptions) {
     show(
       pending: PendingInteraction,
       allowed: readonly ApprovalDecision[],
-      onDecision: (decision: ApprovalDecision) => void,
+      onDecision: (decision: ApprovalDecision, content?: FormContent) => void,
     ): () => void {
       const entry: OpenInteraction = { pending, allowed: new Set(allowed), onDecision };
       open = entry;
@@ -41,9 +45,9 @@ export function createInteractionBook(options: InteractionBookOptions) {
       };
     },
     /** The person's answer; false unless it matches the open interaction exactly. */
-    resolve(callId: string, decision: ApprovalDecision): boolean {
+    resolve(callId: string, decision: ApprovalDecision, content?: FormContent): boolean {
       if (!open || open.pending.callId !== callId || !open.allowed.has(decision)) return false;
-      open.onDecision(decision);
+      open.onDecision(decision, content);
       return true;
     },
     current: (): PendingInteraction | null => open?.pending ?? null,
@@ -53,8 +57,32 @@ export function createInteractionBook(options: InteractionBookOptions) {
 export type InteractionBook = ReturnType<typeof createInteractionBook>;
 
 /**
+ * Shows an integration's form and waits for the person's answer: accept with the
+ * filled-in content, decline, or cancel. A timeout or Stop cancels the question.
+ */
+export async function awaitFormAnswer(
+  book: InteractionBook,
+  pending: Extract<PendingInteraction, { kind: 'integration-form' }>,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<{ action: 'accept'; content: FormContent } | { action: 'decline' | 'cancel' }> {
+  let content: FormContent = {};
+  const decision = await awaitDecision(
+    book,
+    pending,
+    ['accept', 'decline', 'cancel'],
+    timeoutMs,
+    signal,
+    (answered) => (content = answered),
+  );
+  if (decision === 'accept') return { action: 'accept', content };
+  return { action: decision === 'decline' ? 'decline' : 'cancel' };
+}
+
+/**
  * Shows `pending` and waits for one decision. Resolves 'timeout' after
  * `timeoutMs` (callers treat it as a denial); rejects CANCELLED on abort.
+ * `onContent` receives the filled-in form that came with the decision, if any.
  */
 export function awaitDecision(
   book: InteractionBook,
@@ -62,6 +90,7 @@ export function awaitDecision(
   allowed: readonly ApprovalDecision[],
   timeoutMs: number,
   signal: AbortSignal,
+  onContent?: (content: FormContent) => void,
 ): Promise<ApprovalDecision | 'timeout'> {
   throwIfAborted(signal);
   return new Promise((resolve, reject) => {
@@ -76,7 +105,10 @@ export function awaitDecision(
       settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
     const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
-    close = book.show(pending, allowed, (decision) => settle(() => resolve(decision)));
+    close = book.show(pending, allowed, (decision, content) => {
+      if (content) onContent?.(content);
+      settle(() => resolve(decision));
+    });
   });
 }
 

@@ -25,6 +25,7 @@ import type { PlannedCall } from '../sites/worker-site';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
 import type { ToolImage } from '../integrations/mcp/mcp-result';
 import { awaitDecision, type InteractionBook } from './approvals';
+import { integrationInteraction } from './integration-interaction';
 import { splitOutcomeImages, toolImagesMessage } from './run-integrations';
 import type { RunEventSink } from './run-events';
 import { serializeOutcome, statusOf, summaryOf } from './tool-results';
@@ -206,6 +207,9 @@ async function runOne(
         setStatus(call, context, 'running');
       }
     },
+    ...integrationInteraction(call, context, (status, summary) =>
+      setStatus(call, context, status, summary),
+    ),
   };
   try {
     return await raceAbort(

@@ -22,6 +22,8 @@ export function createIntegrationHandlers(
     'mcp/save': (payload) => service.saveMcpServer(payload.server),
     'mcp/delete': (payload) => service.deleteMcpServer(payload.id),
     'mcp/probe': (payload, context) => service.probe(payload, context.signal),
+    'mcp/sign-in': (payload, context) => service.signIn(payload.id, context.signal),
+    'mcp/sign-out': (payload) => service.signOut(payload.id),
     'trust/set': (payload, context) =>
       service.setTrust(payload.kind, payload.id, payload.trusted, context.signal),
   };

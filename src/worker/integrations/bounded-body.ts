@@ -63,53 +63,25 @@ export async function readBoundedBody(
 }
 
 /**
- * A Response whose body errors with `tooLargeCode` once more than `maxBytes` have
- * streamed (and cancels the source). Used under the MCP SDK, which reads bodies
- * itself: JSON with `json()`, SSE incrementally, so the bound must sit in the stream.
+ * `body` with a byte bound: once more than `maxBytes` have streamed, the stream
+ * errors with `onTooLarge()` and the source is cancelled. Used under the MCP SDK,
+ * which reads bodies itself (JSON with `json()`, SSE incrementally), so the bound
+ * must sit in the stream. A transform stream settles exactly once, so a reader
+ * never sees the stream machinery's own exceptions.
  */
-export function boundResponse(
-  response: Response,
+export function boundedStream(
+  body: ReadableStream<Uint8Array>,
   maxBytes: number,
-  tooLargeCode: ErrorCode,
-): Response {
-  const tooLarge = () =>
-    new IntegrationError(tooLargeCode, `The response is larger than ${maxBytes} bytes.`, {
-      limit: maxBytes,
-    });
-  const declared = declaredLength(response);
-  if (declared !== null && declared > maxBytes) {
-    void response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (response.body === null) return response;
-  const reader = response.body.getReader();
+  onTooLarge: () => Error,
+): ReadableStream<Uint8Array> {
   let total = 0;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          controller.close();
-          return;
-        }
-        total += value.byteLength;
-        if (total > maxBytes) {
-          await reader.cancel().catch(() => undefined);
-          controller.error(tooLarge());
-          return;
-        }
-        controller.enqueue(value);
-      } catch (error) {
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > maxBytes) controller.error(onTooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
 }

@@ -42,6 +42,8 @@ export interface McpServerRecord {
   readonly protocolMode: McpProtocolMode;
   readonly insecureOriginAcknowledged: string | null;
   readonly trust: SavedTrust | null;
+  /** Hard cap for one call in seconds (absent: the default, 300). */
+  readonly callLimitSeconds?: number;
 }
 
 /** A refusal at save time, with the form path it belongs to (`headers[1].name`, `schemaJson`, `$.properties.x`). */

@@ -5,7 +5,7 @@ import { createIntegrationService } from './integration-service';
 import { createIntegrationStore } from './integration-store';
 import { createDiscoveryCache, createMemoryArea } from './mcp/discovery-cache';
 import type { McpDiscovery } from './mcp/mcp-discovery';
-import { peerTools } from './mcp/mcp-test-fixtures';
+import { mcpInput, peerTools } from '../../../test/support/mcp/mcp-fixtures';
 
 const peers: HttpPeer[] = [];
 afterEach(async () => {
@@ -36,14 +36,6 @@ const customInput = {
   enabled: true,
   insecureOriginAcknowledged: null,
 };
-const mcpInput = (url: string) => ({
-  name: 'Files',
-  url,
-  headers: [],
-  enabled: true,
-  protocolMode: 'auto' as const,
-  insecureOriginAcknowledged: null,
-});
 
 describe('integration service', () => {
   it('saves a custom tool, trusts it, and clears trust when its schema is edited', async () => {

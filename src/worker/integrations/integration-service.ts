@@ -22,13 +22,21 @@ import {
   keepMcpTrust,
   mcpConfigDigest,
 } from './integration-trust';
-import { discoverMcpServer, type McpDiscoveryDeps } from './mcp/mcp-discovery';
+import {
+  discoverMcpServer,
+  discoveryFingerprint,
+  type McpDiscoveryDeps,
+} from './mcp/mcp-discovery';
 import { prepareRunToolSet, type RunToolSet } from './run-tool-set';
+import { createMcpAuthProvider, type McpAuthDeps } from './mcp/mcp-auth';
+import { isSignedIn, signInToMcpServer, toProbeResult } from './mcp/mcp-probe';
 
 /** What the service needs. `builtinNames` are the packaged tools' names (collision rule). */
 export interface IntegrationServiceDeps extends McpDiscoveryDeps {
   readonly store: IntegrationStore;
   readonly builtinNames: () => readonly string[];
+  /** OAuth storage and the sign-in page launcher; absent where nobody can sign in. */
+  readonly auth?: McpAuthDeps;
 }
 
 const refuse = (refusal: ConfigRefusal): never => {
@@ -71,6 +79,7 @@ function buildMcpRecord(input: McpServerInput, id: string): McpServerRecord {
     protocolMode: input.protocolMode,
     insecureOriginAcknowledged: acknowledged,
     trust: null,
+    ...(input.callLimitSeconds !== undefined ? { callLimitSeconds: input.callLimitSeconds } : {}),
   };
 }
 
@@ -88,14 +97,33 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return { tools };
   };
   const mcpViews = async (): Promise<{ servers: McpServerView[] }> => {
-    const servers = (await deps.store.mcpServers()).map(({ trust, ...record }) => ({
-      ...record,
-      headers: [...record.headers],
-      trusted: trust !== null,
-      trustedToolCount: trust?.toolCount ?? null,
-    }));
+    const records = await deps.store.mcpServers();
+    const servers = await Promise.all(
+      records.map(async (server) => {
+        const { trust, ...record } = server;
+        return {
+          ...record,
+          headers: [...record.headers],
+          trusted: trust !== null,
+          trustedToolCount: trust?.toolCount ?? null,
+          signedIn: await isSignedIn(server, deps.auth),
+        };
+      }),
+    );
     return { servers };
   };
+  // Runs and probes use the stored sign-in but never open the authorization page.
+  const runDeps: IntegrationServiceDeps = deps.auth
+    ? {
+        ...deps,
+        authFor: (server) =>
+          createMcpAuthProvider(server, deps.auth!, {
+            interactive: false,
+            signal: new AbortController().signal,
+          }),
+      }
+    : deps;
+  const forgetSignIn = (id: string) => deps.auth?.store.update(id, () => null);
   const findMcp = async (id: string) => {
     const server = (await deps.store.mcpServers()).find((record) => record.id === id);
     if (!server)
@@ -139,6 +167,8 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
         throw new ProtocolFailure('INTEGRATION_NOT_FOUND', 'That MCP server is not saved.');
       const built = buildMcpRecord(input, id);
       const record = { ...built, trust: await keepMcpTrust(previous, built) };
+      // A sign-in belongs to the server it was given for: another URL starts over.
+      if (previous && previous.url !== built.url) await forgetSignIn(id);
       await deps.store.saveMcpServers(
         previous
           ? records.map((existing) => (existing.id === id ? record : existing))
@@ -150,6 +180,17 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       await deps.store.saveMcpServers(
         (await deps.store.mcpServers()).filter((record) => record.id !== id),
       );
+      await forgetSignIn(id);
+      return mcpViews();
+    },
+    async signIn(id: string, signal: AbortSignal): Promise<McpProbeResult> {
+      const server = await findMcp(id);
+      if (!deps.auth)
+        return { ok: false, code: 'MCP_AUTH_FAILED', message: 'Signing in is not available here.' };
+      return signInToMcpServer(server, deps, deps.auth, signal);
+    },
+    async signOut(id: string) {
+      await forgetSignIn(id);
       return mcpViews();
     },
     async probe(
@@ -167,27 +208,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
           return { ok: false, code: error.code, message: error.message };
         throw error;
       }
-      const outcome = await discoverMcpServer(server, deps, { signal, force: true });
-      if (!outcome.ok)
-        return { ok: false, code: outcome.code, message: outcome.message.slice(0, 1_000) };
-      const { discovery, cache } = outcome;
-      return {
-        ok: true,
-        negotiatedVersion: discovery.negotiatedVersion,
-        isFallback: discovery.isFallback,
-        tools: discovery.tools.map((tool) => ({
-          name: tool.name.slice(0, 256),
-          visibleName: tool.visibleName,
-          description: tool.description,
-        })),
-        rejected: discovery.rejected.slice(0, 1_000).map((tool) => ({
-          ...tool,
-          message: tool.message.slice(0, 1_000),
-          ...(tool.path ? { path: tool.path.slice(0, 512) } : {}),
-        })),
-        pages: discovery.pages,
-        cache,
-      };
+      return toProbeResult(await discoverMcpServer(server, runDeps, { signal, force: true }));
     },
     async setTrust(
       kind: 'custom' | 'mcp',
@@ -210,14 +231,18 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       let trust: McpServerRecord['trust'] = null;
       if (trusted) {
         // Trust covers exactly the tools advertised now, so discover them fresh.
-        const outcome = await discoverMcpServer(server, deps, { signal, force: true });
+        const outcome = await discoverMcpServer(server, runDeps, {
+          signal,
+          force: true,
+          fingerprint: true,
+        });
         if (!outcome.ok)
           throw new ProtocolFailure(
             outcome.code,
             `Cannot trust a server whose tools cannot be listed: ${outcome.message}`,
           );
         trust = {
-          fingerprint: outcome.discovery.fingerprint,
+          fingerprint: await discoveryFingerprint(server, outcome.discovery),
           configDigest: await mcpConfigDigest(server),
           toolCount: outcome.discovery.tools.length,
         };
@@ -230,7 +255,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     },
     /** The external tools of one run; see run-tool-set.ts. */
     prepareRunToolSet: (signal: AbortSignal): Promise<RunToolSet> =>
-      prepareRunToolSet(deps, signal),
+      prepareRunToolSet(runDeps, signal),
   };
 }
 

@@ -97,6 +97,11 @@ function readMcpServer(value: unknown): McpServerRecord | null {
       ? insecureOriginAcknowledged
       : null,
     trust: readTrust(value['trust']),
+    ...(Number.isInteger(value['callLimitSeconds']) &&
+    (value['callLimitSeconds'] as number) >= 10 &&
+    (value['callLimitSeconds'] as number) <= 3_600
+      ? { callLimitSeconds: value['callLimitSeconds'] as number }
+      : {}),
   };
 }
 

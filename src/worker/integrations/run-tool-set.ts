@@ -10,7 +10,11 @@ import type { ToolDefinition } from '../tools/define-tool';
 import { createCustomHttpTool } from './custom-http/custom-http-tool';
 import { isCustomToolTrusted } from './integration-trust';
 import type { IntegrationStore } from './integration-store';
-import { discoverMcpServer, type McpDiscoveryDeps } from './mcp/mcp-discovery';
+import {
+  discoverMcpServer,
+  discoveryFingerprint,
+  type McpDiscoveryDeps,
+} from './mcp/mcp-discovery';
 import { createMcpTool } from './mcp/mcp-tool';
 
 /** Something the person should see about the run's tool set. */
@@ -76,7 +80,8 @@ export async function prepareRunToolSet(
       continue;
     }
     const isTrusted =
-      server.trust !== null && server.trust.fingerprint === outcome.discovery.fingerprint;
+      server.trust !== null &&
+      server.trust.fingerprint === (await discoveryFingerprint(server, outcome.discovery));
     if (server.trust !== null && !isTrusted) {
       notices.push({
         level: 'info',
@@ -85,7 +90,11 @@ export async function prepareRunToolSet(
       });
     }
     for (const entry of outcome.discovery.tools) {
-      const tool = createMcpTool(server, outcome.discovery, entry, { fetch: deps.fetch });
+      const tool = createMcpTool(server, outcome.discovery, entry, {
+        fetch: deps.fetch,
+        cache: deps.cache,
+        ...(deps.authFor ? { authFor: deps.authFor } : {}),
+      });
       tools.push(tool);
       if (isTrusted && tool.destination) trustedRouteIds.add(tool.destination.routeId);
     }

@@ -11,6 +11,8 @@
 // credentials) are hashed, never stored here; the fingerprint sits next to the
 // headers themselves, so it reveals nothing new.
 
+import { sha256HexSync, sha256Sync } from './sha256-sync';
+
 /** Bump when the fingerprinted fields change, so old trust is dropped, not misread. */
 const FINGERPRINT_VERSION = 'v1';
 /** Deeper than any gated schema plus its literals; stops cycles early. */
@@ -59,35 +61,66 @@ export type IntegrationFingerprintInput = CustomToolFingerprintInput | McpServer
  * 100, which also catches cycles. `-0` is written as `0`, as JSON.stringify does.
  */
 export function canonicalJson(value: unknown, depth = 0): string {
+  return JSON.stringify(sortedJson(value, depth));
+}
+
+// The value with every object's keys in sorted order, sharing every part that is
+// already sorted, so the native JSON.stringify writes the canonical text. Most
+// schemas arrive sorted or nearly so; rebuilding the text by hand was most of
+// the fingerprint's cost for a server with hundreds of tools.
+function sortedJson(value: unknown, depth: number): unknown {
   if (depth > MAX_CANONICAL_DEPTH)
     throw new TypeError('Value is nested too deeply to fingerprint.');
-  if (value === null || typeof value === 'boolean' || typeof value === 'string')
-    return JSON.stringify(value);
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new TypeError('Non-finite numbers cannot be fingerprinted.');
-    return JSON.stringify(value);
+    return value;
   }
   if (Array.isArray(value)) {
-    return `[${value.map((item: unknown) => canonicalJson(item, depth + 1)).join(',')}]`;
+    let copy: unknown[] | null = null;
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      const sorted = sortedJson(item, depth + 1);
+      if (copy === null && sorted !== item) copy = value.slice(0, index);
+      copy?.push(sorted);
+    }
+    return copy ?? value;
   }
   if (typeof value === 'object') {
-    const keys = Object.keys(value).sort();
     const record = value as Record<string, unknown>;
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key], depth + 1)}`).join(',')}}`;
+    const keys = Object.keys(record);
+    let isChanged = !isSorted(keys);
+    const children = keys.map((key) => {
+      const sorted = sortedJson(record[key], depth + 1);
+      if (sorted !== record[key]) isChanged = true;
+      return sorted;
+    });
+    if (!isChanged) return value;
+    const order = keys.map((key, index) => [key, children[index]] as const);
+    order.sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
+    // A null prototype keeps a key named __proto__ an ordinary property.
+    const out = Object.create(null) as Record<string, unknown>;
+    for (const [key, child] of order) out[key] = child;
+    return out;
   }
   throw new TypeError(`A ${typeof value} cannot be fingerprinted.`);
 }
 
-async function sha256Bytes(text: string): Promise<Uint8Array> {
-  // Canonical JSON escapes lone surrogates (well-formed JSON.stringify), so the
-  // UTF-8 encoding below never merges two different texts through U+FFFD.
-  return new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+function isSorted(keys: readonly string[]): boolean {
+  for (let index = 1; index < keys.length; index += 1)
+    if (keys[index - 1]! > keys[index]!) return false;
+  return true;
 }
+
+// Canonical JSON escapes lone surrogates (well-formed JSON.stringify), so the
+// UTF-8 encoding inside the hash never merges two different texts through U+FFFD.
 
 /** Lower-case hex SHA-256 of the UTF-8 encoding of `text`. */
 export async function sha256Hex(text: string): Promise<string> {
-  const bytes = await sha256Bytes(text);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  // Native hashing wins for the long canonical texts fingerprints hash.
+  if (text.length < 1_024) return sha256HexSync(text);
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -130,13 +163,20 @@ export async function fingerprintIntegration(input: IntegrationFingerprintInput)
 const BASE32_ALPHABET = '0123456789abcdefghijklmnopqrstuv';
 
 /** The first `characters * 5` bits of SHA-256(text) in base32hex. */
-async function hashCharacters(text: string, characters: number): Promise<string> {
-  const bytes = await sha256Bytes(text);
+function hashCharacters(text: string, characters: number): string {
+  const cached = characters === SERVER_HASH_CHARACTERS ? serverHashes.get(text) : undefined;
+  if (cached !== undefined) return cached;
+  const bytes = sha256Sync(text);
   let output = '';
   for (let index = 0; index < characters; index += 1) {
     const bit = index * 5;
     const pair = ((bytes[bit >> 3] ?? 0) << 8) | (bytes[(bit >> 3) + 1] ?? 0);
     output += BASE32_ALPHABET[(pair >> (11 - (bit & 7))) & 31];
+  }
+  // Every tool of a server shares its server hash; a few remembered ids suffice.
+  if (characters === SERVER_HASH_CHARACTERS) {
+    if (serverHashes.size >= 64) serverHashes.clear();
+    serverHashes.set(text, output);
   }
   return output;
 }
@@ -148,6 +188,7 @@ function slug(text: string, maxLength: number, fallback: string): string {
   return cut === '' ? fallback : cut;
 }
 
+const serverHashes = new Map<string, string>();
 const SERVER_SLUG_LENGTH = 12;
 const SERVER_HASH_CHARACTERS = 8;
 const TOOL_SLUG_LENGTH = 25;
@@ -165,13 +206,22 @@ const TOOL_HASH_CHARACTERS = 10;
  * in total, under 1e-7 for 10,000. Routing still uses the exact server id and tool
  * name; the registry should still refuse a visible-name collision.
  */
-export async function mcpVisibleName(
-  serverId: string,
-  serverLabel: string,
-  toolName: string,
-): Promise<string> {
-  const serverHash = await hashCharacters(serverId, SERVER_HASH_CHARACTERS);
-  const toolHash = await hashCharacters(JSON.stringify([serverId, toolName]), TOOL_HASH_CHARACTERS);
+export function mcpVisibleName(serverId: string, serverLabel: string, toolName: string): string {
+  const key = `${serverId}\u0000${serverLabel}\u0000${toolName}`;
+  const known = visibleNames.get(key);
+  if (known !== undefined) return known;
+  if (visibleNames.size >= 8_192) visibleNames.clear();
+  const name = computeVisibleName(serverId, serverLabel, toolName);
+  visibleNames.set(key, name);
+  return name;
+}
+
+// Rediscovery names the same tools again; the names are pure functions of their inputs.
+const visibleNames = new Map<string, string>();
+
+function computeVisibleName(serverId: string, serverLabel: string, toolName: string): string {
+  const serverHash = hashCharacters(serverId, SERVER_HASH_CHARACTERS);
+  const toolHash = hashCharacters(JSON.stringify([serverId, toolName]), TOOL_HASH_CHARACTERS);
   const serverSlug = slug(serverLabel, SERVER_SLUG_LENGTH, 'server');
   const toolSlug = slug(toolName, TOOL_SLUG_LENGTH, 'tool');
   return `mcp__${serverSlug}_${serverHash}__${toolSlug}_${toolHash}`;

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   mcpServers: 'integrations.mcp-servers.v1',
   /** MCP discovery cache, in chrome.storage.session (kept across worker restarts). */
   mcpDiscovery: 'integrations.mcp-discovery.v1',
+  /** MCP OAuth state per server: client registration, tokens, PKCE verifier. Never exported. */
+  mcpAuth: 'integrations.mcp-auth.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

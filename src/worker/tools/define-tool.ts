@@ -80,7 +80,59 @@ export interface RunInteraction {
   pauseForPage(
     pending: Extract<PendingInteraction, { kind: 'scope-wait' }>,
   ): Promise<'retry' | 'stop' | 'timeout'>;
+  /**
+   * A long tool's progress, shown on its activity row. Callers may report often;
+   * the run coalesces updates. Absent where nobody watches (probes, tests).
+   */
+  progress?(update: ToolProgress): void;
+  /**
+   * An integration asks the person a question (MCP form elicitation): shows the
+   * form and resolves with their answer. Absent where nobody can answer.
+   */
+  askForm?(request: ToolFormRequest, signal: AbortSignal): Promise<ToolFormAnswer>;
 }
+
+/** One progress report of a running tool. */
+export interface ToolProgress {
+  readonly progress: number;
+  readonly total?: number | undefined;
+  readonly message?: string | undefined;
+}
+
+/** A question from an integration: who asks, what, and the fields to fill in. */
+export interface ToolFormRequest {
+  readonly source: string;
+  readonly message: string;
+  readonly fields: readonly ToolFormField[];
+}
+
+/** One form field; only primitive kinds (what MCP form elicitation allows). */
+export interface ToolFormField {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly kind: 'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'multi';
+  readonly required: boolean;
+  /** The values of an `enum` or `multi` field, and what to show for each. */
+  readonly options?: readonly string[];
+  readonly optionLabels?: readonly string[];
+  readonly defaultValue?: ToolFormValue;
+}
+
+/** One answer: text, a number, yes/no, or the chosen values of a multi-select. */
+export type ToolFormValue = string | number | boolean | readonly string[];
+
+/** A form value as a plain mutable JSON value (message schemas take mutable arrays). */
+export const copyFormValue = (value: ToolFormValue): string | number | boolean | string[] =>
+  typeof value === 'object' ? [...value] : value;
+
+/** The person's answer to a form. */
+export type ToolFormAnswer =
+  | {
+      readonly action: 'accept';
+      readonly content: Readonly<Record<string, ToolFormValue>>;
+    }
+  | { readonly action: 'decline' | 'cancel' };
 
 /**
  * Mutable state a run's tools share, in provider order: the revert checkpoint of this

@@ -91,7 +91,13 @@ function copyForValidator(node: unknown): unknown {
   for (const [keyword, value] of Object.entries(node)) {
     if (VALIDATION_KEYWORDS.has(keyword)) copy.push([keyword, structuredClone(value)]);
     else if (keyword === 'items') copy.push([keyword, copyForValidator(value)]);
-    else if (keyword === 'properties' && typeof value === 'object' && value !== null) {
+    // The gate allows only local references into the root's definitions.
+    else if (keyword === '$ref' && typeof value === 'string') copy.push([keyword, value]);
+    else if (
+      (keyword === 'properties' || keyword === '$defs' || keyword === 'definitions') &&
+      typeof value === 'object' &&
+      value !== null
+    ) {
       const properties = Object.entries(value).map(([name, child]): [string, unknown] => [
         name,
         copyForValidator(child),

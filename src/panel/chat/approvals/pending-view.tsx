@@ -2,14 +2,19 @@
 // review, an external tool approval (with its destination), a page wait (what to
 // do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
 // the exact (runId, callId). All strings are text.
-import type { ApprovalDecision, PendingInteraction } from '../../../shared/protocol/run-messages';
+import type {
+  ApprovalDecision,
+  FormContent,
+  PendingInteraction,
+} from '../../../shared/protocol/run-messages';
 import { DiffReview } from './diff-review';
+import { IntegrationFormView } from './integration-form-view';
 
 /** Props of {@link PendingView}. */
 export interface PendingViewProps {
   readonly pending: PendingInteraction;
   readonly busy: boolean;
-  readonly onDecide: (decision: ApprovalDecision) => void;
+  readonly onDecide: (decision: ApprovalDecision, content?: FormContent) => void;
 }
 
 /** The pending interaction of the shown run. */
@@ -24,6 +29,8 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
       />
     );
   }
+  if (pending.kind === 'integration-form')
+    return <IntegrationFormView pending={pending} busy={busy} onDecide={onDecide} />;
   if (pending.kind === 'external-approval') {
     return (
       <section

@@ -1,16 +1,23 @@
-// Settings -> MCP: servers (name, URL, headers, protocol mode), Probe tools, and
-// trust. Saving asks for host permission from the click before any await: without
-// it Chrome sends a CORS preflight the MCP endpoint will not answer.
+// Settings -> MCP: servers (name, URL, headers, protocol mode, longest call),
+// Probe tools, Sign in for servers that ask for OAuth, and trust. Saving asks for
+// host permission from the click before any await: without it Chrome sends a CORS
+// preflight the MCP endpoint will not answer.
 import { useEffect, useState } from 'preact/hooks';
 import type {
   McpProbeResult,
   McpServerInput,
   McpServerView,
 } from '../../../shared/protocol/integration-messages';
-import { formatError } from '../form-field';
 import { requestHostPermission, type RequestHostPermission } from '../host-permission';
+import {
+  CleartextConsent,
+  FieldError,
+  IntegrationList,
+  TextField,
+  useIntegrationForm,
+} from './integration-form';
 import { McpProbeResultView } from './mcp-probe-result';
-import { HeaderRows, headerRowIndex, needsCleartextConsent } from './tools-header-rows';
+import { HeaderRows, headerRowIndex } from './tools-header-rows';
 import type { IntegrationsClient } from './tools-tab';
 
 const EMPTY: McpServerInput = {
@@ -26,8 +33,14 @@ const EMPTY: McpServerInput = {
 const toInput = ({
   trusted: _trusted,
   trustedToolCount: _count,
+  signedIn: _signedIn,
   ...input
 }: McpServerView): McpServerInput => input;
+
+const describe = (server: McpServerView) =>
+  (server.trusted
+    ? `trusted (${server.trustedToolCount ?? 0} tools reviewed)`
+    : 'asks before each call') + (server.signedIn ? ', signed in' : '');
 
 /** Props of {@link McpTab}. */
 export interface McpTabProps {
@@ -38,59 +51,34 @@ export interface McpTabProps {
 /** The MCP servers list and form. */
 export function McpTab({ client, requestPermission = requestHostPermission }: McpTabProps) {
   const [servers, setServers] = useState<McpServerView[]>([]);
-  const [draft, setDraft] = useState<McpServerInput>(EMPTY);
-  const [trusted, setTrusted] = useState(false);
-  const [error, setError] = useState<{ path: string; message: string } | null>(null);
   const [probe, setProbe] = useState<McpProbeResult | null>(null);
-  const [status, setStatus] = useState('');
+  const form = useIntegrationForm(EMPTY, 'url', requestPermission);
+  const { draft, trusted, error } = form;
   const refresh = () =>
     void client
       .request('mcp/list', {})
       .then((result) => result.ok && setServers(result.data.servers));
   useEffect(refresh, [client]);
-  const consentOrigin = needsCleartextConsent(draft.url);
-  const edit = (patch: Partial<McpServerInput>) => {
-    setDraft((current) => ({
-      ...current,
-      ...patch,
-      ...(patch.url !== undefined ? { insecureOriginAcknowledged: null } : {}),
-    }));
-    setTrusted(false);
-  };
-  const permissionFor = (url: string) => {
-    try {
-      return requestPermission(new URL(url).origin);
-    } catch {
-      return Promise.resolve(false);
-    }
-  };
   const save = () => {
-    const permission = permissionFor(draft.url);
+    const permission = form.permission();
     void (async () => {
       await permission;
       const result = await client.request('mcp/save', { server: draft });
-      if (!result.ok) {
-        setError({
-          path:
-            typeof result.error.details?.['path'] === 'string' ? result.error.details['path'] : '',
-          message: formatError(result.error),
-        });
-        return;
-      }
-      setError(null);
+      if (!result.ok) return form.refuse(result.error);
+      form.setError(null);
       const saved =
         result.data.servers.find((server) => server.id === draft.id) ?? result.data.servers.at(-1);
-      if (saved) setDraft({ ...draft, id: saved.id });
+      if (saved) form.setDraft({ ...draft, id: saved.id });
       if (saved && trusted !== saved.trusted) {
         const trust = await client.request('trust/set', { kind: 'mcp', id: saved.id, trusted });
-        if (!trust.ok) setError({ path: 'trust', message: formatError(trust.error) });
+        if (!trust.ok) form.refuse(trust.error, 'trust');
       }
       refresh();
-      setStatus('Saved.');
+      form.setStatus('Saved.');
     })();
   };
   const runProbe = () => {
-    const permission = permissionFor(draft.url);
+    const permission = form.permission();
     void (async () => {
       await permission;
       setProbe(null);
@@ -102,87 +90,79 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
       );
     })();
   };
-  const message = (path: string) =>
-    error?.path === path ? (
-      <p class="sa-field-error" role="alert">
-        {error.message}
-      </p>
-    ) : null;
+  const signIn = (server: McpServerView) => {
+    form.setStatus(`Signing in to ${server.name}…`);
+    void client.request('mcp/sign-in', { id: server.id }).then((result) => {
+      setProbe(
+        result.ok
+          ? result.data
+          : { ok: false, code: result.error.code, message: result.error.message },
+      );
+      form.setStatus(result.ok && result.data.ok ? `Signed in to ${server.name}.` : '');
+      refresh();
+    });
+  };
+  const message = (path: string) => (error?.path === path ? error.message : undefined);
   const headerIndex = headerRowIndex(error?.path);
   return (
     <section class="sa-mcp-tab" aria-label="MCP servers">
-      <ul class="sa-integration-list">
-        {servers.map((server) => (
-          <li key={server.id}>
-            <button
-              type="button"
-              onClick={() => (
-                setDraft(toInput(server)),
-                setTrusted(server.trusted),
-                setProbe(null)
-              )}
-            >
-              {server.name}
-            </button>
-            <span>
-              {server.trusted
-                ? ` trusted (${server.trustedToolCount ?? 0} tools reviewed)`
-                : ' asks before each call'}
-            </span>
+      <IntegrationList
+        items={servers}
+        describe={describe}
+        onOpen={(server) => (form.open(toInput(server), server.trusted), setProbe(null))}
+        onDelete={(server) =>
+          void client
+            .request('mcp/delete', { id: server.id })
+            .then((result) => result.ok && setServers(result.data.servers))
+        }
+        actions={(server) =>
+          server.signedIn ? (
             <button
               type="button"
               onClick={() =>
                 void client
-                  .request('mcp/delete', { id: server.id })
+                  .request('mcp/sign-out', { id: server.id })
                   .then((result) => result.ok && setServers(result.data.servers))
               }
             >
-              Delete
+              Sign out
             </button>
-          </li>
-        ))}
-      </ul>
+          ) : (
+            <button type="button" onClick={() => signIn(server)}>
+              Sign in to {server.name}
+            </button>
+          )
+        }
+      />
       <form class="sa-mcp-form" onSubmit={(event) => (event.preventDefault(), save())}>
-        <label>
-          Name{' '}
-          <input
-            name="mcp-name"
-            value={draft.name}
-            onInput={(event) => edit({ name: event.currentTarget.value })}
-          />
-        </label>
-        {message('name')}
-        <label>
-          URL{' '}
-          <input
-            name="mcp-url"
-            value={draft.url}
-            onInput={(event) => edit({ url: event.currentTarget.value })}
-          />
-        </label>
-        {message('url')}
-        {consentOrigin ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={draft.insecureOriginAcknowledged === consentOrigin}
-              onChange={(event) =>
-                setDraft({
-                  ...draft,
-                  insecureOriginAcknowledged: event.currentTarget.checked ? consentOrigin : null,
-                })
-              }
-            />
-            Send data to {consentOrigin} over unencrypted HTTP
-          </label>
-        ) : null}
+        <TextField
+          label="Name"
+          name="mcp-name"
+          value={draft.name}
+          onInput={(name) => form.edit({ name })}
+          error={message('name')}
+        />
+        <TextField
+          label="URL"
+          name="mcp-url"
+          value={draft.url}
+          onInput={(url) => form.edit({ url })}
+          error={message('url')}
+        />
+        <CleartextConsent
+          origin={form.consentOrigin}
+          acknowledged={draft.insecureOriginAcknowledged}
+          onChange={(acknowledged) =>
+            form.setDraft({ ...draft, insecureOriginAcknowledged: acknowledged })
+          }
+        />
         <label>
           Protocol
           <select
             name="mcp-protocol"
             value={draft.protocolMode}
             onChange={(event) =>
-              edit({
+              form.edit({
                 protocolMode: event.currentTarget.value === '2026-07-28' ? '2026-07-28' : 'auto',
               })
             }
@@ -191,10 +171,25 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
             <option value="2026-07-28">2026-07-28 only</option>
           </select>
         </label>
+        <label>
+          Longest call (seconds, while the server reports progress){' '}
+          <input
+            name="mcp-call-limit"
+            type="number"
+            min={10}
+            max={3600}
+            value={draft.callLimitSeconds ?? 300}
+            onInput={(event) => {
+              const seconds = Math.round(Number(event.currentTarget.value));
+              if (Number.isFinite(seconds))
+                form.edit({ callLimitSeconds: Math.min(3600, Math.max(10, seconds)) });
+            }}
+          />
+        </label>
         <HeaderRows
           id="mcp-headers"
           rows={draft.headers}
-          onChange={(headers) => edit({ headers })}
+          onChange={(headers) => form.edit({ headers })}
           error={
             headerIndex !== null && error
               ? { index: headerIndex, message: error.message }
@@ -206,7 +201,7 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
             type="checkbox"
             name="mcp-enabled"
             checked={draft.enabled}
-            onChange={(event) => edit({ enabled: event.currentTarget.checked })}
+            onChange={(event) => form.edit({ enabled: event.currentTarget.checked })}
           />{' '}
           Enabled
         </label>
@@ -215,22 +210,19 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
             type="checkbox"
             name="mcp-trusted"
             checked={trusted}
-            onChange={(event) => setTrusted(event.currentTarget.checked)}
+            onChange={(event) => form.setTrusted(event.currentTarget.checked)}
           />{' '}
           Trust this server and the tools it advertises now
         </label>
-        {message('trust')}
+        <FieldError message={message('trust')} />
         <button type="submit">Save server</button>
         <button type="button" onClick={runProbe}>
           Probe tools
         </button>
-        <button
-          type="button"
-          onClick={() => (setDraft(EMPTY), setTrusted(false), setError(null), setProbe(null))}
-        >
+        <button type="button" onClick={() => (form.open(), setProbe(null))}>
           New server
         </button>
-        <p role="status">{status}</p>
+        <p role="status">{form.status}</p>
       </form>
       {probe ? <McpProbeResultView result={probe} /> : null}
     </section>

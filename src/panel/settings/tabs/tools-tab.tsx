@@ -9,9 +9,14 @@ import type {
   CustomToolView,
   integrationRequestMethods,
 } from '../../../shared/protocol/integration-messages';
-import { formatError } from '../form-field';
 import { requestHostPermission, type RequestHostPermission } from '../host-permission';
-import { HeaderRows, headerRowIndex, needsCleartextConsent } from './tools-header-rows';
+import {
+  CleartextConsent,
+  IntegrationList,
+  TextField,
+  useIntegrationForm,
+} from './integration-form';
+import { HeaderRows, headerRowIndex } from './tools-header-rows';
 
 /** A client that can call the integration methods. */
 export type IntegrationsClient = Client<RequestChannel<typeof integrationRequestMethods>>;
@@ -38,49 +43,26 @@ export interface ToolsTabProps {
 /** The custom tools list and form. */
 export function ToolsTab({ client, requestPermission = requestHostPermission }: ToolsTabProps) {
   const [tools, setTools] = useState<CustomToolView[]>([]);
-  const [draft, setDraft] = useState<CustomToolInput>(EMPTY);
-  const [trusted, setTrusted] = useState(false);
-  const [error, setError] = useState<{ path: string; message: string } | null>(null);
-  const [status, setStatus] = useState('');
+  const form = useIntegrationForm(EMPTY, 'endpoint', requestPermission);
+  const { draft, trusted, error } = form;
   useEffect(() => {
     void client
       .request('custom-tools/list', {})
       .then((result) => result.ok && setTools(result.data.tools));
   }, [client]);
-  const consentOrigin = needsCleartextConsent(draft.endpoint);
-  const edit = (patch: Partial<CustomToolInput>) => {
-    // Editing the endpoint drops a consent given for another origin.
-    setDraft((current) => ({
-      ...current,
-      ...patch,
-      ...(patch.endpoint !== undefined ? { insecureOriginAcknowledged: null } : {}),
-    }));
-    setTrusted(false);
-  };
   const save = () => {
-    let origin = '';
-    try {
-      origin = new URL(draft.endpoint).origin;
-    } catch {
-      /* the worker reports the invalid URL */
-    }
-    const permission = origin ? requestPermission(origin) : Promise.resolve(false);
+    const permission = form.permission();
     void (async () => {
       await permission;
       const result = await client.request('custom-tools/save', { tool: draft });
-      if (!result.ok) {
-        const path =
-          typeof result.error.details?.['path'] === 'string' ? result.error.details['path'] : '';
-        setError({ path, message: formatError(result.error) });
-        return;
-      }
-      setError(null);
+      if (!result.ok) return form.refuse(result.error);
+      form.setError(null);
       const saved = result.data.tools.find((tool) => tool.name === draft.name.trim());
       if (saved && trusted !== saved.trusted)
         await client.request('trust/set', { kind: 'custom', id: saved.id, trusted });
       const list = await client.request('custom-tools/list', {});
       if (list.ok) setTools(list.data.tools);
-      setStatus('Saved.');
+      form.setStatus('Saved.');
     })();
   };
   const errorAt = (prefix: string) =>
@@ -90,114 +72,70 @@ export function ToolsTab({ client, requestPermission = requestHostPermission }: 
   const headerIndex = headerRowIndex(error?.path);
   return (
     <section class="sa-tools-tab" aria-label="Custom tools">
-      <ul class="sa-integration-list">
-        {tools.map((tool) => (
-          <li key={tool.id}>
-            <button
-              type="button"
-              onClick={() => (setDraft(toInput(tool)), setTrusted(tool.trusted))}
-            >
-              {tool.name}
-            </button>
-            <span>{tool.trusted ? ' trusted' : ' asks before each call'}</span>
-            <button
-              type="button"
-              onClick={() =>
-                void client
-                  .request('custom-tools/delete', { id: tool.id })
-                  .then((result) => result.ok && setTools(result.data.tools))
-              }
-            >
-              Delete
-            </button>
-          </li>
-        ))}
-      </ul>
+      <IntegrationList
+        items={tools}
+        describe={(tool) => (tool.trusted ? 'trusted' : 'asks before each call')}
+        onOpen={(tool) => form.open(toInput(tool), tool.trusted)}
+        onDelete={(tool) =>
+          void client
+            .request('custom-tools/delete', { id: tool.id })
+            .then((result) => result.ok && setTools(result.data.tools))
+        }
+      />
       <form class="sa-tool-form" onSubmit={(event) => (event.preventDefault(), save())}>
-        <label>
-          Name{' '}
-          <input
-            name="tool-name"
-            value={draft.name}
-            onInput={(event) => edit({ name: event.currentTarget.value })}
-          />
-        </label>
-        {errorAt('name') ? (
-          <p class="sa-field-error" role="alert">
-            {errorAt('name')}
-          </p>
-        ) : null}
-        <label>
-          Description{' '}
-          <textarea
-            name="tool-description"
-            value={draft.description}
-            onInput={(event) => edit({ description: event.currentTarget.value })}
-          />
-        </label>
-        {errorAt('description') ? (
-          <p class="sa-field-error" role="alert">
-            {errorAt('description')}
-          </p>
-        ) : null}
-        <label>
-          Endpoint{' '}
-          <input
-            name="tool-endpoint"
-            value={draft.endpoint}
-            onInput={(event) => edit({ endpoint: event.currentTarget.value })}
-          />
-        </label>
-        {errorAt('endpoint') ? (
-          <p class="sa-field-error" role="alert">
-            {errorAt('endpoint')}
-          </p>
-        ) : null}
-        {consentOrigin ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={draft.insecureOriginAcknowledged === consentOrigin}
-              onChange={(event) =>
-                setDraft({
-                  ...draft,
-                  insecureOriginAcknowledged: event.currentTarget.checked ? consentOrigin : null,
-                })
-              }
-            />
-            Send data to {consentOrigin} over unencrypted HTTP
-          </label>
-        ) : null}
+        <TextField
+          label="Name"
+          name="tool-name"
+          value={draft.name}
+          onInput={(name) => form.edit({ name })}
+          error={errorAt('name')}
+        />
+        <TextField
+          label="Description"
+          name="tool-description"
+          value={draft.description}
+          onInput={(description) => form.edit({ description })}
+          error={errorAt('description')}
+          rows={3}
+        />
+        <TextField
+          label="Endpoint"
+          name="tool-endpoint"
+          value={draft.endpoint}
+          onInput={(endpoint) => form.edit({ endpoint })}
+          error={errorAt('endpoint')}
+        />
+        <CleartextConsent
+          origin={form.consentOrigin}
+          acknowledged={draft.insecureOriginAcknowledged}
+          onChange={(acknowledged) =>
+            form.setDraft({ ...draft, insecureOriginAcknowledged: acknowledged })
+          }
+        />
         <HeaderRows
           id="tool-headers"
           rows={draft.headers}
-          onChange={(headers) => edit({ headers })}
+          onChange={(headers) => form.edit({ headers })}
           error={
             headerIndex !== null && error
               ? { index: headerIndex, message: error.message }
               : undefined
           }
         />
-        <label>
-          Input schema (JSON){' '}
-          <textarea
-            name="tool-schema"
-            rows={8}
-            value={draft.schemaJson}
-            onInput={(event) => edit({ schemaJson: event.currentTarget.value })}
-          />
-        </label>
-        {errorAt('schemaJson') ? (
-          <p class="sa-field-error" role="alert">
-            {errorAt('schemaJson')}
-          </p>
-        ) : null}
+        <TextField
+          label="Input schema (JSON)"
+          name="tool-schema"
+          rows={8}
+          value={draft.schemaJson}
+          onInput={(schemaJson) => form.edit({ schemaJson })}
+          error={errorAt('schemaJson')}
+        />
         <label>
           <input
             type="checkbox"
             name="tool-enabled"
             checked={draft.enabled}
-            onChange={(event) => edit({ enabled: event.currentTarget.checked })}
+            onChange={(event) => form.edit({ enabled: event.currentTarget.checked })}
           />{' '}
           Enabled
         </label>
@@ -206,15 +144,15 @@ export function ToolsTab({ client, requestPermission = requestHostPermission }: 
             type="checkbox"
             name="tool-trusted"
             checked={trusted}
-            onChange={(event) => setTrusted(event.currentTarget.checked)}
+            onChange={(event) => form.setTrusted(event.currentTarget.checked)}
           />{' '}
           Trust this exact tool (calls run without asking)
         </label>
         <button type="submit">Save tool</button>
-        <button type="button" onClick={() => (setDraft(EMPTY), setTrusted(false), setError(null))}>
+        <button type="button" onClick={() => form.open()}>
           New tool
         </button>
-        <p role="status">{status}</p>
+        <p role="status">{form.status}</p>
       </form>
     </section>
   );

@@ -26,6 +26,16 @@ const server = http.createServer((request, response) => {
       case '/text':
         response.writeHead(200, { 'content-type': 'text/plain' }).end('not json {');
         return;
+      case '/lying-json':
+        response
+          .writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+          .end('<html>oops');
+        return;
+      case '/png':
+        response
+          .writeHead(200, { 'content-type': 'image/png' })
+          .end(Buffer.from([137, 80, 78, 71]));
+        return;
       case '/error':
         response.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"down"}');
         return;
@@ -124,12 +134,30 @@ describe('createCustomHttpTool', () => {
     expect(requests.length).toBe(before);
   });
 
-  it('returns raw text capped when the body is not JSON', async () => {
+  it('returns text answers as text, honouring the content type', async () => {
     const outcome = await createCustomHttpTool(record('/text'), { fetch }).execute(
       { q: 'a' },
       context(),
     );
-    expect(outcome).toMatchObject({ ok: true, result: { raw: 'not json {' } });
+    expect(outcome).toMatchObject({ ok: true, result: { text: 'not json {' } });
+  });
+
+  // Bug: a reply labelled application/json that was not JSON reached the model as a success.
+  it('refuses a reply labelled JSON that is not JSON', async () => {
+    const outcome = await createCustomHttpTool(record('/lying-json'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
+    expect(outcome).toMatchObject({ ok: false, code: 'CUSTOM_INVALID_JSON' });
+  });
+
+  it('refuses content the model cannot read, naming its type', async () => {
+    const outcome = await createCustomHttpTool(record('/png'), { fetch }).execute(
+      { q: 'a' },
+      context(),
+    );
+    expect(outcome).toMatchObject({ ok: false, code: 'CUSTOM_UNSUPPORTED_CONTENT' });
+    expect(outcome.ok ? '' : outcome.message).toContain('image/png');
   });
 
   it('maps non-2xx to CUSTOM_HTTP_ERROR with the status', async () => {
@@ -153,8 +181,9 @@ describe('createCustomHttpTool', () => {
     expect(outcome).toMatchObject({
       ok: false,
       code: 'REDIRECT_REFUSED',
-      details: { status: 302 },
+      details: { status: 302, target: 'https://elsewhere.example' },
     });
+    expect(outcome.ok ? '' : outcome.message).toContain('https://elsewhere.example');
   });
 
   it('stops reading a huge chunked body at 256 KiB', async () => {
@@ -193,65 +222,5 @@ describe('createCustomHttpTool', () => {
     );
     expect(outcome).toMatchObject({ ok: false, code: 'INSECURE_CONFIRMATION_REQUIRED' });
     expect(calls).toBe(0);
-  });
-});
-
-describe('buildCustomToolRecord', () => {
-  const input = {
-    name: 'lookup',
-    description: 'd',
-    endpoint: 'https://api.example/tool',
-    headers: [],
-    schemaJson,
-    enabled: true,
-    insecureOriginAcknowledged: null,
-  };
-  const context = { builtinNames: ['read_document'], others: [{ id: 'other', name: 'Search' }] };
-  it.each([
-    ['l', 'CUSTOM_TOOL_NAME_INVALID'],
-    ['1abc', 'CUSTOM_TOOL_NAME_INVALID'],
-    ['has-dash', 'CUSTOM_TOOL_NAME_INVALID'],
-    ['a'.repeat(42), 'CUSTOM_TOOL_NAME_INVALID'],
-    ['mcp__x', 'CUSTOM_TOOL_NAME_INVALID'],
-    ['READ_DOCUMENT', 'CUSTOM_TOOL_NAME_COLLISION'],
-    ['search', 'CUSTOM_TOOL_NAME_COLLISION'],
-  ])('refuses the name %s', (name, code) => {
-    expect(buildCustomToolRecord({ ...input, name }, 'id', context)).toMatchObject({
-      ok: false,
-      code,
-      path: 'name',
-    });
-  });
-  it('accepts 41-character names and keeps its own name on edit', () => {
-    expect(buildCustomToolRecord({ ...input, name: 'a'.repeat(41) }, 'id', context).ok).toBe(true);
-    expect(buildCustomToolRecord({ ...input, name: 'search' }, 'other', context).ok).toBe(true);
-  });
-  it('points at the offending schema keyword and header row', () => {
-    const bad = JSON.stringify({
-      type: 'object',
-      properties: { a: { type: 'string', format: 'email' } },
-    });
-    expect(buildCustomToolRecord({ ...input, schemaJson: bad }, 'id', context)).toMatchObject({
-      ok: false,
-      code: 'UNSUPPORTED_SCHEMA_KEYWORD',
-      path: '$.properties.a.format',
-    });
-    expect(buildCustomToolRecord({ ...input, schemaJson: '{' }, 'id', context)).toMatchObject({
-      ok: false,
-      code: 'INVALID_SCHEMA',
-      path: 'schemaJson',
-    });
-    const headers = [
-      { name: 'A', value: '1' },
-      { name: 'Content-Type', value: 'x' },
-    ];
-    expect(buildCustomToolRecord({ ...input, headers }, 'id', context)).toMatchObject({
-      ok: false,
-      code: 'PROTECTED_HEADER',
-      path: 'headers[1]',
-    });
-    expect(
-      buildCustomToolRecord({ ...input, endpoint: 'http://example.com/x' }, 'id', context),
-    ).toMatchObject({ ok: false, code: 'INSECURE_CONFIRMATION_REQUIRED', path: 'endpoint' });
   });
 });

@@ -13,6 +13,7 @@ import { checkEndpoint } from '../endpoint-policy';
 import { capText, parseExternalArguments } from '../external-arguments';
 import { toIntegrationFailure } from '../integration-error';
 import { storedHeaders, type CustomToolRecord } from '../integration-records';
+import type { ErrorCode } from '../../../shared/protocol/error-codes';
 
 /** Response bodies larger than this are refused (CUSTOM_RESPONSE_TOO_LARGE). */
 export const CUSTOM_RESPONSE_MAX_BYTES = 256 * 1024;
@@ -30,12 +31,42 @@ export interface CustomToolDeps {
 /** The route identity "Allow for run" grants and trust is checked against. */
 export const customRouteId = (id: string) => `custom:${id}`;
 
-function parseBody(bytes: Uint8Array): JsonValue {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+type Body = { ok: true; value: JsonValue } | { ok: false; code: ErrorCode; message: string };
+
+/**
+ * The body as its content type says: JSON must parse (a label that lies is an
+ * error, not a success the model would misread), text is passed as text, and
+ * anything else is refused with its type. A missing type is read as text.
+ */
+function parseBody(bytes: Uint8Array, contentType: string | null): Body {
+  const type = (contentType ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
+  const text = () => new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  if (type === 'application/json' || type.endsWith('+json')) {
+    try {
+      return { ok: true, value: JSON.parse(text()) as JsonValue };
+    } catch {
+      return {
+        ok: false,
+        code: 'CUSTOM_INVALID_JSON',
+        message: 'The endpoint said its answer is JSON, but it is not valid JSON.',
+      };
+    }
+  }
+  if (type.startsWith('text/') || type === 'application/xml' || type.endsWith('+xml'))
+    return { ok: true, value: { text: capText(text()) } };
+  return {
+    ok: false,
+    code: 'CUSTOM_UNSUPPORTED_CONTENT',
+    message: `The endpoint answered with ${type.slice(0, 100)}, which cannot be passed to the model.`,
+  };
+}
+
+function originOf(location: string | null, base: string): string | null {
+  if (location === null) return null;
   try {
-    return JSON.parse(text) as JsonValue;
+    return new URL(location, base).origin;
   } catch {
-    return { raw: capText(text) };
+    return null;
   }
 }
 
@@ -78,14 +109,19 @@ async function dispatch(
       cache: 'no-store',
       signal: controller.signal,
     });
-    // Browsers report a manual redirect as an opaque response with status 0.
+    // Browsers report a manual redirect as an opaque response with status 0 and
+    // hide its target; elsewhere the Location header says where it pointed.
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
       await response.body?.cancel().catch(() => undefined);
+      const target = originOf(response.headers.get('location'), endpoint.url.href);
       return {
         ok: false,
         code: 'REDIRECT_REFUSED',
-        message: `The endpoint answered with a redirect (HTTP ${response.status}); redirects are not followed.`,
-        details: { status: response.status },
+        message:
+          target === null
+            ? 'The endpoint answered with a redirect; redirects are not followed.'
+            : `The endpoint redirected to ${target}; redirects are not followed.`,
+        details: { status: response.status, ...(target === null ? {} : { target }) },
       };
     }
     const { bytes } = await readBoundedBody(
@@ -93,9 +129,8 @@ async function dispatch(
       CUSTOM_RESPONSE_MAX_BYTES,
       'CUSTOM_RESPONSE_TOO_LARGE',
     );
-    const body = parseBody(bytes);
     if (!response.ok) {
-      const shown = typeof body === 'string' ? body : JSON.stringify(body);
+      const shown = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
       return {
         ok: false,
         code: 'CUSTOM_HTTP_ERROR',
@@ -103,9 +138,11 @@ async function dispatch(
         details: { status: response.status, body: capText(shown, MAX_ERROR_BODY) },
       };
     }
+    const body = parseBody(bytes, response.headers.get('content-type'));
+    if (!body.ok) return body;
     return {
       ok: true,
-      result: capResult(body),
+      result: capResult(body.value),
       summary: `${record.name}: HTTP ${response.status}, ${bytes.byteLength} bytes`,
     };
   } catch (error) {

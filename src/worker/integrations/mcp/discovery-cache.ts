@@ -3,6 +3,11 @@
 // a server declares (`ttlMs`, clamped to [0, 1 h]) is honoured, `cacheScope`
 // decides the key, and entries live in an injected key-value area
 // (chrome.storage.session in the worker) so a worker restart keeps them.
+// ## Why not the SDK's ResponseCacheStore
+// The SDK caches what `client.listTools()` returns, and discovery cannot use that
+// call: it validates whole pages, so one malformed tool would fail the server (see
+// mcp-tool-pages.ts). What is cached here is the judged discovery (valid tools,
+// refusals, era verdict), which the SDK has no place for.
 // ## Why private entries are keyed by the config fingerprint
 // A `private` result may depend on the credentials in the headers; keying by a
 // digest of id, URL, headers and protocol makes an edited header a miss instead of

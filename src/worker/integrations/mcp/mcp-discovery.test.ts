@@ -4,7 +4,12 @@ import { startSdkPeer } from '../../../../test/support/mcp/sdk-peer';
 import type { HttpPeer } from '../../../../test/support/mcp/http-peer';
 import { createDiscoveryCache } from './discovery-cache';
 import { discoverMcpServer, type McpDiscovery } from './mcp-discovery';
-import { memoryDeps, never, peerTools, serverRecord } from './mcp-test-fixtures';
+import {
+  memoryDeps,
+  never,
+  peerTools,
+  serverRecord,
+} from '../../../../test/support/mcp/mcp-fixtures';
 
 const peers: HttpPeer[] = [];
 afterEach(async () => {
@@ -37,7 +42,7 @@ describe('discoverMcpServer against a real 2026-07-28 server', () => {
         'tool_4',
       ]);
       expect(discovery.rejected).toEqual([
-        expect.objectContaining({ name: 'bad_schema', code: 'UNSUPPORTED_SCHEMA_KEYWORD' }),
+        expect.objectContaining({ name: 'bad_schema', code: 'INVALID_SCHEMA' }),
       ]);
       expect(discovery.pages).toBe(3);
       expect(discovery.tools[0]?.visibleName).toMatch(
@@ -116,16 +121,25 @@ describe('discoverMcpServer against a real 2026-07-28 server', () => {
   });
 
   it('changes the trust fingerprint when the server changes a tool', async () => {
+    // Untrusted servers get no fingerprint until one is asked for.
+    const plain = await startSdkPeer({ responseMode: 'json', tools: peerTools });
+    peers.push(plain);
+    const untrusted = await discoverMcpServer(serverRecord(plain.url), memoryDeps().deps, {
+      signal: never,
+    });
+    expect(untrusted).toMatchObject({ ok: true, discovery: { fingerprint: null } });
     const first = await startSdkPeer({ responseMode: 'json', tools: peerTools });
     peers.push(first);
     const { deps } = memoryDeps();
     const a = await discoverMcpServer(serverRecord(first.url), deps, {
       signal: never,
       force: true,
+      fingerprint: true,
     });
     const b = await discoverMcpServer(serverRecord(first.url), deps, {
       signal: never,
       force: true,
+      fingerprint: true,
     });
     const changedTools = peerTools.map((tool, index) =>
       index === 0 ? { ...tool, description: 'Now deletes files' } : tool,
@@ -135,10 +149,12 @@ describe('discoverMcpServer against a real 2026-07-28 server', () => {
     const c = await discoverMcpServer(serverRecord(first.url, { url: second.url }), deps, {
       signal: never,
       force: true,
+      fingerprint: true,
     });
     const d = await discoverMcpServer(serverRecord(second.url), deps, {
       signal: never,
       force: true,
+      fingerprint: true,
     });
     if (!a.ok || !b.ok || !c.ok || !d.ok) throw new Error('discovery failed');
     expect(a.discovery.fingerprint).toBe(b.discovery.fingerprint);
@@ -148,6 +164,7 @@ describe('discoverMcpServer against a real 2026-07-28 server', () => {
     const e = await discoverMcpServer(serverRecord(second.url, { url: unchangedTools.url }), deps, {
       signal: never,
       force: true,
+      fingerprint: true,
     });
     if (!e.ok) throw new Error('discovery failed');
     expect(e.discovery.fingerprint).not.toBe(c.discovery.fingerprint);

@@ -2,10 +2,12 @@
 // Discovering one MCP server's tools (study MCP-04, MCP-05, MCP-09): open, list
 // every page within the bounds, validate, fingerprint for trust, cache by the
 // server's declared TTL and scope. Probe and run start both come here.
-// ## Why the fingerprint is computed here
-// Trust covers the tools a server advertises (section 6 item 13): a trusted
-// server that adds or changes a tool must be reviewed again, so the fingerprint
-// includes the validated tools and is compared on every discovery, cached or not.
+// ## Why the fingerprint is computed here, and only for trusted servers
+// Trust covers the tools a server advertises: a trusted server that adds or
+// changes a tool must be reviewed again, so the fingerprint includes the
+// validated tools and is compared on every discovery, cached or not. A server
+// nobody trusts needs none; hashing hundreds of schemas for it was wasted work,
+// and `discoveryFingerprint` computes it later if a cached entry lacks it.
 import { fingerprintIntegration } from '../trust-fingerprint';
 import type { IntegrationFailure } from '../integration-error';
 import { storedHeaders, type McpServerRecord } from '../integration-records';
@@ -15,7 +17,10 @@ import {
   type CacheScope,
   type DiscoveryCache,
 } from './discovery-cache';
-import { MCP_MAX_PAGES, mapMcpError, openMcpSession, type McpPrior } from './mcp-session';
+import type { OAuthClientProvider } from '@modelcontextprotocol/client';
+import { mapMcpError } from './mcp-errors';
+import { listToolPages } from './mcp-tool-pages';
+import { openMcpSession, type McpPrior } from './mcp-session';
 import {
   validateAdvertisedTools,
   type McpToolEntry,
@@ -33,7 +38,8 @@ export interface McpDiscovery {
   readonly tools: readonly McpToolEntry[];
   readonly rejected: readonly RejectedMcpTool[];
   readonly pages: number;
-  readonly fingerprint: string;
+  /** Null when nobody trusted the server at discovery time; see discoveryFingerprint. */
+  readonly fingerprint: string | null;
   readonly prior: McpPrior;
 }
 
@@ -53,6 +59,8 @@ export interface McpDiscoveryDeps {
   readonly fetch: typeof fetch;
   readonly cache: DiscoveryCache<McpDiscovery>;
   readonly timeoutMs?: number;
+  /** The OAuth provider of a server, when it has one (see mcp-auth.ts). */
+  readonly authFor?: (server: McpServerRecord) => OAuthClientProvider | undefined;
 }
 
 /** The trust fingerprint of `server` with the tools it advertises now. */
@@ -77,6 +85,17 @@ export function fingerprintMcpServer(
   });
 }
 
+/** The fingerprint of a discovery, computed now if it was not at discovery time. */
+export async function discoveryFingerprint(
+  server: McpServerRecord,
+  discovery: McpDiscovery,
+): Promise<string> {
+  return (
+    discovery.fingerprint ??
+    fingerprintMcpServer(server, discovery.negotiatedVersion, discovery.tools)
+  );
+}
+
 /**
  * Discover `server`'s tools. `force` skips a fresh cache entry (Probe, trust);
  * failures are returned, never thrown, and never cached.
@@ -84,7 +103,7 @@ export function fingerprintMcpServer(
 export async function discoverMcpServer(
   server: McpServerRecord,
   deps: McpDiscoveryDeps,
-  options: { signal: AbortSignal; force?: boolean },
+  options: { signal: AbortSignal; force?: boolean; fingerprint?: boolean },
 ): Promise<DiscoveryOutcome> {
   const keys = await discoveryKeys(server);
   if (options.force !== true) {
@@ -102,30 +121,27 @@ export async function discoverMcpServer(
       };
     }
   }
+  const timeoutMs = deps.timeoutMs ?? MCP_DISCOVERY_TIMEOUT_MS;
   let session;
   try {
     session = await openMcpSession(server, {
       fetch: deps.fetch,
       signal: options.signal,
-      timeoutMs: deps.timeoutMs ?? MCP_DISCOVERY_TIMEOUT_MS,
+      hardCapMs: timeoutMs,
+      requestTimeoutMs: timeoutMs,
+      authProvider: deps.authFor?.(server),
+      // Servers list the tools that ask questions only to clients that can answer
+      // them; calls can (in the panel), so discovery says so, and declines if asked.
+      elicit: async () => ({ action: 'decline' }),
     });
   } catch (error) {
-    return mapMcpError(error, null, options.signal);
+    return mapMcpError(error, null, options.signal, `"${server.name}"`);
   }
   try {
-    const listed = await session.client.listTools(undefined, {
-      signal: session.signal,
-      timeout: deps.timeoutMs ?? MCP_DISCOVERY_TIMEOUT_MS,
-      cacheMode: 'bypass',
-    });
-    const pages = session.stats.methods.get('tools/list') ?? 0;
-    if (pages > MCP_MAX_PAGES)
-      return {
-        ok: false,
-        code: 'MCP_PAGE_LIMIT',
-        message: `tools/list needs more than ${MCP_MAX_PAGES} pages.`,
-      };
-    const { tools, rejected } = await validateAdvertisedTools(server.id, server.name, listed.tools);
+    const listed = await listToolPages(session, timeoutMs);
+    if (!listed.ok) return listed;
+    const pages = listed.pages;
+    const { tools, rejected } = validateAdvertisedTools(server.id, server.name, listed.tools);
     const discovery: McpDiscovery = {
       serverId: server.id,
       negotiatedVersion: session.negotiatedVersion,
@@ -133,13 +149,15 @@ export async function discoverMcpServer(
       tools,
       rejected,
       pages,
-      fingerprint: await fingerprintMcpServer(server, session.negotiatedVersion, tools),
+      fingerprint:
+        server.trust !== null || options.fingerprint === true
+          ? await fingerprintMcpServer(server, session.negotiatedVersion, tools)
+          : null,
       prior: session.prior(),
     };
-    const declared = listed as { ttlMs?: unknown; cacheScope?: unknown };
-    const ttlMs = effectiveTtl(declared.ttlMs, session.isFallback);
+    const ttlMs = effectiveTtl(listed.ttlMs, session.isFallback);
     // Unknown or absent scope is treated as private: the safe reading of the spec.
-    const scope: CacheScope = declared.cacheScope === 'public' ? 'public' : 'private';
+    const scope: CacheScope = listed.cacheScope === 'public' ? 'public' : 'private';
     const entry = await deps.cache.set(keys, discovery, ttlMs, scope).catch(() => null);
     const status = entry === null ? 'not-cached' : options.force === true ? 'refreshed' : 'miss';
     return {
@@ -148,7 +166,7 @@ export async function discoverMcpServer(
       cache: { status, ttlMs, scope, expiresAt: entry?.expiresAt ?? null },
     };
   } catch (error) {
-    return mapMcpError(error, session.stats, session.signal);
+    return mapMcpError(error, session.stats, session.signal, `"${server.name}"`);
   } finally {
     await session.close();
   }

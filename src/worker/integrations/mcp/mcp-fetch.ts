@@ -1,17 +1,27 @@
 // ## Owns
 // The fetch the MCP SDK's Streamable HTTP transport uses for this extension: every
-// request goes to the configured origin only, without cookies or redirects, and
-// every response body is bounded (2 MiB) while it streams, JSON and SSE alike.
-// It also counts requests by JSON-RPC method, which is how Probe reports pages.
+// request goes to the configured origin only, without cookies, and a redirect is
+// refused with the origin it pointed to; every response body is bounded (2 MiB)
+// while it streams, JSON and SSE alike. It counts requests by JSON-RPC method,
+// which is how Probe reports pages.
 // ## Why a wrapper and not SDK options
 // The SDK reads bodies itself (`json()`, an SSE parser); only a stream wrapped
-// under it can stop a never-ending or oversized response before it is buffered.
+// under it can stop a never-ending or oversized response before it is buffered,
+// and its redirect policy allows same-origin hops that the approved destination
+// does not cover.
+// ## Why cancellation and DELETE get their own deadline
+// Stop and our timeouts abort the exchange signal at the moment the SDK sends
+// `notifications/cancelled` (and `close()` sends DELETE); linked to that signal,
+// both would be cancelled before they left. They get a short deadline instead.
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { boundResponse } from '../bounded-body';
+import { boundedStream } from '../bounded-body';
 import { IntegrationError } from '../integration-error';
+import { takeProgress, type ProgressParams } from './mcp-sse-progress';
 
 /** Largest response body accepted from an MCP server. */
 export const MCP_RESPONSE_MAX_BYTES = 2 * 1024 * 1024;
+/** How long `notifications/cancelled` and the session DELETE may take. */
+export const MCP_FAREWELL_TIMEOUT_MS = 2_000;
 
 /** What one MCP exchange saw; read after a failure to report the real cause. */
 export interface McpFetchStats {
@@ -27,19 +37,32 @@ export interface McpFetchOptions {
   /** The only origin requests may go to (checked by the endpoint policy at open). */
   readonly origin: string;
   readonly maxBytes?: number;
-  /** Checked before every request: the run's signal plus the call timeout. */
+  /** The run's signal plus the exchange's hard cap. */
   readonly signal: AbortSignal;
+  /** Receives the progress notifications taken out of SSE answers (mcp-sse-progress.ts). */
+  readonly onProgress?: (params: ProgressParams) => void;
+  /**
+   * Other origins this exchange may reach: the authorization server of a server
+   * that uses OAuth. The server's configured headers never go there.
+   */
+  readonly mayReach?: (url: URL) => boolean;
+  /** Names of the configured headers, removed from requests to other origins. */
+  readonly configuredHeaders?: readonly string[];
 }
+
+// The method sits near the start of every body the SDK writes; a bounded scan
+// avoids parsing a large tools/call body a second time just to count it.
+const METHOD_PATTERN = /"method"\s*:\s*"([^"\\]{1,128})"/;
 
 function methodOf(body: unknown): string | null {
   if (typeof body !== 'string') return null;
+  return METHOD_PATTERN.exec(body.slice(0, 512))?.[1] ?? null;
+}
+
+function originOf(location: string | null, base: string): string | null {
+  if (location === null) return null;
   try {
-    const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' &&
-      parsed !== null &&
-      typeof (parsed as { method?: unknown }).method === 'string'
-      ? (parsed as { method: string }).method
-      : null;
+    return new URL(location, base).origin;
   } catch {
     return null;
   }
@@ -58,58 +81,75 @@ export function createMcpFetch(options: McpFetchOptions): {
   };
   const wrapped: FetchLike = async (input, init) => {
     const url = new URL(input instanceof URL ? input.href : String(input));
-    if (url.origin !== options.origin)
+    const isElsewhere = url.origin !== options.origin;
+    if (isElsewhere && options.mayReach?.(url) === true) {
+      const headers = new Headers(init?.headers);
+      for (const name of options.configuredHeaders ?? []) headers.delete(name);
+      init = { ...init, headers };
+    } else if (isElsewhere)
       throw fail(
         new IntegrationError(
           'REDIRECT_REFUSED',
           `Refused a request to ${url.origin}; this server is ${options.origin}.`,
+          { target: url.origin },
         ),
       );
     const method = init?.method ?? 'GET';
-    if (method === 'POST') {
-      const rpc = methodOf(init?.body);
-      if (rpc !== null) stats.methods.set(rpc, (stats.methods.get(rpc) ?? 0) + 1);
-    }
-    // Link the SDK's own per-request signal with the run's, so Stop cancels the stream.
-    const signals = [options.signal, init?.signal].filter(
-      (signal): signal is AbortSignal => signal instanceof AbortSignal,
-    );
+    const rpc = method === 'POST' ? methodOf(init?.body) : null;
+    if (rpc !== null) stats.methods.set(rpc, (stats.methods.get(rpc) ?? 0) + 1);
+    const isFarewell = method === 'DELETE' || rpc === 'notifications/cancelled';
+    const signals = isFarewell
+      ? [AbortSignal.timeout(MCP_FAREWELL_TIMEOUT_MS)]
+      : [options.signal, ...(init?.signal instanceof AbortSignal ? [init.signal] : [])];
     const response = await options.fetch(url.href, {
       ...init,
-      redirect: 'error',
+      redirect: 'manual',
       credentials: 'omit',
       cache: 'no-store',
-      signal: AbortSignal.any(signals),
+      signal: signals.length === 1 ? signals[0]! : AbortSignal.any(signals),
     });
-    try {
-      return boundResponse(response, maxBytes, 'MCP_RESPONSE_TOO_LARGE');
-    } catch (error) {
-      throw error instanceof IntegrationError ? fail(error) : error;
+    // Browsers hide a manual redirect's target (an opaque response, status 0).
+    if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+      await response.body?.cancel().catch(() => undefined);
+      const target = originOf(response.headers.get('location'), url.href);
+      throw fail(
+        new IntegrationError(
+          'REDIRECT_REFUSED',
+          target === null
+            ? 'The MCP server answered with a redirect; redirects are not followed.'
+            : `The MCP server redirected to ${target}; redirects are not followed.`,
+          target === null ? {} : { target },
+        ),
+      );
     }
-  };
-  // The streamed bound errors inside the SDK's reader; record it there too.
-  const recording: FetchLike = async (input, init) => {
-    const response = await wrapped(input, init);
+    const declared = Number(response.headers.get('content-length') ?? NaN);
+    if (declared > maxBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw fail(tooLarge(maxBytes));
+    }
     if (response.body === null) return response;
-    const reader = response.body.getReader();
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        try {
-          const { done, value } = await reader.read();
-          if (done) controller.close();
-          else controller.enqueue(value);
-        } catch (error) {
-          if (error instanceof IntegrationError) fail(error);
-          controller.error(error);
-        }
-      },
-      cancel: (reason) => reader.cancel(reason),
-    });
+    const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') === true;
+    // fetch never reads past a declared Content-Length, so a body that declares a
+    // length within the bound needs no counting stream (most JSON answers do) —
+    // unless it is compressed (the length counts compressed bytes), or a CORS
+    // response, which hides whether it is.
+    const isPlain = response.type !== 'cors' && !response.headers.has('content-encoding');
+    if (!isStream && isPlain && declared <= maxBytes) return response;
+    let body = boundedStream(response.body, maxBytes, () => fail(tooLarge(maxBytes)));
+    if (isStream && options.onProgress) body = takeProgress(body, options.onProgress);
     return new Response(body, {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
     });
   };
-  return { fetch: recording, stats };
+  return { fetch: wrapped, stats };
+}
+
+function tooLarge(maxBytes: number): IntegrationError {
+  return new IntegrationError(
+    'MCP_RESPONSE_TOO_LARGE',
+    `The response is larger than ${maxBytes} bytes.`,
+    { limit: maxBytes },
+  );
 }

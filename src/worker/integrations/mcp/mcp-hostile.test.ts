@@ -7,7 +7,12 @@ import {
   type RecordedRequest,
 } from '../../../../test/support/mcp/http-peer';
 import { discoverMcpServer } from './mcp-discovery';
-import { memoryDeps, never, regionSchema, serverRecord } from './mcp-test-fixtures';
+import {
+  memoryDeps,
+  never,
+  regionSchema,
+  serverRecord,
+} from '../../../../test/support/mcp/mcp-fixtures';
 
 const peers: HttpPeer[] = [];
 afterEach(async () => {
@@ -87,23 +92,17 @@ describe('discoverMcpServer against hostile servers', () => {
     expect(['MCP_RESPONSE_TOO_LARGE', 'TIMEOUT']).toContain(outcome.ok ? '' : outcome.code);
   });
 
-  it('times out SSE without a terminating event and wrong JSON-RPC ids', async () => {
+  it('times out SSE without a terminating event', async () => {
     const sse = await hostile((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.end(
         'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\n',
       );
     });
-    const wrongId = await hostile((_request, response) =>
-      writeRpc(response, 987_654, { result: { tools: [] } }),
-    );
     const { deps } = memoryDeps({ timeoutMs: 500 });
     expect(await discoverMcpServer(serverRecord(sse.url), deps, { signal: never })).toMatchObject({
       ok: false,
     });
-    expect(
-      await discoverMcpServer(serverRecord(wrongId.url, { id: 'srv-2' }), deps, { signal: never }),
-    ).toMatchObject({ ok: false, code: 'TIMEOUT' });
   });
 
   it('reports malformed JSON as a protocol error', async () => {
@@ -172,30 +171,12 @@ describe('discoverMcpServer against hostile servers', () => {
     expect(outcome.discovery.rejected.map((entry) => [entry.name, entry.code])).toEqual([
       ['twice', 'MCP_DUPLICATE_TOOL'],
       ['twice', 'MCP_DUPLICATE_TOOL'],
-      ['uses_ref', 'UNSUPPORTED_SCHEMA_KEYWORD'],
+      ['uses_ref', 'INVALID_SCHEMA'],
       ['deep_pattern', 'SCHEMA_PATTERN_UNSAFE'],
     ]);
     // Same name up to case still gets distinct visible names (hash of the exact name).
     const visible = outcome.discovery.tools.map((entry) => entry.visibleName);
     expect(new Set(visible.map((name) => name.toLowerCase())).size).toBe(2);
-  });
-
-  it('fails the server, not the run, when the list breaks the MCP result schema', async () => {
-    // The SDK validates tools/list results as a whole: a nameless tool or a
-    // non-object root schema makes the list invalid; that is one structured error.
-    const tools = [
-      tool('ok_tool'),
-      { description: 'no name', inputSchema: regionSchema },
-      tool('not_object', { type: 'string' }),
-    ];
-    const peer = await hostile((_request, response, id) =>
-      writeRpc(response, id, { result: { tools } }),
-    );
-    const { deps } = memoryDeps({ timeoutMs: 2_000 });
-    expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
-      ok: false,
-      code: 'MCP_PROTOCOL_ERROR',
-    });
   });
 
   it('caps discovery at 20 pages', async () => {

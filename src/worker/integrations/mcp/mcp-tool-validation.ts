@@ -3,6 +3,11 @@
 // names present, unique and bounded; input schemas through the subset gate with
 // `x-mcp-header` allowed; at most 500 valid tools; a hashed visible name each.
 // Everything refused is reported with a reason for Probe, never silently dropped.
+// ## Why tools are checked here, one by one, and not by the SDK
+// The SDK validates a `tools/list` page as a whole, so one malformed tool made the
+// whole server unusable, and it drops tools with a bad `x-mcp-header` with only a
+// console warning. Discovery reads pages leniently and every tool is judged here:
+// the valid ones are offered and each refusal carries its reason.
 import type { JsonValue } from '../../tools/define-tool';
 import { checkSchemaSubset, type McpHeaderBinding } from '../../tools/schema-subset';
 import { mcpVisibleName } from '../trust-fingerprint';
@@ -32,15 +37,38 @@ export interface RejectedMcpTool {
   readonly path?: string;
 }
 
+// Servers are rediscovered at every run start once their TTL ends, and send the
+// same schemas again; the verdict of an identical schema text is reused. The key
+// is the exact JSON, so any change to a schema is judged afresh.
+const verdicts = new Map<string, ReturnType<typeof checkSchemaSubset>>();
+const MAX_VERDICTS = 4_096;
+
+function gateOf(schema: unknown): ReturnType<typeof checkSchemaSubset> {
+  let key: string | undefined;
+  try {
+    key = JSON.stringify(schema);
+  } catch {
+    key = undefined; // cyclic or unserializable: the gate reports it
+  }
+  const cached = key === undefined ? undefined : verdicts.get(key);
+  if (cached !== undefined) return cached;
+  const verdict = checkSchemaSubset(schema, { allowMcpHeader: true });
+  if (key !== undefined && key.length <= 65_536) {
+    if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Validate the advertised list; order is kept so the model sees the server's order. */
-export async function validateAdvertisedTools(
+export function validateAdvertisedTools(
   serverId: string,
   serverName: string,
   advertised: readonly unknown[],
-): Promise<{ tools: McpToolEntry[]; rejected: RejectedMcpTool[] }> {
+): { tools: McpToolEntry[]; rejected: RejectedMcpTool[] } {
   const tools: McpToolEntry[] = [];
   const rejected: RejectedMcpTool[] = [];
   const counts = new Map<string, number>();
@@ -74,7 +102,15 @@ export async function validateAdvertisedTools(
       });
       continue;
     }
-    const gate = checkSchemaSubset(tool['inputSchema'], { allowMcpHeader: true });
+    if (tools.length >= MCP_MAX_TOOLS) {
+      rejected.push({
+        name: shownName,
+        code: 'MCP_TOOL_LIMIT',
+        message: `Only the first ${MCP_MAX_TOOLS} valid tools are offered.`,
+      });
+      continue;
+    }
+    const gate = gateOf(tool['inputSchema']);
     if (!gate.ok) {
       const first = gate.details.errors[0];
       rejected.push({
@@ -85,15 +121,7 @@ export async function validateAdvertisedTools(
       });
       continue;
     }
-    if (tools.length >= MCP_MAX_TOOLS) {
-      rejected.push({
-        name: shownName,
-        code: 'MCP_TOOL_LIMIT',
-        message: `Only the first ${MCP_MAX_TOOLS} valid tools are offered.`,
-      });
-      continue;
-    }
-    const visibleName = await mcpVisibleName(serverId, serverName, name);
+    const visibleName = mcpVisibleName(serverId, serverName, name);
     if (seenVisible.has(visibleName)) {
       rejected.push({
         name: shownName,
@@ -111,7 +139,8 @@ export async function validateAdvertisedTools(
       description,
       inputSchema: tool['inputSchema'] as Record<string, unknown>,
       mcpHeaders: gate.mcpHeaders,
-      definition: JSON.parse(JSON.stringify(tool)) as Record<string, JsonValue>,
+      // The tool came out of JSON.parse of one response and nothing else holds it.
+      definition: tool as Record<string, JsonValue>,
     });
   }
   return { tools, rejected };

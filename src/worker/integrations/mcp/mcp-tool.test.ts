@@ -6,7 +6,12 @@ import type { ToolRunContext } from '../../tools/define-tool';
 import { discoverMcpServer } from './mcp-discovery';
 import { createMcpTool } from './mcp-tool';
 import { toolResultImages } from './mcp-result';
-import { memoryDeps, never, regionSchema, serverRecord } from './mcp-test-fixtures';
+import {
+  memoryDeps,
+  never,
+  regionSchema,
+  serverRecord,
+} from '../../../../test/support/mcp/mcp-fixtures';
 
 const peers: HttpPeer[] = [];
 afterEach(async () => {

@@ -35,10 +35,14 @@ export function checkLeafKeyword(
   issues: SchemaIssueCollector,
 ): boolean {
   if (keyword === 'type') {
-    if (Array.isArray(value))
-      issues.add('INVALID_SCHEMA', path, 'Type arrays are not supported; use anyOf.');
-    else if (typeof value !== 'string' || !SCHEMA_TYPES.has(value))
-      issues.add('INVALID_SCHEMA', path, 'Unknown type.');
+    // A list of types is how 2020-12 declares a nullable parameter: ["string", "null"].
+    const types: unknown[] = Array.isArray(value) ? value : [value];
+    if (
+      types.length === 0 ||
+      new Set(types).size !== types.length ||
+      !types.every((type) => typeof type === 'string' && SCHEMA_TYPES.has(type))
+    )
+      issues.add('INVALID_SCHEMA', path, 'Unknown type, or a type list that repeats.');
   } else if (keyword === 'required') {
     checkRequired(value, path, issues);
   } else if (keyword === 'additionalProperties') {

@@ -15,6 +15,15 @@ export function createLiteralBudget(): LiteralBudget {
   return { remaining: SCHEMA_MAX_LITERAL_VALUES };
 }
 
+function isScalar(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
+}
+
 function isPlainObject(value: object): boolean {
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
@@ -31,6 +40,18 @@ export function checkSchemaLiteral(
   budget: LiteralBudget,
   issues: SchemaIssueCollector,
 ): boolean {
+  // Most literals are a scalar or a flat list of scalars (an enum): counted without
+  // the walk's per-value bookkeeping.
+  if (isScalar(value) || (Array.isArray(value) && value.every(isScalar))) {
+    budget.remaining -= Array.isArray(value) ? value.length + 1 : 1;
+    if (budget.remaining >= 0) return true;
+    issues.add(
+      'SCHEMA_TOO_COMPLEX',
+      path,
+      `Schema literals hold more than ${SCHEMA_MAX_LITERAL_VALUES} values.`,
+    );
+    return false;
+  }
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path, depth: 0 }];
   while (stack.length > 0) {
     const current = stack.pop();

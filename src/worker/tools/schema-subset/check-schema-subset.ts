@@ -44,6 +44,7 @@ export type SchemaSubsetCheck =
 const COMPOSITION_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
 
 interface WalkState {
+  root: Record<string, unknown> | null;
   issues: SchemaIssueCollector;
   options: SchemaSubsetOptions;
   nodes: number;
@@ -63,6 +64,7 @@ export function checkSchemaSubset(
   options: SchemaSubsetOptions = {},
 ): SchemaSubsetCheck {
   const state: WalkState = {
+    root: isRecord(schema) ? schema : null,
     issues: new SchemaIssueCollector(),
     options,
     nodes: 0,
@@ -189,6 +191,13 @@ function visitKeyword(
     value.forEach((branch: unknown, index) =>
       visitNode(branch, pathWithIndex(path, index), depth + 1, null, state),
     );
+  } else if (keyword === '$defs' || keyword === 'definitions') {
+    if (depth !== 0 || !isRecord(value))
+      return issues.add('INVALID_SCHEMA', path, `${keyword} must be an object at the root.`);
+    for (const [name, child] of Object.entries(value))
+      visitNode(child, pathWithKey(path, name), depth + 1, null, state);
+  } else if (keyword === '$ref') {
+    checkLocalRef(value, path, state);
   } else if (keyword === 'x-mcp-header' && state.options.allowMcpHeader === true) {
     checkMcpHeaderKeyword(value, node, propertyPath, path, state.mcpHeaders, issues);
   } else if (keyword === 'x-mcp-header') {
@@ -204,4 +213,20 @@ function visitKeyword(
       `The keyword "${keyword.slice(0, 64)}" is not supported.`,
     );
   }
+}
+
+// Only references into the root's own definitions are followed: the validator
+// then never fetches, and the gate has walked every schema a reference can reach.
+const LOCAL_REF = /^#\/(\$defs|definitions)\/([^/]+)$/;
+
+function checkLocalRef(value: unknown, path: string, state: WalkState): void {
+  const match = typeof value === 'string' ? LOCAL_REF.exec(value) : null;
+  const name = match?.[2]?.replace(/~1/g, '/').replace(/~0/g, '~');
+  const definitions = match ? state.root?.[match[1]!] : undefined;
+  if (name === undefined || !isRecord(definitions) || !Object.hasOwn(definitions, name))
+    state.issues.add(
+      'INVALID_SCHEMA',
+      path,
+      '$ref must point to a definition of this schema (#/$defs/<name>).',
+    );
 }

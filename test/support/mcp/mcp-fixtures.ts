@@ -1,7 +1,11 @@
-// Shared fixtures for the MCP tests (not a test file itself).
-import type { McpServerRecord } from '../integration-records';
-import { createDiscoveryCache, createMemoryArea } from './discovery-cache';
-import type { McpDiscovery } from './mcp-discovery';
+// Shared fixtures for the MCP unit tests: schemas, a saved server record, an in-memory
+// discovery cache. Test support only; the product build never imports it.
+import type { McpServerRecord } from '../../../src/worker/integrations/integration-records';
+import {
+  createDiscoveryCache,
+  createMemoryArea,
+} from '../../../src/worker/integrations/mcp/discovery-cache';
+import type { McpDiscovery } from '../../../src/worker/integrations/mcp/mcp-discovery';
 
 export const regionSchema = {
   type: 'object',
@@ -46,3 +50,13 @@ export function memoryDeps(extra: { timeoutMs?: number } = {}) {
 }
 
 export const never = new AbortController().signal;
+
+/** The form values of an MCP server as Settings sends them. */
+export const mcpInput = (url: string) => ({
+  name: 'Files',
+  url,
+  headers: [],
+  enabled: true,
+  protocolMode: 'auto' as const,
+  insecureOriginAcknowledged: null,
+});

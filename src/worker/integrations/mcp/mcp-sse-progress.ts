@@ -1,0 +1,106 @@
+// ## Owns
+// Taking `notifications/progress` out of an MCP SSE response stream before the
+// SDK reads it: each progress event is handed to `onProgress` and dropped from
+// the stream; every other event passes through unchanged, in order.
+// ## Why
+// The SDK validates every SSE message with zod against the whole JSON-RPC union
+// before dispatching it; for a tool that reports progress a thousand times, that
+// validation and the timer reset behind each one cost ten times the call itself.
+// Progress needs only three fields, so it is read here with a cheap check and
+// JSON.parse, and the call's inactivity limit is reset from the same callback.
+
+/** What a progress notification carries. */
+export interface ProgressParams {
+  readonly progressToken: unknown;
+  readonly progress: number;
+  readonly total?: number | undefined;
+  readonly message?: string | undefined;
+}
+
+const PROGRESS_METHOD = '"notifications/progress"';
+
+function progressOf(event: string): ProgressParams | null {
+  // Only an event whose data names the method is parsed at all.
+  if (!event.includes(PROGRESS_METHOD)) return null;
+  let data = '';
+  for (const line of event.split('\n')) {
+    if (line.startsWith('data:'))
+      data += (data === '' ? '' : '\n') + line.slice(line[5] === ' ' ? 6 : 5);
+  }
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null) return null;
+  const fields = message as Record<string, unknown>;
+  if (fields['method'] !== 'notifications/progress' || fields['id'] !== undefined) return null;
+  const params = fields['params'] as Record<string, unknown> | undefined;
+  if (typeof params !== 'object' || params === null || typeof params['progress'] !== 'number')
+    return null;
+  return {
+    progressToken: params['progressToken'],
+    progress: params['progress'],
+    total: typeof params['total'] === 'number' ? params['total'] : undefined,
+    message: typeof params['message'] === 'string' ? params['message'] : undefined,
+  };
+}
+
+/** `body` without its progress events; `onProgress` sees each one as it arrives. */
+export function takeProgress(
+  body: ReadableStream<Uint8Array>,
+  onProgress: (params: ProgressParams) => void,
+): ReadableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let pending = '';
+  // Where the search for the next blank line resumes: a long event arriving in
+  // small reads is scanned once, not once per read.
+  let scanFrom = 0;
+  let endedWithCr = false;
+  const append = (text: string) => {
+    // Line endings are normalized so one separator search covers \n, \r\n and \r.
+    let normalized = endedWithCr && text.startsWith('\n') ? text.slice(1) : text;
+    endedWithCr = normalized.endsWith('\r');
+    if (normalized.includes('\r')) normalized = normalized.replace(/\r\n?/g, '\n');
+    pending += normalized;
+  };
+  const flushEvents = (
+    controller: TransformStreamDefaultController<Uint8Array>,
+    isEnd: boolean,
+  ) => {
+    let start = 0;
+    let kept = '';
+    for (
+      let end = pending.indexOf('\n\n', scanFrom);
+      end !== -1;
+      end = pending.indexOf('\n\n', start)
+    ) {
+      const event = pending.slice(start, end + 2);
+      start = end + 2;
+      const progress = progressOf(event);
+      if (progress === null) kept += event;
+      else onProgress(progress);
+    }
+    if (start > 0) pending = pending.slice(start);
+    scanFrom = Math.max(0, pending.length - 1);
+    if (isEnd && pending !== '') {
+      kept += pending;
+      pending = '';
+    }
+    if (kept !== '') controller.enqueue(encoder.encode(kept));
+  };
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        append(decoder.decode(chunk, { stream: true }));
+        flushEvents(controller, false);
+      },
+      flush(controller) {
+        append(decoder.decode());
+        flushEvents(controller, true);
+      },
+    }),
+  );
+}
