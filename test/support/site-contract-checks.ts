@@ -32,6 +32,7 @@ export function contractViolations(
   site: SiteLike,
   workerPart: WorkerPartLike | undefined,
   pagePart: { readonly site?: unknown } | undefined,
+  isolatedPart?: { readonly site?: unknown },
 ): string[] {
   const problems: string[] = [];
   const need = (condition: boolean, what: string) => {
@@ -69,7 +70,14 @@ export function contractViolations(
   if (site.mainWorld === true) {
     need(pagePart !== undefined, `a page part (src/sites/${site.id}/page/${site.id}.page.ts)`);
     if (pagePart) need(pagePart.site === site, 'a page part declared for this site');
+    need(isolatedPart === undefined, 'its page methods answered in one world only');
+  } else if (Object.keys(site.pageMethods ?? {}).length > 0) {
+    need(
+      isolatedPart !== undefined,
+      `an isolated part (src/sites/${site.id}/isolated/${site.id}.isolated.ts) for its page methods`,
+    );
   }
+  if (isolatedPart) need(isolatedPart.site === site, 'an isolated part declared for this site');
   return problems;
 }
 

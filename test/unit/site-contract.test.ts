@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { SITES } from '../../src/sites/sites';
 import { WORKER_SITES } from '../../src/worker/sites/worker-sites';
 import { PAGE_SITES } from '../../src/page/main/page-sites';
+import { ISOLATED_SITES } from '../../src/page/isolated/isolated-sites';
 import { pageChannel } from '../../src/sites/page-channel';
 import {
   contractViolations,
@@ -50,7 +51,8 @@ describe('site contract', () => {
     for (const site of SITES) {
       const worker = WORKER_SITES.find((part) => part.site === site);
       const page = PAGE_SITES.find((part) => part.site === site);
-      expect(contractViolations(site, worker, page)).toEqual([]);
+      const isolated = ISOLATED_SITES.find((part) => part.site === site);
+      expect(contractViolations(site, worker, page, isolated)).toEqual([]);
     }
   });
 
@@ -88,6 +90,17 @@ describe('site contract', () => {
       ).toBe(true);
     }
     expect(contractViolations(typst, undefined, undefined).join('\n')).toContain('a worker part');
+    // A site whose methods live in no page-script realm needs an isolated part, and
+    // one realm answers a site's methods.
+    const isolatedOnly: SiteLike = { ...broken, id: 'iso', mainWorld: false };
+    expect(contractViolations(isolatedOnly, undefined, undefined).join('\n')).toContain(
+      'an isolated part',
+    );
+    expect(
+      contractViolations({ ...broken, id: 'both' }, undefined, { site: null }, { site: null }).join(
+        '\n',
+      ),
+    ).toContain('one world only');
   });
 
   it('gives every site page method one owner and the site prefix', () => {

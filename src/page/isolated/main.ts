@@ -9,9 +9,9 @@ import { BRIDGE_SOURCE } from '../../shared/protocol/page-bridge';
 import { BRIDGE_HANDSHAKE_RETRY_MS } from '../../shared/protocol/limits';
 import { pageToWorker } from '../../shared/protocol/page-to-worker';
 import { createId } from '../../shared/lib/ids';
-import { siteForUrl } from '../../sites/sites';
 import { createIsolatedBridgePort } from './bridge-transport';
 import { scheduleFallbackLoader } from './fallback-loader';
+import { siteForFrame, startIsolatedPart } from './isolated-sites';
 import { startQuickAttachLayer } from './quick-attach-layer';
 import { createRelay } from './relay';
 import { createWorkerEventTransport, onWorkerRequest } from './worker-transport';
@@ -29,8 +29,10 @@ export function main(): void {
   const nonce = createId();
   const documentId = createId();
   const lifetime = new AbortController();
-  const site = siteForUrl(location.href);
-  const needsMain = site?.mainWorld === true && window === window.top;
+  const isTop = window === window.top;
+  const siteNow = () => siteForFrame(location.href, self.origin, isTop);
+  const site = siteNow();
+  const needsMain = site?.mainWorld === true && isTop;
   // A diagnostic marker on <html>: "ready" once the bridge can serve the page,
   // "connected" once the worker accepted our ready event. It tells tests and bug
   // reports how far the bridge got; the page learns nothing from it it could use.
@@ -57,12 +59,15 @@ export function main(): void {
       handshake();
     },
   });
+  // The site's own methods, where its page part lives in this world.
+  const local = site ? startIsolatedPart(site, lifetime.signal, { isTop, documentId }) : null;
   const relay = createRelay({
     nonce,
     documentId,
     post: (frame) => port.post(frame),
     needsMain,
-    siteId: () => siteForUrl(location.href)?.id ?? null,
+    siteId: () => siteNow()?.id ?? null,
+    ...(local ? { local } : {}),
     onReady: announceReady,
   });
   onWorkerRequest(

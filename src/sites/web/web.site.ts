@@ -1,10 +1,11 @@
 // Any other http(s) page as a site: the web agent face. Nothing runs on a page before
-// the person allows the site; the page part will live in the content script's isolated
+// the person allows the site; the page part lives in the content script's isolated
 // world, which can reach closed shadow roots, so it needs no MAIN-world runtime.
-// Its chats will belong to the page's origin (a chat follows a site across its tabs
-// and reloads, as the per-origin host permissions do). Until the face can read pages
-// it offers no chat scope, so the panel explains instead of chatting.
+// Its chats belong to the page's origin: a chat follows a site across its tabs and
+// reloads, as the per-origin host permissions do.
 import { defineSite, httpOrigin } from '../site-contract';
+import { readMethods } from './methods/read-methods';
+import { treeMethods } from './methods/tree-methods';
 
 export const webSite = defineSite({
   id: 'web',
@@ -12,8 +13,8 @@ export const webSite = defineSite({
   access: 'grant',
   frames: 'all',
   mainWorld: false,
-  scopeOf: () => null,
-  pageMethods: {},
+  scopeOf: (url) => httpOrigin(url),
+  pageMethods: { ...treeMethods, ...readMethods },
   document: false,
   panel: {
     label: 'Web',
@@ -21,7 +22,7 @@ export const webSite = defineSite({
     scopeUrl: null,
     placeholder: 'Ask about this page\u2026',
     noScope:
-      'The web agent that reads and acts on pages like this one is on its way. On this page nothing is read or sent.',
+      'Side Agent works on web pages (http and https). On this page nothing is read or sent.',
     emptyState: 'Ask about this page: the agent reads it for you and answers here.',
     suggestions: ['Summarize this page', 'What can I do on this page?'],
     modeControl: 'agent-mode',

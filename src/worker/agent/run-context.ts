@@ -118,11 +118,12 @@ export function createRunContext(input: {
   });
   const pageFor = (call: { id: string; name: string }, interaction: RunInteraction): RunPage => ({
     tabId: identity.tabId,
-    request: (method, payload) =>
+    request: (method, payload, frame) =>
       guard.request(
         { callId: call.id, toolName: call.name, pause: interaction.pauseForPage },
         method,
         payload,
+        frame,
       ),
   });
   // The site's own state for its tools, from what the panel captured at Send.

@@ -73,6 +73,27 @@ function setup(options: { documents?: string[] } = {}) {
 }
 
 describe('run page guard', () => {
+  it('sends a subframe request to that frame and document, and never pauses for its change', async () => {
+    const { sent, guard, state, pauses } = setup();
+    const frame = { frameId: 12, documentId: 'frame-doc' };
+    const call = { callId: 'c', toolName: 'read', pause: async () => 'retry' as const };
+    const result = await guard.request(call, 'page/echo', { text: 'x' }, frame);
+    expect(sent.at(-1)?.target).toEqual({ tabId: 7, frameId: 12, documentId: 'frame-doc' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('PAGE_DOCUMENT_CHANGED');
+    expect(pauses).toEqual([]);
+    // The tab's scope is still checked first: another project pauses before any frame request.
+    state.tab = tab({ siteId: 'typst', projectId: 'b' });
+    const pending = guard.request(
+      { ...call, pause: async () => 'stop' as const },
+      'page/echo',
+      { text: 'x' },
+      frame,
+    );
+    await expect(pending).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(sent).toHaveLength(1);
+  });
+
   it('pins every request to the document the run works on', async () => {
     const { sent, echo, guard } = setup();
     expect(await echo()).toEqual({ ok: true, data: { text: 'answer' } });

@@ -16,6 +16,7 @@ import { ProtocolFailure, type Result } from '../../shared/protocol/envelope';
 import type { PendingInteraction, RunIdentity } from '../../shared/protocol/run-messages';
 import type { PageChannel } from '../../sites/page-channel';
 import type { PageRequests } from '../page-requests';
+import type { PageFrame } from '../tools/define-tool';
 import type { RunTabs } from './run-prepare';
 
 /** How long the first contact with the page may take while the run pins its document. */
@@ -58,6 +59,7 @@ export interface RunPageGuard {
     call: GuardedCall,
     method: K,
     payload: RequestOf<PageChannel, K>,
+    frame?: PageFrame,
   ): Promise<Result<ResponseOf<PageChannel, K>>>;
   /** The document instance the run is pinned to, once known. */
   readonly documentId: () => string | null;
@@ -122,11 +124,21 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
 
   return {
     documentId: () => documentId,
-    async request(call, method, payload) {
+    async request(call, method, payload, frame) {
       for (;;) {
         const problem = await problemNow();
         if (problem) await settle(problem, call);
         await pin();
+        // A subframe's own document is pinned by the caller; its change is the
+        // caller's to handle, the top page (the run's scope) being unchanged.
+        if (frame) {
+          return deps.pages.request(
+            { tabId: identity.tabId, frameId: frame.frameId, documentId: frame.documentId },
+            method,
+            payload,
+            { signal },
+          );
+        }
         const target = documentId === null ? identity.tabId : { tabId: identity.tabId, documentId };
         const result = await deps.pages.request(target, method, payload, { signal });
         // The relay refused it before it ran: safe to send again once settled.

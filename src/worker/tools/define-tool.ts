@@ -10,6 +10,7 @@ import { z } from '../../shared/schema/zod';
 import type { EditReceipt } from '../../shared/protocol/chat-records';
 import type { DiffView } from '../../shared/protocol/diff-view';
 import type { ErrorCode } from '../../shared/protocol/error-codes';
+import type { AgentMode, PromptTier } from '../../shared/protocol/agent-modes';
 import type { SiteId } from '../../shared/protocol/page-context';
 import type { EditMode, PendingInteraction, RunIdentity } from '../../shared/protocol/run-messages';
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/protocol/define-channel';
@@ -49,12 +50,24 @@ export type ToolOutcome =
       readonly details?: Readonly<Record<string, JsonValue>>;
     };
 
+/** One document in a frame of the run's tab, as its relay reported it. */
+export interface PageFrame {
+  readonly frameId: number;
+  readonly documentId: string;
+}
+
 /** Page requests to the run's captured tab, carrying the run's signal. */
 export interface RunPage {
   readonly tabId: number;
+  /**
+   * To the run's document in the top frame, or, with `frame`, to that document of a
+   * subframe. A subframe that shows another document since refuses with
+   * PAGE_DOCUMENT_CHANGED (the run does not pause for it: the top page is unchanged).
+   */
   request<K extends MethodName<PageChannel>>(
     method: K,
     payload: RequestOf<PageChannel, K>,
+    frame?: PageFrame,
   ): Promise<Result<ResponseOf<PageChannel, K>>>;
 }
 
@@ -174,6 +187,13 @@ export interface ToolDefinition<Args = unknown> {
   readonly approval: ToolApproval;
   /** Sites whose runs offer this tool; absent means every site. The site registry sets it for site tools. */
   readonly sites?: readonly SiteId[];
+  /**
+   * The agent modes whose runs offer this tool, for sites with a mode control; absent
+   * means every mode. A call outside its run's mode is refused at dispatch.
+   */
+  readonly modes?: readonly AgentMode[];
+  /** The prompt tiers whose runs offer this tool; absent means every tier. */
+  readonly tiers?: readonly PromptTier[];
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {
     readonly integration: string;

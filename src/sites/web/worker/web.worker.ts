@@ -1,7 +1,10 @@
-// The web face's worker part. This skeleton offers no tools yet: the page reading
-// tools, Ask/Act/Dev modes and actions join it as the web agent is built.
+// The web face's worker part: its read tools (the tree and the rest), its prompt,
+// and the state its tools share during a run.
+import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
+import { readTools } from './read/read-tools';
+import { treeTools } from './tree/tree-tools';
 
 export const workerSite = defineWorkerSite({
   site: webSite,
@@ -11,6 +14,6 @@ export const workerSite = defineWorkerSite({
     'If a tool fails, read its error code and message, adjust, and try again or explain what blocks you.',
   ].join('\n'),
   selectionLanguage: '',
-  tools: [],
+  tools: [...treeTools, ...readTools] as ToolDefinition<unknown>[],
   createRunState: () => null,
 });

@@ -1,0 +1,38 @@
+// ## Owns
+// The isolated-world part of a site (`src/sites/<id>/isolated/<id>.isolated.ts` exports
+// `isolatedSite`): the handlers of its page methods, run by the content script's relay
+// in every frame the site covers. A site whose page part needs no page-script realm
+// lives here: the isolated world sees the same DOM, reaches closed shadow roots through
+// the extension API, and is out of reach of page scripts that redefine built-ins.
+import type {
+  MethodSpec,
+  RequestChannel,
+  RequestHandlers,
+} from '../../shared/protocol/define-channel';
+import type { SiteDefinition } from '../../sites/site-contract';
+
+/** The frame a started part serves. */
+export interface IsolatedFrame {
+  /** Whether this is the tab's top frame. */
+  readonly isTop: boolean;
+  /** This document instance's id, as the relay reports it to the worker. */
+  readonly documentId: string;
+}
+
+/** What a started isolated part offers: a handler for every page method of its site. */
+export interface StartedIsolatedSite<M extends Record<string, MethodSpec>> {
+  readonly handlers: RequestHandlers<RequestChannel<M>>;
+}
+
+export interface IsolatedSite<M extends Record<string, MethodSpec> = Record<string, MethodSpec>> {
+  readonly site: SiteDefinition<string, M>;
+  /** Starts the part in one frame of a page of its site; `signal` ends everything it started. */
+  start(signal: AbortSignal, frame: IsolatedFrame): StartedIsolatedSite<M>;
+}
+
+/** Declares a site's isolated-world part. */
+export function defineIsolatedSite<M extends Record<string, MethodSpec>>(
+  part: IsolatedSite<M>,
+): IsolatedSite<M> {
+  return Object.freeze(part);
+}

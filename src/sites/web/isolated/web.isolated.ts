@@ -1,0 +1,14 @@
+// The web face's page part, in the content script's isolated world of every frame
+// of an allowed page: page scripts cannot reach it or the built-ins it uses, and it
+// reaches closed shadow roots through the extension API.
+import { defineIsolatedSite } from '../../../page/kit/isolated-site';
+import { webSite } from '../web.site';
+import { startReadHandlers } from './read/read-handlers';
+import { startTreeHandlers } from './tree/tree-handlers';
+
+export const isolatedSite = defineIsolatedSite({
+  site: webSite,
+  start: (signal, frame) => ({
+    handlers: { ...startTreeHandlers(signal, frame), ...startReadHandlers(signal, frame) },
+  }),
+});

@@ -1,0 +1,85 @@
+// ## Owns
+// Chromium with the built extension for the web face's tests, on local sites served
+// as real hostnames (web-pages.ts).
+// ## Why a copy of the build with host access
+// Chromium's permission prompt never settles in headless mode, so a test cannot answer
+// "Allow Side Agent on <site>" the way a person does. The copy adds host access for the
+// test's hostnames to the manifest, as if the prompt had been accepted; everything the
+// product decides on top of the browser's grant (which sites the person allowed, when
+// the bridge runs) is unchanged. The grant prompt itself is tested headful.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import {
+  CHROME_BUILD,
+  launchExtensionBrowser,
+  type ExtensionBrowser,
+  type LaunchOptions,
+} from './extension-browser';
+import type { WebPages } from './web-pages';
+
+export interface WebBrowser extends ExtensionBrowser {
+  readonly pages: WebPages;
+  /** Opens `https://<host><path>` in a new tab and waits for its load. */
+  open(host: string, path?: string): Promise<Page>;
+  /**
+   * Puts the bridge into every frame of `page` the browser grants, as the worker
+   * does for a site the person allowed. Resolves once the top frame's relay is up.
+   */
+  injectBridge(page: Page): Promise<void>;
+}
+
+/** A copy of the build whose manifest grants `hosts`; removed with the browser. */
+function buildGranting(hosts: readonly string[]): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'side-agent-web-build-'));
+  cpSync(CHROME_BUILD, dir, { recursive: true });
+  const manifestPath = path.join(dir, 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    host_permissions?: string[];
+  };
+  manifest.host_permissions = [
+    ...(manifest.host_permissions ?? []),
+    ...hosts.map((host) => `https://${host}/*`),
+  ];
+  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
+  return dir;
+}
+
+export async function launchWebBrowser(
+  pages: WebPages,
+  options: LaunchOptions & { readonly granted?: readonly string[] } = {},
+): Promise<WebBrowser> {
+  const granted = options.granted ?? pages.hosts;
+  const extensionDir = options.extensionDir ?? buildGranting(granted);
+  const browser = await launchExtensionBrowser({
+    ...options,
+    extensionDir,
+    hostRules: [...pages.hostRules, ...(options.hostRules ?? [])],
+  });
+  await browser.waitForStartup();
+  return {
+    ...browser,
+    pages,
+    async open(host, pathname = '/') {
+      const page = await browser.context.newPage();
+      await page.goto(pages.url(host, pathname), { waitUntil: 'load' });
+      return page;
+    },
+    async injectBridge(page) {
+      const tabId = await browser.tabIdOf(page);
+      const worker = await browser.worker();
+      await worker.evaluate(async (id) => {
+        await chrome.scripting.executeScript({
+          target: { tabId: id, allFrames: true },
+          files: ['content-scripts/isolated.js'],
+        });
+      }, tabId);
+      await page.waitForFunction(() => document.documentElement.dataset['sideAgentBridge']);
+    },
+    async close() {
+      await browser.close();
+      if (!options.extensionDir) rmSync(extensionDir, { recursive: true, force: true });
+    },
+  };
+}
