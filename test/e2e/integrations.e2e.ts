@@ -1,4 +1,4 @@
-// Issue 7 "Done when", in real Chromium: a real MCP server (@modelcontextprotocol/server)
+// In real Chromium: a real MCP server (@modelcontextprotocol/server)
 // and a custom HTTP tool are configured through the real Settings UI of the side
 // panel, a scripted conversation calls both, one is allowed for the run (its second
 // call does not ask) and the other denied; the tool cards, the final answer and the

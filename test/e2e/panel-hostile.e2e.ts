@@ -1,4 +1,4 @@
-// Issue 6, "Bad input", in the real panel: the held hostile corpus
+// Bad input in the real panel: the held hostile corpus
 // (src/panel/markdown/__fixtures__/hostile) plus a generated 1 MB single line is
 // streamed by the scripted model as answer and reasoning, in small chunks, into the
 // side panel in real Chromium. While the run streams and after the stored turn is

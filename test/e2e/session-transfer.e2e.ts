@@ -1,5 +1,5 @@
-// Issue 8, "export then import into a fresh profile reproduces the chats without
-// secrets", in real Chromium: profile A makes real chat content through the worker
+// Export, then import into a fresh profile, reproduces the chats without secrets,
+// in real Chromium: profile A makes real chat content through the worker
 // protocol (a model with an API key, two chats in one typst project, a rename, user
 // turns, and one scripted run in Auto mode whose replace_lines edit leaves a revert
 // receipt), exports through the real Settings → Sessions UI, and closes. Profile B

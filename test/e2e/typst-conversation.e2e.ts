@@ -1,4 +1,4 @@
-// Issue 5's "Done when", end to end: a scripted conversation in real Chromium through
+// End to end: a scripted Typst conversation in real Chromium through
 // the real side panel page (in a tab, serving the workbench tab by ?tabId=), the real
 // MV3 worker and agent core, the real OpenAI-compatible adapter and the scripted model
 // server (scenarios/typst-conversation.json). The agent reads the structure, asks the

@@ -7,7 +7,7 @@ import type { SessionTransfer } from '../storage/session-transfer';
 import { sessionNotFound } from '../storage/storage-errors';
 import type { ChatStore } from '../storage/store-contracts';
 
-/** Storage use at which Settings → Sessions shows a warning (seed: 8 MiB aggregate). */
+/** Storage use at which Settings → Sessions shows a warning (8 MiB in all). */
 export const STORAGE_WARNING_BYTES = 8 * 1_048_576;
 
 export interface SessionHandlerDeps {

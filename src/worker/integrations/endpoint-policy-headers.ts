@@ -1,5 +1,5 @@
 // ## Owns
-// The header half of the endpoint policy (study EP-04): which user-configured
+// The header half of the endpoint policy: which user-configured
 // headers may ride on a model, custom-tool or MCP request. Callers import it
 // through endpoint-policy.ts, the one entry point for destination decisions.
 // ## Why

@@ -7,8 +7,8 @@
 // can ask for host permission with `originPermissionPattern` afterwards.
 // ## Why
 // Cleartext HTTP to a non-loopback host leaks prompts, documents and credentials to
-// the network path. It is allowed only when the user acknowledged that exact origin
-// (study EP-03), so editing the URL to another host cannot inherit the consent.
+// the network path. It is allowed only when the user acknowledged that exact origin,
+// so editing the URL to another host cannot inherit the consent.
 import { refuse, type PolicyFailure } from './endpoint-policy-headers';
 
 export {

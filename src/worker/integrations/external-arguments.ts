@@ -1,5 +1,5 @@
 // ## Owns
-// Argument checking for external tools right before dispatch (study SCH-06): the
+// Argument checking for external tools right before dispatch: the
 // run loop hands over either the raw argument text or an already-parsed object;
 // both go through the bounded parser / value bounds, the subset gate and the
 // @cfworker validator, so a schema stored before a policy change still fails closed.

@@ -1,8 +1,8 @@
 // ## Owns
-// Computing the trust identities of saved integrations (study APR-04, section 6
-// item 13): the custom tool fingerprint from the record itself, and for MCP a
-// configuration digest (checked on save, so editing clears trust at once) plus the
-// full fingerprint with the advertised tools (checked at every discovery).
+// Computing the trust identities of saved integrations: the custom tool fingerprint
+// from the record itself, and for MCP a configuration digest (checked on save, so
+// editing clears trust at once) plus the full fingerprint with the advertised tools
+// (checked at every discovery).
 import { canonicalJson, fingerprintIntegration, sha256Hex } from './trust-fingerprint';
 import { storedHeaders, type CustomToolRecord, type McpServerRecord } from './integration-records';
 

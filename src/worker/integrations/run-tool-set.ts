@@ -1,5 +1,5 @@
 // ## Owns
-// The external tools of one run (study MCP-08, section 6 item 12, fixed): every
+// The external tools of one run: every
 // enabled custom tool and every enabled MCP server's tools, which of them the user
 // trusts, and what went wrong. A broken or unreachable server never aborts the
 // run: it contributes no tools, the person gets a notice and the model is told the

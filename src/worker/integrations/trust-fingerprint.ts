@@ -1,7 +1,7 @@
 // ## Owns
-// What "the exact integration the user trusted" means (study APR-04, section 6
-// item 13): a SHA-256 over a canonical JSON of everything that decides where data
-// goes and what the model is told, and the stable hashed names MCP tools get.
+// What "the exact integration the user trusted" means: a SHA-256 over a canonical JSON
+// of everything that decides where data goes and what the model is told, and the stable
+// hashed names MCP tools get.
 // ## Why
 // Trust is stored as a fingerprint and compared at dispatch, so any edit to the
 // name, destination, headers, schema or protocol, and for MCP any tool the server

@@ -22,9 +22,9 @@ import {
 } from '../../shared/protocol/chat-records';
 import { MAX_FILE_LABEL_CHARS } from '../../shared/protocol/limits';
 
-/** Soft budget per chat (seed: 1 MiB per chat body); exceeding it trims, never refuses. */
+/** Soft budget per chat (1 MiB per chat body); exceeding it trims, never refuses. */
 export const MAX_CHAT_BYTES = 1_048_576;
-/** Stored thumbnails per user message (seed: two × 200 KiB). */
+/** Stored thumbnails per user message (two of 200 KiB). */
 export const MAX_THUMBNAILS_PER_TURN = 2;
 /** Selections keep this much text once a chat is over budget. */
 const TRIMMED_SELECTION_CHARS = 2_000;

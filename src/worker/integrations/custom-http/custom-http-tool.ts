@@ -1,5 +1,5 @@
 // ## Owns
-// A saved custom tool as a ToolDefinition (study CUST-02..04): after approval or
+// A saved custom tool as a ToolDefinition: after approval or
 // trust, `POST {"tool": name, "arguments": {...}}` to the endpoint, bounded in
 // time (30 s through the run signal) and size (256 KiB, enforced while reading).
 // ## Never

@@ -1,5 +1,5 @@
 // ## Owns
-// Turning the Settings -> Tools form into a stored custom tool (study CUST-01):
+// Turning the Settings -> Tools form into a stored custom tool:
 // name rules and collisions, endpoint policy, header policy and the schema gate,
 // each refusal pointing at the form field it belongs to.
 import type { CustomToolInput } from '../../../shared/protocol/integration-messages';

@@ -1,5 +1,5 @@
 // ## Owns
-// The MCP discovery cache (study MCP-05, section 6 item 14, done properly): the TTL
+// The MCP discovery cache: the TTL
 // a server declares (`ttlMs`, clamped to [0, 1 h]) is honoured, `cacheScope`
 // decides the key, and entries live in an injected key-value area
 // (chrome.storage.session in the worker) so a worker restart keeps them.

@@ -1,5 +1,5 @@
 // ## Owns
-// Discovering one MCP server's tools (study MCP-04, MCP-05, MCP-09): open, list
+// Discovering one MCP server's tools: open, list
 // every page within the bounds, validate, fingerprint for trust, cache by the
 // server's declared TTL and scope. Probe and run start both come here.
 // ## Why the fingerprint is computed here, and only for trusted servers

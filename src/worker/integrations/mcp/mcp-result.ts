@@ -1,7 +1,7 @@
 // ## Owns
-// Turning an MCP `tools/call` result into a ToolOutcome (study MCP-06, section 6
-// item 15): text joined and capped, `structuredContent` passed on as data when
-// present, images handed to the run loop as image parts instead of base64 text.
+// Turning an MCP `tools/call` result into a ToolOutcome: text joined and capped,
+// `structuredContent` passed on as data when present, images handed to the run loop as
+// image parts instead of base64 text.
 // ## The image contract with the run loop
 // `result.images` is `[{ type: 'image', mediaType, base64 }]`. The run loop removes
 // it from the tool-result text and, for a vision model, attaches the images as

@@ -1,5 +1,5 @@
 // ## Owns
-// Deciding which advertised MCP tools the model may see (study MCP-04, MCP-07):
+// Deciding which advertised MCP tools the model may see:
 // names present, unique and bounded; input schemas through the subset gate with
 // `x-mcp-header` allowed; at most 500 valid tools; a hashed visible name each.
 // Everything refused is reported with a reason for Probe, never silently dropped.

@@ -1,5 +1,5 @@
 // ## Owns
-// Schema-side rules for the MCP `x-mcp-header` extension (study 4.4): a property
+// Schema-side rules for the MCP `x-mcp-header` extension: a property
 // annotated with it is sent as the `Mcp-Param-<name>` header instead of in the JSON
 // body. The header name comes from a server, so it must be a plain HTTP token, must
 // not collide with another annotated property, and must sit where the call side can

@@ -1,5 +1,5 @@
 // ## Owns
-// The safe `pattern` subset (study SCH-03). JSON-Schema patterns run on the model's
+// The safe `pattern` subset. JSON-Schema patterns run on the model's
 // arguments inside the worker with a backtracking engine, so a pattern like
 // `^(a+)+$` could hang the worker on a short string (ReDoS).
 // ## Why these rules

@@ -1,7 +1,7 @@
 // ## Owns
 // The gate every tool input schema passes before the model sees the tool: custom
 // tools when saved, MCP tools when discovered, and again when a validator is built
-// for dispatch (study SCH-01, SCH-02, SCH-06).
+// for dispatch.
 // ## Never
 // Validates arguments or trusts a schema it has not walked. Keywords outside the
 // list are refused rather than ignored: an ignored `$ref`, `if` or

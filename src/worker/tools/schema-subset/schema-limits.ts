@@ -1,4 +1,4 @@
-// Bounds of the JSON-Schema subset (study SCH-02, SCH-03). They keep both the gate
+// Bounds of the JSON-Schema subset. They keep both the gate
 // and the validator's work proportional to what a person could write by hand, so a
 // hostile MCP server cannot make discovery or dispatch slow.
 
