@@ -1,0 +1,178 @@
+// The Typst face's panel states: an empty chat on a project, a streamed answer with
+// rich Markdown, a diff review waiting for Apply, the applied edit with its Revert,
+// and Settings → Models. The workbench plays typst.app; the scripted model server
+// plays the model (behind the CORS proxy, as the e2e tests do).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extension-browser';
+import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
+import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
+import { shootPanel } from '../support/gallery';
+import { startWorkbench } from '../../workbench/server.mjs';
+import { makeSelfSignedCert } from '../../workbench/cert.mjs';
+
+const ANSWER = [
+  '## What I found',
+  '',
+  'The title page compiles, but **two things** could be better:',
+  '',
+  '1. The abstract runs past one page.',
+  '2. `#set text(lang: "en")` is missing, so hyphenation is off.',
+  '',
+  '```typst',
+  '#set text(lang: "en", size: 11pt)',
+  '```',
+  '',
+  '| Section | Words |',
+  '| --- | ---: |',
+  '| Abstract | 412 |',
+  '| Introduction | 1,280 |',
+].join('\n');
+
+let workbench: { port: number; close(): Promise<void> };
+let harness: ExtensionBrowser;
+let models: ModelServer;
+let proxy: CorsProxy;
+let panel: Page;
+const modelIds: Record<string, string> = {};
+
+async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = (await panel.evaluate(
+    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
+    message,
+  )) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
+  if (!response.ok) throw new Error(JSON.stringify(response.error));
+  return response.data;
+}
+
+async function useModel(name: string): Promise<void> {
+  await request({
+    type: 'settings/save-general',
+    payload: { patch: { activeModelId: modelIds[name] } },
+  });
+  await request({
+    type: 'session/create',
+    payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
+  });
+  await panel.reload();
+}
+
+async function send(text: string): Promise<void> {
+  const input = panel.getByTestId('composer-input');
+  await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+beforeAll(async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'gallery-typst-'));
+  workbench = await startWorkbench({ https: makeSelfSignedCert(path.join(tmp, 'cert')) });
+  models = await startModelServer({
+    scenario: 'basic-tool-loop',
+    scenarios: [
+      { name: 'answer', turns: [{ steps: [{ text: ANSWER }] }] },
+      {
+        name: 'edit',
+        turns: [
+          {
+            steps: [
+              { text: 'I will set the document language on line 1.' },
+              {
+                toolCall: {
+                  id: 'call_lang',
+                  name: 'replace_lines',
+                  arguments: {
+                    start_line: 1,
+                    end_line: 1,
+                    new_content: '#set text(lang: "en", size: 11pt)',
+                  },
+                },
+              },
+            ],
+          },
+          { steps: [{ text: 'Done: the language is set, so hyphenation works.' }] },
+        ],
+      },
+    ],
+  });
+  proxy = await startCorsProxy(models.port);
+  harness = await launchExtensionBrowser({
+    typstPort: workbench.port,
+    hostRules: ['EXCLUDE 127.0.0.1'],
+  });
+  await harness.waitForStartup();
+  const page = await harness.context.newPage();
+  await page.goto('https://typst.app/project/thesis');
+  await page.waitForFunction(
+    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
+    null,
+    { timeout: 20_000 },
+  );
+  panel = await harness.openPanelTab(await harness.tabIdOf(page));
+  for (const name of ['answer', 'edit']) {
+    const view = await request({
+      type: 'settings/save-model',
+      payload: {
+        model: {
+          name: name === 'answer' ? 'Scripted answer' : 'Scripted editor',
+          kind: 'openai-compatible',
+          baseUrl: proxy.baseUrl,
+          modelId: name,
+          supportsVision: false,
+          reasoningEffort: 'default',
+          contextWindow: 128_000,
+          insecureOriginAcknowledged: null,
+          apiKey: '',
+        },
+      },
+    });
+    modelIds[name] = (view['models'] as { id: string; modelId: string }[])
+      .filter((model) => model.modelId === name)
+      .at(-1)!.id;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await harness?.close();
+  await proxy?.close();
+  await models?.close();
+  await workbench?.close();
+});
+
+describe('Typst face gallery', () => {
+  it('an empty chat on a project, then a streamed Markdown answer', async () => {
+    await useModel('answer');
+    await expect.poll(() => panel.getByTestId('composer-input').isEnabled()).toBe(true);
+    await shootPanel(panel, 'typst-empty-chat');
+    await send('Is my thesis in good shape?');
+    await expect
+      .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 15_000 })
+      .toContain('Introduction');
+    await shootPanel(panel, 'typst-answer');
+  });
+
+  it('a diff review waiting for Apply, then the applied edit', async () => {
+    await useModel('edit');
+    await send('Set the document language.');
+    const apply = panel.getByRole('button', { name: /^Apply/ }).first();
+    await expect.poll(() => apply.isVisible(), { timeout: 20_000 }).toBe(true);
+    await shootPanel(panel, 'typst-review-pending');
+    await apply.click();
+    await expect
+      .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 20_000 })
+      .toContain('hyphenation works');
+    await shootPanel(panel, 'typst-edit-applied');
+  });
+
+  it('Settings → Models', async () => {
+    await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tablist', { name: 'Settings sections' }).waitFor();
+    await panel.getByRole('tab', { name: 'Models' }).click();
+    await expect.poll(() => panel.getByTestId('model-row').count()).toBe(2);
+    await shootPanel(panel, 'settings-models');
+    await panel.getByTestId('settings-toggle').click();
+  });
+});
