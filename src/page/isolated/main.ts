@@ -5,21 +5,17 @@
 // cache gets a fresh relay with a new document id, so requests pinned to the page as
 // it was before are refused instead of reaching the restored one by accident.
 import { createEmitter } from '../../shared/protocol/client';
-import { BRIDGE_SOURCE } from '../../shared/protocol/page-bridge';
-import { BRIDGE_HANDSHAKE_RETRY_MS } from '../../shared/protocol/limits';
 import { pageToWorker } from '../../shared/protocol/page-to-worker';
 import { createId } from '../../shared/lib/ids';
 import { createIsolatedBridgePort } from './bridge-transport';
 import { scheduleFallbackLoader } from './fallback-loader';
+import { createHandshake } from './handshake';
 import { siteForFrame, startIsolatedPart } from './isolated-sites';
 import { startQuickAttachLayer } from './quick-attach-layer';
 import { createRelay } from './relay';
 import { createWorkerEventTransport, onWorkerRequest } from './worker-transport';
 
 const INSTALLED = Symbol.for('side-agent.isolated-relay');
-/** After this long without a handshake, retry the init frame less often. */
-const FAST_HANDSHAKE_WINDOW_MS = 5_000;
-const SLOW_HANDSHAKE_RETRY_MS = 1_000;
 
 export function main(): void {
   const scope = globalThis as Record<symbol, unknown>;
@@ -75,20 +71,12 @@ export function main(): void {
     lifetime.signal,
   );
 
-  // Either world may start first (no ordering guarantee at document_start), so
-  // the init frame repeats until the MAIN runtime answers.
-  const startedAt = Date.now();
-  let handshakeTimer: ReturnType<typeof setTimeout> | undefined;
-  const handshake = () => {
-    clearTimeout(handshakeTimer);
-    if (relay.stats.ready || lifetime.signal.aborted) return;
-    port.post({ source: BRIDGE_SOURCE, nonce, kind: 'init' });
-    const fast = Date.now() - startedAt < FAST_HANDSHAKE_WINDOW_MS;
-    handshakeTimer = setTimeout(
-      handshake,
-      fast ? BRIDGE_HANDSHAKE_RETRY_MS : SLOW_HANDSHAKE_RETRY_MS,
-    );
-  };
+  const handshake = createHandshake({
+    nonce,
+    post: (frame) => port.post(frame),
+    isReady: () => relay.stats.ready,
+    signal: lifetime.signal,
+  });
   if (needsMain) {
     handshake();
     scheduleFallbackLoader(
@@ -113,7 +101,6 @@ export function main(): void {
     (event) => {
       relay.close();
       lifetime.abort();
-      clearTimeout(handshakeTimer);
       if (!event.persisted) return;
       // Kept in the back/forward cache: come back as a new relay when shown again.
       scope[INSTALLED] = false;
