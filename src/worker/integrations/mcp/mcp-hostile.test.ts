@@ -58,7 +58,7 @@ describe('discoverMcpServer against hostile servers', () => {
       });
       response.end('{');
     });
-    const { deps } = memoryDeps({ timeoutMs: 2_000 });
+    const { deps } = memoryDeps({ timeoutMs: 20_000 });
     expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
       ok: false,
       code: 'MCP_RESPONSE_TOO_LARGE',
@@ -73,7 +73,7 @@ describe('discoverMcpServer against hostile servers', () => {
       for (let index = 0; index < 12; index += 1) response.write(chunk);
       response.end('"}}');
     });
-    const { deps } = memoryDeps({ timeoutMs: 2_000 });
+    const { deps } = memoryDeps({ timeoutMs: 20_000 });
     expect(await discoverMcpServer(serverRecord(peer.url), deps, { signal: never })).toMatchObject({
       ok: false,
       code: 'MCP_RESPONSE_TOO_LARGE',
@@ -164,7 +164,7 @@ describe('discoverMcpServer against hostile servers', () => {
     const peer = await hostile((_request, response, id) =>
       writeRpc(response, id, { result: { tools } }),
     );
-    const { deps } = memoryDeps({ timeoutMs: 2_000 });
+    const { deps } = memoryDeps({ timeoutMs: 20_000 });
     const outcome = await discoverMcpServer(serverRecord(peer.url), deps, { signal: never });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.discovery.tools.map((entry) => entry.name)).toEqual(['ok_tool', 'Twice']);
