@@ -149,6 +149,13 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     message: boundedString(2_000),
     fields: boundedArray(FormFieldSchema, 40),
   }),
+  z.strictObject({
+    /** An integration needs a sign-in before the call can run: Sign in or Skip. */
+    kind: z.literal('integration-sign-in'),
+    ...ToolCardShape,
+    source: boundedString(200),
+    message: boundedString(1_000),
+  }),
 ]);
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>;
 
@@ -164,6 +171,7 @@ export const ApprovalDecisionSchema = z.enum([
   'accept',
   'decline',
   'cancel',
+  'sign-in',
 ]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 

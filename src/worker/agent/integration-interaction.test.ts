@@ -54,4 +54,31 @@ describe('integrationInteraction', () => {
     stop.abort();
     await expect(answer).rejects.toMatchObject({ code: 'CANCELLED' });
   });
+
+  it('asks for a sign-in with only Sign in and Skip, and times out as timeout', async () => {
+    const announce = vi.fn();
+    const interactions = createInteractionBook({ announce });
+    const context = {
+      interactions,
+      interactionTimeoutMs: 5_000,
+      signal: new AbortController().signal,
+    };
+    const { askSignIn } = integrationInteraction(call, context, vi.fn());
+    const answer = askSignIn({ source: 'Files', message: 'Sign in, please.' }, context.signal);
+    expect(announce).toHaveBeenLastCalledWith({
+      kind: 'integration-sign-in',
+      callId: 'c1',
+      name: call.name,
+      source: 'Files',
+      message: 'Sign in, please.',
+    });
+    expect(interactions.resolve('c1', 'accept')).toBe(false);
+    expect(interactions.resolve('c1', 'sign-in')).toBe(true);
+    expect(await answer).toBe('sign-in');
+
+    const quick = integrationInteraction(call, { ...context, interactionTimeoutMs: 10 }, vi.fn());
+    expect(await quick.askSignIn({ source: 'Files', message: '?' }, context.signal)).toBe(
+      'timeout',
+    );
+  });
 });

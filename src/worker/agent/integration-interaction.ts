@@ -1,15 +1,16 @@
 // ## Owns
 // The two RunInteraction methods integrations use during a call: progress on the
 // tool's activity row, and a form an integration asks the person to fill in
-// (MCP elicitation), shown as a pending interaction answered by `run/resolve`.
+// (MCP elicitation), and a sign-in an integration needs, each shown as a pending
+// interaction answered by `run/resolve`.
 import { clip } from './turn-recorder';
-import { awaitFormAnswer, type InteractionBook } from './approvals';
+import { awaitDecision, awaitFormAnswer, type InteractionBook } from './approvals';
 import { copyFormValue, type RunInteraction } from '../tools/define-tool';
 import type { ToolCallPart } from './turn';
 
 type SetStatus = (status: 'running' | 'awaiting-approval', summary?: string) => void;
 
-/** `progress` and `askForm` for one call. */
+/** `progress`, `askForm` and `askSignIn` for one call. */
 export function integrationInteraction(
   call: ToolCallPart,
   context: {
@@ -18,7 +19,7 @@ export function integrationInteraction(
     readonly signal: AbortSignal;
   },
   setStatus: SetStatus,
-): Required<Pick<RunInteraction, 'progress' | 'askForm'>> {
+): Required<Pick<RunInteraction, 'progress' | 'askForm' | 'askSignIn'>> {
   return {
     // Progress rides on the activity row's summary; the tool already coalesces it.
     progress: (update) => {
@@ -50,6 +51,27 @@ export function integrationInteraction(
           context.interactionTimeoutMs,
           AbortSignal.any([signal, context.signal]),
         );
+      } finally {
+        setStatus('running');
+      }
+    },
+    askSignIn: async (request, signal) => {
+      setStatus('awaiting-approval');
+      try {
+        const decision = await awaitDecision(
+          context.interactions,
+          {
+            kind: 'integration-sign-in',
+            callId: call.id,
+            name: clip(call.name, 128),
+            source: clip(request.source, 200),
+            message: clip(request.message, 1_000),
+          },
+          ['sign-in', 'skip'],
+          context.interactionTimeoutMs,
+          AbortSignal.any([signal, context.signal]),
+        );
+        return decision === 'sign-in' ? 'sign-in' : decision === 'skip' ? 'skip' : 'timeout';
       } finally {
         setStatus('running');
       }

@@ -27,7 +27,7 @@ import {
   discoveryFingerprint,
   type McpDiscoveryDeps,
 } from './mcp/mcp-discovery';
-import { prepareRunToolSet, type RunToolSet } from './run-tool-set';
+import { prepareRunToolSet, type RunToolSet, type RunToolSetDeps } from './run-tool-set';
 import { createMcpAuthProvider, type McpAuthDeps } from './mcp/mcp-auth';
 import { isSignedIn, signInToMcpServer, toProbeResult } from './mcp/mcp-probe';
 
@@ -113,7 +113,8 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     return { servers };
   };
   // Runs and probes use the stored sign-in but never open the authorization page.
-  const runDeps: IntegrationServiceDeps = deps.auth
+  // A call that meets a 401 may offer the person the interactive sign-in (their click).
+  const runDeps: IntegrationServiceDeps & RunToolSetDeps = deps.auth
     ? {
         ...deps,
         authFor: (server) =>
@@ -121,6 +122,10 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
             interactive: false,
             signal: new AbortController().signal,
           }),
+        signIn: async (server, signal) => {
+          const result = await signInToMcpServer(server, deps, deps.auth!, signal);
+          return result.ok ? { ok: true } : result;
+        },
       }
     : deps;
   const forgetSignIn = (id: string) => deps.auth?.store.update(id, () => null);

@@ -15,6 +15,7 @@ import {
   discoveryFingerprint,
   type McpDiscoveryDeps,
 } from './mcp/mcp-discovery';
+import type { McpInteractiveSignIn } from './mcp/mcp-run-sign-in';
 import { createMcpTool } from './mcp/mcp-tool';
 
 /** Something the person should see about the run's tool set. */
@@ -39,6 +40,8 @@ export interface RunToolSet {
 /** What building a run's tool set needs. */
 export interface RunToolSetDeps extends McpDiscoveryDeps {
   readonly store: IntegrationStore;
+  /** Offered to the person when a call needs a sign-in. */
+  readonly signIn?: McpInteractiveSignIn;
 }
 
 /** Build the external tool set of a run; never throws. */
@@ -94,6 +97,7 @@ export async function prepareRunToolSet(
         fetch: deps.fetch,
         cache: deps.cache,
         ...(deps.authFor ? { authFor: deps.authFor } : {}),
+        ...(deps.signIn ? { signIn: deps.signIn } : {}),
       });
       tools.push(tool);
       if (isTrusted && tool.destination) trustedRouteIds.add(tool.destination.routeId);

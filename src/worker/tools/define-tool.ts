@@ -103,6 +103,15 @@ export interface RunInteraction {
    * form and resolves with their answer. Absent where nobody can answer.
    */
   askForm?(request: ToolFormRequest, signal: AbortSignal): Promise<ToolFormAnswer>;
+  /**
+   * An integration needs the person to sign in: shows "Sign in to <source>" with
+   * Skip and resolves their answer ('timeout' after the wait limit). Absent where
+   * nobody can answer.
+   */
+  askSignIn?(
+    request: { readonly source: string; readonly message: string },
+    signal: AbortSignal,
+  ): Promise<'sign-in' | 'skip' | 'timeout'>;
 }
 
 /** One progress report of a running tool. */

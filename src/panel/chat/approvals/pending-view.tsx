@@ -1,6 +1,6 @@
 // What a run waits for from the person, shown under the live answer: a diff
-// review, an external tool approval (with its destination), a page wait (what to
-// do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
+// review, an external tool approval (with its destination), an integration's form or
+// sign-in, a page wait (what to do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
 // the exact (runId, callId). All strings are text.
 import type {
   ApprovalDecision,
@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/protocol/run-messages';
 import { DiffReview } from './diff-review';
 import { IntegrationFormView } from './integration-form-view';
+import { IntegrationSignInView } from './integration-sign-in-view';
 
 /** Props of {@link PendingView}. */
 export interface PendingViewProps {
@@ -31,6 +32,8 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
   }
   if (pending.kind === 'integration-form')
     return <IntegrationFormView pending={pending} busy={busy} onDecide={onDecide} />;
+  if (pending.kind === 'integration-sign-in')
+    return <IntegrationSignInView pending={pending} busy={busy} onDecide={onDecide} />;
   if (pending.kind === 'external-approval') {
     return (
       <section

@@ -24,6 +24,7 @@ import type { McpDiscovery } from './mcp-discovery';
 import { elicitThroughPanel } from './mcp-elicitation';
 import { mapMcpError } from './mcp-errors';
 import { renderMcpResult } from './mcp-result';
+import { withRunSignIn, type McpInteractiveSignIn } from './mcp-run-sign-in';
 import { openMcpSession } from './mcp-session';
 import type { McpToolEntry } from './mcp-tool-validation';
 
@@ -45,6 +46,8 @@ export interface McpToolDeps {
   readonly cache?: DiscoveryCache<McpDiscovery>;
   readonly inactivityMs?: number;
   readonly authFor?: (server: McpServerRecord) => OAuthClientProvider | undefined;
+  /** The interactive sign-in a person may start from the run; absent where nobody can. */
+  readonly signIn?: McpInteractiveSignIn;
 }
 
 /** Progress for the activity row, at most every 100 ms and always the last one. */
@@ -240,6 +243,9 @@ export function createMcpTool(
       url: server.url,
       routeId: mcpRouteId(server.id, entry.name),
     },
-    execute: (args, context) => callTool(server, discovery, entry, args, context, deps),
+    execute: (args, context) =>
+      withRunSignIn(server, context, deps.signIn, () =>
+        callTool(server, discovery, entry, args, context, deps),
+      ),
   };
 }

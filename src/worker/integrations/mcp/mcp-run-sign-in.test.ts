@@ -1,0 +1,110 @@
+// Signing in from inside a run, against a real OAuth-protected MCP server on
+// 127.0.0.1 (metadata discovery, registration, PKCE, refresh): a call that meets a
+// 401 offers "Sign in", runs again after a good sign-in, and ends in plain words
+// when the person skips or the sign-in fails.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mcpInput, never } from '../../../../test/support/mcp/mcp-fixtures';
+import { startOAuthPeer, type OAuthPeer } from '../../../../test/support/mcp/oauth-peer';
+import { context } from '../../../../test/support/mcp/regression-helpers';
+import { createIntegrationService } from '../integration-service';
+import { createIntegrationStore } from '../integration-store';
+import { createDiscoveryCache, createMemoryArea } from './discovery-cache';
+import { createMcpAuthStore } from './mcp-auth';
+import type { McpDiscovery } from './mcp-discovery';
+
+let peer: OAuthPeer;
+afterEach(() => peer?.close());
+
+async function signedInTool(launch?: (url: URL) => Promise<string>) {
+  peer = await startOAuthPeer();
+  const local = createMemoryArea();
+  const launches: URL[] = [];
+  const auth = {
+    store: createMcpAuthStore(local),
+    redirectUrl: 'https://extension.example/mcp',
+    launch: async (url: URL) => {
+      launches.push(url);
+      return launch ? launch(url) : peer.authorize(url);
+    },
+  };
+  const service = createIntegrationService({
+    fetch,
+    store: createIntegrationStore(local),
+    cache: createDiscoveryCache<McpDiscovery>(createMemoryArea()),
+    builtinNames: () => [],
+    auth,
+  });
+  const id = (await service.saveMcpServer(mcpInput(peer.url))).servers[0]!.id;
+  const first = await service.signIn(id, never);
+  if (!first.ok) throw new Error(`${first.code}: ${first.message}`);
+  const set = await service.prepareRunToolSet(never);
+  const tool = set.tools.find((entry) => entry.destination?.integration.endsWith('whoami'));
+  if (!tool) throw new Error('no whoami tool');
+  return { tool, launches };
+}
+
+describe('signing in from a run', () => {
+  it('runs the call with the stored sign-in, without asking', async () => {
+    const { tool, launches } = await signedInTool();
+    const askSignIn = vi.fn();
+    const outcome = await tool.execute({}, context({ askSignIn }));
+    expect(outcome).toMatchObject({ ok: true });
+    expect(JSON.stringify(outcome)).toContain('you hold access-1');
+    expect(askSignIn).not.toHaveBeenCalled();
+    expect(launches).toHaveLength(1);
+  });
+
+  it('offers a sign-in after a 401 and runs the call once more with the new grant', async () => {
+    const { tool, launches } = await signedInTool();
+    peer.revokeAll();
+    const askSignIn = vi.fn(async (_request: { source: string }) => 'sign-in' as const);
+    const outcome = await tool.execute({}, context({ askSignIn }));
+    expect(askSignIn).toHaveBeenCalledTimes(1);
+    expect(askSignIn.mock.calls[0]![0]).toMatchObject({ source: 'Files' });
+    expect(launches).toHaveLength(2);
+    expect(outcome).toMatchObject({ ok: true });
+    expect(JSON.stringify(outcome)).toContain(`you hold access-${peer.issued.access}`);
+  });
+
+  it('says what happened when the person skips, and opens no sign-in page', async () => {
+    const { tool, launches } = await signedInTool();
+    peer.revokeAll();
+    const outcome = await tool.execute({}, context({ askSignIn: async () => 'skip' }));
+    expect(outcome).toMatchObject({ ok: false, code: 'MCP_AUTH_REQUIRED' });
+    expect(outcome.ok ? '' : outcome.message).toMatch(/You skipped signing in.*Settings → MCP/);
+    expect(launches).toHaveLength(1);
+  });
+
+  it('keeps the old answer where nobody can be asked', async () => {
+    const { tool } = await signedInTool();
+    peer.revokeAll();
+    const outcome = await tool.execute({}, context());
+    expect(outcome).toMatchObject({ ok: false, code: 'MCP_AUTH_REQUIRED' });
+    expect(outcome.ok ? '' : outcome.message).toContain('Sign in to "Files" in Settings → MCP.');
+  });
+
+  it('fails in plain words when the token endpoint answers an HTML page', async () => {
+    const { tool } = await signedInTool();
+    peer.revokeAll();
+    peer.breakTokenEndpoint();
+    const outcome = await tool.execute({}, context({ askSignIn: async () => 'sign-in' }));
+    expect(outcome).toMatchObject({ ok: false, code: 'MCP_AUTH_FAILED' });
+    const message = outcome.ok ? '' : outcome.message;
+    expect(message).toContain('Signing in to Files did not work');
+    expect(message).not.toMatch(/<html|<body|Unexpected token/);
+  });
+
+  it('refuses a sign-in that comes back with another state', async () => {
+    let forged = false;
+    const { tool } = await signedInTool(async (url) => {
+      const back = new URL(peer.authorize(url));
+      if (forged) back.searchParams.set('state', 'forged-by-someone');
+      return back.toString();
+    });
+    forged = true;
+    peer.revokeAll();
+    const outcome = await tool.execute({}, context({ askSignIn: async () => 'sign-in' }));
+    expect(outcome).toMatchObject({ ok: false, code: 'MCP_AUTH_FAILED' });
+    expect(outcome.ok ? '' : outcome.message).toContain('another state');
+  });
+});

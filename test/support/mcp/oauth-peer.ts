@@ -1,0 +1,130 @@
+// An MCP server behind OAuth on 127.0.0.1, with its own authorization server on the
+// same origin: protected resource metadata, authorization server metadata, dynamic
+// client registration, authorization code with PKCE (S256 checked) and refresh.
+// The MCP part speaks the initialize era and answers one tool. Tests can revoke
+// every token, make the token endpoint answer HTML, or refuse refresh grants.
+import { createHash } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { startHttpPeer, writeRpc, type HttpPeer } from './http-peer';
+
+export interface OAuthPeer extends HttpPeer {
+  /** What the authorization page does, as the browser would: the redirect URL it returns to. */
+  authorize(url: URL): string;
+  /** Forget every access and refresh token issued so far (a revoked grant). */
+  revokeAll(): void;
+  /** Make the token endpoint answer an HTML error page from now on. */
+  breakTokenEndpoint(): void;
+  readonly issued: { access: number; refresh: number };
+}
+
+const json = (response: ServerResponse, status: number, body: unknown) =>
+  void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+export async function startOAuthPeer(): Promise<OAuthPeer> {
+  const access = new Set<string>();
+  const refresh = new Set<string>();
+  const codes = new Map<string, string>(); // code -> code_challenge
+  const issued = { access: 0, refresh: 0 };
+  let tokenHtml = false;
+  let origin = '';
+  const issue = (response: ServerResponse) => {
+    const token = `access-${(issued.access += 1)}`;
+    const renewal = `refresh-${(issued.refresh += 1)}`;
+    access.add(token);
+    refresh.add(renewal);
+    json(response, 200, {
+      access_token: token,
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: renewal,
+    });
+  };
+  const peer = await startHttpPeer((request, response) => {
+    const path = new URL(request.url, 'http://peer').pathname;
+    if (path.startsWith('/.well-known/oauth-protected-resource'))
+      return json(response, 200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+    if (path.startsWith('/.well-known/oauth-authorization-server'))
+      return json(response, 200, {
+        issuer: origin,
+        authorization_endpoint: `${origin}/authorize`,
+        token_endpoint: `${origin}/token`,
+        registration_endpoint: `${origin}/register`,
+        response_types_supported: ['code'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        code_challenge_methods_supported: ['S256'],
+        token_endpoint_auth_methods_supported: ['none'],
+      });
+    if (path === '/register') {
+      const body = JSON.parse(request.body) as Record<string, unknown>;
+      return json(response, 201, { ...body, client_id: 'client-1' });
+    }
+    if (path === '/token') {
+      if (tokenHtml)
+        return void response
+          .writeHead(502, { 'content-type': 'text/html' })
+          .end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      const form = new URLSearchParams(request.body);
+      if (form.get('grant_type') === 'refresh_token') {
+        if (!refresh.delete(form.get('refresh_token') ?? ''))
+          return json(response, 400, { error: 'invalid_grant' });
+        return issue(response);
+      }
+      const challenge = codes.get(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      const computed = createHash('sha256').update(verifier).digest('base64url');
+      if (challenge === undefined || computed !== challenge)
+        return json(response, 400, { error: 'invalid_grant' });
+      codes.delete(form.get('code') ?? '');
+      return issue(response);
+    }
+    if (path !== '/mcp') return void response.writeHead(404).end();
+    const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!access.has(bearer))
+      return void response
+        .writeHead(401, {
+          'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
+        })
+        .end();
+    if (request.method !== 'POST') return void response.writeHead(405).end();
+    const message = JSON.parse(request.body) as { id?: unknown; method: string };
+    if (message.id === undefined) return void response.writeHead(202).end();
+    if (message.method === 'initialize')
+      return writeRpc(response, message.id, {
+        result: {
+          protocolVersion: '2025-06-18',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'oauth-peer', version: '1.0' },
+        },
+      });
+    if (message.method === 'tools/list')
+      return writeRpc(response, message.id, {
+        result: { tools: [{ name: 'whoami', inputSchema: { type: 'object' } }] },
+      });
+    if (message.method === 'tools/call')
+      return writeRpc(response, message.id, {
+        result: { content: [{ type: 'text', text: `you hold ${bearer}` }] },
+      });
+    writeRpc(response, message.id, { error: { code: -32601, message: 'Method not found' } });
+  });
+  origin = peer.origin;
+  let nextCode = 0;
+  return {
+    ...peer,
+    issued,
+    authorize(url) {
+      const code = `code-${(nextCode += 1)}`;
+      codes.set(code, url.searchParams.get('code_challenge') ?? '');
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      return back.toString();
+    },
+    revokeAll() {
+      access.clear();
+      refresh.clear();
+    },
+    breakTokenEndpoint() {
+      tokenHtml = true;
+    },
+  };
+}
