@@ -14,6 +14,8 @@ export interface OAuthPeer extends HttpPeer {
   revokeAll(): void;
   /** Make the token endpoint answer an HTML error page from now on. */
   breakTokenEndpoint(): void;
+  /** Make the token endpoint redirect to `target` from now on. */
+  redirectTokenEndpoint(target: string): void;
   readonly issued: { access: number; refresh: number };
 }
 
@@ -26,6 +28,7 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
   const codes = new Map<string, string>(); // code -> code_challenge
   const issued = { access: 0, refresh: 0 };
   let tokenHtml = false;
+  let tokenRedirect: string | null = null;
   let origin = '';
   const issue = (response: ServerResponse) => {
     const token = `access-${(issued.access += 1)}`;
@@ -59,6 +62,8 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
       return json(response, 201, { ...body, client_id: 'client-1' });
     }
     if (path === '/token') {
+      if (tokenRedirect !== null)
+        return void response.writeHead(307, { location: tokenRedirect }).end();
       if (tokenHtml)
         return void response
           .writeHead(502, { 'content-type': 'text/html' })
@@ -125,6 +130,9 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
     },
     breakTokenEndpoint() {
       tokenHtml = true;
+    },
+    redirectTokenEndpoint(target) {
+      tokenRedirect = target;
     },
   };
 }

@@ -107,4 +107,19 @@ describe('signing in from a run', () => {
     expect(outcome).toMatchObject({ ok: false, code: 'MCP_AUTH_FAILED' });
     expect(outcome.ok ? '' : outcome.message).toContain('another state');
   });
+
+  it('refuses a token endpoint that redirects to another origin, and names it', async () => {
+    const { tool } = await signedInTool();
+    peer.revokeAll();
+    const elsewhere = await startOAuthPeer();
+    try {
+      peer.redirectTokenEndpoint(`${elsewhere.origin}/token`);
+      const outcome = await tool.execute({}, context({ askSignIn: async () => 'sign-in' }));
+      expect(outcome).toMatchObject({ ok: false, code: 'REDIRECT_REFUSED' });
+      expect(outcome.ok ? '' : outcome.message).toContain(elsewhere.origin);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
 });
