@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
+    // A hang guard, not a speed check: generated-input tests of thousands of cases
+    // take a few seconds on a busy two-core machine, and speed lives in bench/.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,
