@@ -5,6 +5,7 @@ import { EventStreamDecoder } from '../src/worker/providers/sse/event-stream-dec
 import { InlineThinkParser } from '../src/worker/providers/openai-compatible/inline-think-parser';
 import { OpenAiCompatibleStreamInterpreter } from '../src/worker/providers/openai-compatible/openai-compatible-stream-interpreter';
 import { DEFAULT_PROVIDER_LIMITS } from '../src/worker/providers/provider-limits';
+import type { StreamPart } from '../src/worker/providers/model-adapter';
 
 const RUNS = 7;
 
@@ -68,9 +69,12 @@ console.log(`sse decode 2 MB at 1-byte chunks: ${sseMs.toFixed(1)} ms (${events}
 const interpretMs = measure(() => {
   const decoder = new EventStreamDecoder(DEFAULT_PROVIDER_LIMITS.maxEventChars);
   const interpreter = new OpenAiCompatibleStreamInterpreter(DEFAULT_PROVIDER_LIMITS);
-  for (const chunk of oneByteChunks)
-    for (const sse of decoder.push(chunk)) interpreter.onEvent(sse);
-  interpreter.finish(decoder.isDone);
+  const parts: StreamPart[] = [];
+  for (const chunk of oneByteChunks) {
+    for (const sse of decoder.push(chunk)) interpreter.onEvent(sse, parts);
+    parts.length = 0;
+  }
+  interpreter.finish(decoder.isDone, parts);
 });
 console.log(`sse decode + interpret 2 MB at 1-byte chunks: ${interpretMs.toFixed(1)} ms`);
 console.log(`sse bytes: ${bytes.length} bytes`);

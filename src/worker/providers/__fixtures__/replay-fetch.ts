@@ -74,3 +74,22 @@ export function joinDeltas(
 ): string {
   return parts.map((part) => (part.type === type ? part.text : '')).join('');
 }
+
+/**
+ * `parts` with adjacent deltas of one kind joined. How text is split into deltas
+ * follows the body reads (one read's deltas arrive as one part), so replays at
+ * different chunk sizes compare after this.
+ */
+export function joinAdjacentDeltas(parts: readonly StreamPart[]): StreamPart[] {
+  const joined: StreamPart[] = [];
+  for (const part of parts) {
+    const previous = joined[joined.length - 1];
+    if (
+      (part.type === 'text-delta' || part.type === 'reasoning-delta') &&
+      previous?.type === part.type
+    )
+      joined[joined.length - 1] = { type: part.type, text: previous.text + part.text };
+    else joined.push(part);
+  }
+  return joined;
+}

@@ -10,19 +10,9 @@ import { classifyStreamError } from '../http/classify-provider-error';
 import { ProviderError } from '../provider-error';
 import type { ProviderLimits } from '../provider-limits';
 import { ToolCallAssembler } from '../tool-call-assembler';
-import { AnthropicEventSchema, type AnthropicEvent, type AnthropicUsage } from './anthropic-wire';
+import type { AnthropicEvent, AnthropicUsage } from './anthropic-wire';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason';
-
-const KNOWN_EVENTS = new Set([
-  'message_start',
-  'content_block_start',
-  'content_block_delta',
-  'content_block_stop',
-  'message_delta',
-  'message_stop',
-  'ping',
-  'error',
-]);
+import { parseAnthropicEvent } from './parse-anthropic-event';
 
 /** Interprets one Messages API stream. */
 export class AnthropicStreamInterpreter implements StreamInterpreter {
@@ -43,44 +33,47 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
     return this.completed;
   }
 
-  onEvent(event: ServerSentEvent): readonly StreamPart[] {
-    const parsed = parseEvent(event.data);
-    if (parsed === undefined) return [];
+  onEvent(event: ServerSentEvent, out: StreamPart[]): void {
+    const parsed = parseAnthropicEvent(event.data);
+    if (parsed === undefined) return;
     switch (parsed.type) {
       case 'message_start':
         this.addUsage(parsed.message.usage);
-        return [];
+        return;
       case 'content_block_start':
-        return this.startBlock(parsed);
+        this.startBlock(parsed, out);
+        return;
       case 'content_block_delta':
-        return this.applyDelta(parsed);
+        this.applyDelta(parsed, out);
+        return;
       case 'content_block_stop': {
         const signature = this.signatures.get(parsed.index);
-        return signature ? [{ type: 'reasoning-signature', signature }] : [];
+        if (signature) out.push({ type: 'reasoning-signature', signature });
+        return;
       }
       case 'message_delta':
         if (parsed.delta.stop_reason) this.stopReason = parsed.delta.stop_reason;
         this.addUsage(parsed.usage);
-        return [];
+        return;
       case 'message_stop':
         this.completed = true;
-        return [];
+        return;
       case 'ping':
-        return [];
+        return;
       case 'error':
         throw classifyStreamError(parsed.error);
     }
   }
 
-  finish(): readonly StreamPart[] {
+  finish(_sawDone: boolean, out: StreamPart[]): void {
     if (!this.completed && this.stopReason === undefined) {
       throw new ProviderError(
         'PROVIDER_MALFORMED_STREAM',
         'The stream ended before the model finished its answer.',
       );
     }
-    const parts: StreamPart[] = [...this.toolCalls.finish()];
-    if (this.hasUsage) parts.push({ type: 'usage', usage: this.usage });
+    out.push(...this.toolCalls.finish());
+    if (this.hasUsage) out.push({ type: 'usage', usage: this.usage });
     const finish: {
       type: 'finish';
       reason: ReturnType<typeof mapAnthropicFinishReason>;
@@ -90,48 +83,50 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
       reason: mapAnthropicFinishReason(this.stopReason),
     };
     if (this.stopReason !== undefined) finish.rawReason = this.stopReason;
-    parts.push(finish);
-    return parts;
+    out.push(finish);
   }
 
   private startBlock(
     event: Extract<AnthropicEvent, { type: 'content_block_start' }>,
-  ): StreamPart[] {
+    out: StreamPart[],
+  ): void {
     const block = event.content_block;
     this.blockTypes.set(event.index, block.type);
     if (block.type === 'tool_use') {
       this.toolCalls.add({ index: event.index, id: block.id, name: block.name });
-      return [];
+      return;
     }
     // Start blocks may carry initial text; in practice it is empty, but do not drop it.
-    if (block.type === 'text' && block.text) return [{ type: 'text-delta', text: block.text }];
+    if (block.type === 'text' && block.text) out.push({ type: 'text-delta', text: block.text });
     if (block.type === 'thinking' && block.thinking)
-      return [{ type: 'reasoning-delta', text: block.thinking }];
-    return [];
+      out.push({ type: 'reasoning-delta', text: block.thinking });
   }
 
   private applyDelta(
     event: Extract<AnthropicEvent, { type: 'content_block_delta' }>,
-  ): StreamPart[] {
+    out: StreamPart[],
+  ): void {
     const delta = event.delta;
     switch (delta.type) {
       case 'text_delta':
-        return delta.text === '' ? [] : [{ type: 'text-delta', text: delta.text }];
+        if (delta.text !== '') out.push({ type: 'text-delta', text: delta.text });
+        return;
       case 'thinking_delta':
-        return delta.thinking === '' ? [] : [{ type: 'reasoning-delta', text: delta.thinking }];
+        if (delta.thinking !== '') out.push({ type: 'reasoning-delta', text: delta.thinking });
+        return;
       case 'input_json_delta':
         if (this.blockTypes.get(event.index) !== 'tool_use')
           throw malformed('input_json_delta outside a tool_use block.');
         this.toolCalls.add({ index: event.index, argumentsText: delta.partial_json });
-        return [];
+        return;
       case 'signature_delta':
         this.signatures.set(
           event.index,
           (this.signatures.get(event.index) ?? '') + delta.signature,
         );
-        return [];
+        return;
       case 'citations_delta':
-        return [];
+        return;
     }
   }
 
@@ -148,25 +143,6 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
       this.usage.cachedInputTokens = usage.cache_read_input_tokens;
     if (usage.output_tokens != null) this.usage.outputTokens = usage.output_tokens;
   }
-}
-
-function parseEvent(data: string): AnthropicEvent | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    throw malformed(`A stream event is not JSON: ${JSON.stringify(data.slice(0, 80))}`);
-  }
-  const type =
-    typeof json === 'object' && json !== null ? (json as { type?: unknown }).type : undefined;
-  // The API may add event types; unknown ones are skipped as its docs ask.
-  if (typeof type === 'string' && !KNOWN_EVENTS.has(type)) return undefined;
-  const result = AnthropicEventSchema.safeParse(json);
-  if (!result.success)
-    throw malformed(
-      `A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`,
-    );
-  return result.data;
 }
 
 function malformed(message: string): ProviderError {

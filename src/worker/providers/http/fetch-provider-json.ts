@@ -5,11 +5,7 @@ import type { SettingsCheckResult, SettingsRequestOptions } from '../model-adapt
 import { ProviderError, isCancellation } from '../provider-error';
 import { DEFAULT_PROVIDER_LIMITS } from '../provider-limits';
 import { AttemptController } from './attempt-controller';
-import {
-  readBodyChunks,
-  sendProviderRequest,
-  type ProviderHttpRequest,
-} from './send-provider-request';
+import { BodyReader, sendProviderRequest, type ProviderHttpRequest } from './send-provider-request';
 
 const DEFAULT_SETTINGS_TIMEOUT_MS = 20_000;
 /** A models list is small; 4 MiB holds tens of thousands of ids (OpenRouter lists ~400). */
@@ -36,8 +32,12 @@ export async function fetchProviderJson(
     const decoder = new TextDecoder();
     let text = '';
     const idleMs = options.timeoutMs ?? DEFAULT_SETTINGS_TIMEOUT_MS;
-    for await (const chunk of readBodyChunks(response, attempt, { idleMs }, MAX_JSON_BYTES)) {
-      text += decoder.decode(chunk, { stream: true });
+    const body = new BodyReader(response, attempt, idleMs, MAX_JSON_BYTES);
+    try {
+      for (let chunk = await body.read(); chunk !== undefined; chunk = await body.read())
+        text += decoder.decode(chunk, { stream: true });
+    } finally {
+      body.close();
     }
     text += decoder.decode();
     try {

@@ -1,11 +1,12 @@
 // The only place provider HTTP requests are sent and their bodies read. Injected
 // fetch, `redirect: 'error'` (a redirect could carry the key to another origin),
-// bounded bodies, and every await raced against the attempt signal because a fake
-// or polyfilled fetch may ignore it.
+// bounded bodies, and every wait ended by the attempt signal because a fake or
+// polyfilled fetch may ignore it.
+import { raceAbort, signalReason } from '../../../shared/lib/abort';
 import { ProviderError, isCancellation } from '../provider-error';
 import type { FetchLike } from '../model-adapter';
-import type { ProviderLimits, StreamTimeouts } from '../provider-limits';
-import { raceSignal, type AttemptController } from './attempt-controller';
+import type { ProviderLimits } from '../provider-limits';
+import type { AttemptController } from './attempt-controller';
 import { classifyHttpError } from './classify-provider-error';
 import { parseRetryAfter } from './retry-after';
 
@@ -34,7 +35,7 @@ export async function sendProviderRequest(
   if (request.body !== undefined) init.body = JSON.stringify(request.body);
   let response: Response;
   try {
-    response = await raceSignal(fetch(request.url, init), attempt.signal);
+    response = await raceAbort(fetch(request.url, init), attempt.signal, signalReason);
   } catch (error) {
     throw toAttemptFailure(error, attempt);
   }
@@ -64,41 +65,84 @@ export function toAttemptFailure(error: unknown, attempt: AttemptController): Er
 }
 
 /**
- * Yields body chunks. The caller armed the first-byte watchdog before sending; each
- * chunk re-arms it with the idle timeout. The reader is cancelled on every early exit
- * (a consumer `break`, an abort, a bound), so the connection is released.
+ * Reads a streamed body chunk by chunk. The caller armed the first-byte watchdog
+ * before sending; the first chunk switches it to the idle watchdog and every chunk
+ * is counted for it. `close()` must run on every exit (a consumer `break`, an abort,
+ * a bound): it cancels the reader, so the connection is released.
+ *
+ * One abort listener serves the whole body instead of a promise race per read: on
+ * abort it cancels the reader, and cancelling a stream settles its pending read
+ * (with `done`) even when the underlying source ignores the signal. A stream read a
+ * byte at a time thus costs one native read per byte and nothing more.
  */
-export async function* readBodyChunks(
-  response: Response,
-  attempt: AttemptController,
-  timeouts: Pick<StreamTimeouts, 'idleMs'>,
-  maxStreamBytes: number,
-): AsyncGenerator<Uint8Array, void, undefined> {
-  if (!response.body)
-    throw new ProviderError('PROVIDER_MALFORMED_STREAM', 'The response has no body.');
-  const reader = response.body.getReader();
-  let total = 0;
-  let isFinished = false;
-  try {
-    for (;;) {
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await raceSignal(reader.read(), attempt.signal);
-      } catch (error) {
-        throw toAttemptFailure(error, attempt);
-      }
-      if (result.done) {
-        isFinished = true;
-        return;
-      }
-      total += result.value.byteLength;
-      if (total > maxStreamBytes) throw streamTooLarge(maxStreamBytes);
-      attempt.arm(timeouts.idleMs, 'idle');
-      yield result.value;
+export class BodyReader {
+  private readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  private total = 0;
+  private isFinished = false;
+  private hasChunk = false;
+  private readonly onAbort = () => void this.reader.cancel().catch(() => undefined);
+
+  constructor(
+    response: Response,
+    private readonly attempt: AttemptController,
+    private readonly idleMs: number,
+    private readonly maxBytes: number,
+  ) {
+    if (!response.body)
+      throw new ProviderError('PROVIDER_MALFORMED_STREAM', 'The response has no body.');
+    this.reader = response.body.getReader();
+    if (attempt.signal.aborted) this.onAbort();
+    else attempt.signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  /** The next chunk, or undefined at the end of the body. Rejects with the attempt's failure. */
+  async read(): Promise<Uint8Array | undefined> {
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await this.next();
+    } catch (error) {
+      throw this.failure(error);
     }
-  } finally {
-    if (!isFinished) void reader.cancel().catch(() => undefined);
-    else reader.releaseLock();
+    return this.accept(result);
+  }
+
+  /**
+   * The raw read, for a hot loop that awaits it itself and passes the result to
+   * `accept` (or a rejection to `failure`): one promise per chunk, no wrapper.
+   */
+  next(): Promise<ReadableStreamReadResult<Uint8Array>> {
+    return this.reader.read();
+  }
+
+  /** The failure to throw for a rejected `next()`. */
+  failure(error: unknown): Error {
+    return toAttemptFailure(error, this.attempt);
+  }
+
+  /** Checks one read result and counts it: the chunk, or undefined at the end of the body. */
+  accept(result: ReadableStreamReadResult<Uint8Array>): Uint8Array | undefined {
+    // A cancelled reader reports `done`; an abort must not read as a complete body.
+    if (this.attempt.signal.aborted) throw toAttemptFailure(undefined, this.attempt);
+    if (result.done) {
+      this.isFinished = true;
+      return undefined;
+    }
+    this.total += result.value.byteLength;
+    if (this.total > this.maxBytes) throw streamTooLarge(this.maxBytes);
+    if (!this.hasChunk) {
+      this.hasChunk = true;
+      this.attempt.watchIdle(this.idleMs);
+    }
+    this.attempt.noteChunk();
+    return result.value;
+  }
+
+  /** Detaches from the attempt and releases the connection. Idempotent. */
+  close(): void {
+    this.attempt.signal.removeEventListener('abort', this.onAbort);
+    if (this.isFinished) this.reader.releaseLock();
+    else void this.reader.cancel().catch(() => undefined);
+    this.isFinished = true;
   }
 }
 
@@ -115,7 +159,7 @@ async function readBoundedText(
   let total = 0;
   try {
     for (;;) {
-      const result = await raceSignal(reader.read(), attempt.signal);
+      const result = await raceAbort(reader.read(), attempt.signal, signalReason);
       if (result.done) break;
       const room = maxBytes - total;
       total += result.value.byteLength;

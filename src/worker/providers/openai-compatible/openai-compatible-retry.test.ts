@@ -286,7 +286,10 @@ describe('openAiCompatibleAdapter cancellation', () => {
       const body = new ReadableStream<Uint8Array>({
         start(stream) {
           stream.enqueue(
-            new TextEncoder().encode(deltaEvent({ content: 'a' }) + deltaEvent({ content: 'b' })),
+            // Two kinds of delta, so they stay two parts although they arrive in one read.
+            new TextEncoder().encode(
+              deltaEvent({ content: 'a' }) + deltaEvent({ reasoning_content: 'b' }),
+            ),
           );
         },
         cancel() {
@@ -301,7 +304,7 @@ describe('openAiCompatibleAdapter cancellation', () => {
         signal: controller.signal,
         fetch,
       })) {
-        if (part.type === 'text-delta') seen.push(part.text);
+        if (part.type === 'text-delta' || part.type === 'reasoning-delta') seen.push(part.text);
         controller.abort();
       }
     };

@@ -12,15 +12,17 @@ import type { ProviderLimits } from '../provider-limits';
 import { ToolCallAssembler } from '../tool-call-assembler';
 import { InlineThinkParser } from './inline-think-parser';
 import { mapOpenAiCompatibleFinishReason } from './map-openai-compatible-finish-reason';
-import { OpenAiChunkSchema, type OpenAiDelta, type OpenAiUsage } from './openai-compatible-wire';
+import type { OpenAiDelta, OpenAiUsage } from './openai-compatible-wire';
+import { parseOpenAiCompatibleChunk } from './parse-openai-compatible-chunk';
 
 /** Interprets one Chat Completions stream. */
 export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
   readonly isComplete = false;
-  private parts: StreamPart[] = [];
+  /** Where parts go; set per call, so the think parser's sink needs no array of its own. */
+  private out: StreamPart[] = [];
   private readonly think = new InlineThinkParser({
-    text: (text) => this.parts.push({ type: 'text-delta', text }),
-    reasoning: (text) => this.parts.push({ type: 'reasoning-delta', text }),
+    text: (text) => this.out.push({ type: 'text-delta', text }),
+    reasoning: (text) => this.out.push({ type: 'reasoning-delta', text }),
   });
   private readonly toolCalls: ToolCallAssembler;
   private finishReason: string | undefined;
@@ -30,19 +32,19 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
     this.toolCalls = new ToolCallAssembler(limits);
   }
 
-  onEvent(event: ServerSentEvent): readonly StreamPart[] {
-    if (event.data.trim() === '') return [];
-    const chunk = parseChunk(event.data);
+  onEvent(event: ServerSentEvent, out: StreamPart[]): void {
+    if (event.data.trim() === '') return;
+    const chunk = parseOpenAiCompatibleChunk(event.data);
     if (chunk.error !== undefined && chunk.error !== null) throw classifyStreamError(chunk.error);
     if (chunk.usage) this.usage = convertUsage(chunk.usage);
     // Only the first choice is read: we never request n > 1.
     const choice = chunk.choices?.find((candidate) => (candidate.index ?? 0) === 0);
+    this.out = out;
     if (choice?.delta) this.readDelta(choice.delta);
     if (choice?.finish_reason) this.finishReason = choice.finish_reason;
-    return this.take();
   }
 
-  finish(sawDone: boolean): readonly StreamPart[] {
+  finish(sawDone: boolean, out: StreamPart[]): void {
     if (this.finishReason === undefined && !sawDone) {
       throw new ProviderError(
         'PROVIDER_MALFORMED_STREAM',
@@ -52,11 +54,11 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
         },
       );
     }
+    this.out = out;
     this.think.end();
     const calls = this.toolCalls.finish();
-    const parts = this.take();
-    parts.push(...calls);
-    if (this.usage) parts.push({ type: 'usage', usage: this.usage });
+    out.push(...calls);
+    if (this.usage) out.push({ type: 'usage', usage: this.usage });
     const finish: {
       type: 'finish';
       reason: ReturnType<typeof mapOpenAiCompatibleFinishReason>;
@@ -66,13 +68,12 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
       reason: mapOpenAiCompatibleFinishReason(this.finishReason, calls.length > 0),
     };
     if (this.finishReason !== undefined) finish.rawReason = this.finishReason;
-    parts.push(finish);
-    return parts;
+    out.push(finish);
   }
 
   private readDelta(delta: OpenAiDelta): void {
     const reasoning = pickReasoning(delta);
-    if (reasoning) this.parts.push({ type: 'reasoning-delta', text: reasoning });
+    if (reasoning) this.out.push({ type: 'reasoning-delta', text: reasoning });
     if (delta.content) this.think.push(delta.content);
     for (const fragment of delta.tool_calls ?? []) {
       const argumentsValue = fragment.function?.arguments;
@@ -87,12 +88,6 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
       });
     }
   }
-
-  private take(): StreamPart[] {
-    const parts = this.parts;
-    this.parts = [];
-    return parts;
-  }
 }
 
 /** First present of the reasoning dialects, in the order of study STR-03. */
@@ -101,25 +96,6 @@ function pickReasoning(delta: OpenAiDelta): string | undefined {
   if (typeof delta.reasoning === 'string') return delta.reasoning || undefined;
   if (delta.reasoning?.content) return delta.reasoning.content;
   return delta.thinking ?? undefined;
-}
-
-function parseChunk(data: string) {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    throw malformed(`A stream event is not JSON: ${JSON.stringify(data.slice(0, 80))}`);
-  }
-  const result = OpenAiChunkSchema.safeParse(json);
-  if (!result.success)
-    throw malformed(
-      `A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`,
-    );
-  return result.data;
-}
-
-function malformed(message: string): ProviderError {
-  return new ProviderError('PROVIDER_MALFORMED_STREAM', message);
 }
 
 function convertUsage(usage: OpenAiUsage): ModelUsage {
