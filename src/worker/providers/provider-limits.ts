@@ -39,7 +39,11 @@ export interface StreamTimeouts {
    * @default 120000
    */
   firstByteMs: number;
-  /** Longest silence between two body chunks once bytes flow. @default 90000 */
+  /**
+   * Longest silence between two body chunks once bytes flow. The watchdog checks
+   * four times per timeout, so a silence is reported after 1 to 1.25 times this.
+   * @default 90000
+   */
   idleMs: number;
 }
 
