@@ -70,13 +70,61 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
+// Roots that already passed the bounds walk. Dispatch parses a call's text once and
+// hands the same object to the tool's own check, which would walk it again; an object
+// recorded here is known to be within bounds. Parsed arguments are the model's input
+// passed on as they are: nothing mutates them between the two checks.
+const boundedRoots = new WeakSet<object>();
+
 /**
  * Walk a parsed value and refuse it when it is deeper than 20, has an array longer
  * than 10,000 or more than 100,000 values (`ARGUMENT_COMPLEXITY`), or holds a
  * number JSON.parse turned into Infinity (`ARGUMENTS_PARSE_ERROR`). Returns null
  * when the value is within bounds.
+ *
+ * The walk builds no paths: most arguments are within bounds, and a path string per
+ * value cost more than the checks. When it finds a problem, the same walk runs again
+ * with paths to say where; both visit values in the same order and apply the same
+ * checks, so the second finds the same first problem.
  */
 export function checkArgumentBounds(root: unknown): ArgumentsFailure | null {
+  if (typeof root === 'object' && root !== null && boundedRoots.has(root)) return null;
+  if (isWithinBounds(root)) {
+    if (typeof root === 'object' && root !== null) boundedRoots.add(root);
+    return null;
+  }
+  return boundsFailureWithPath(root);
+}
+
+function isWithinBounds(root: unknown): boolean {
+  const values: unknown[] = [root];
+  const depths: number[] = [0];
+  let visited = 0;
+  while (values.length > 0) {
+    const value = values.pop();
+    const depth = depths.pop() as number;
+    visited += 1;
+    if (visited > MAX_ARGUMENT_VALUES || depth > MAX_ARGUMENT_DEPTH) return false;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) return false;
+    } else if (Array.isArray(value)) {
+      if (value.length > MAX_ARGUMENT_ARRAY_LENGTH) return false;
+      for (const item of value as unknown[]) {
+        values.push(item);
+        depths.push(depth + 1);
+      }
+    } else if (isPlainObject(value)) {
+      for (const key of Object.keys(value)) {
+        values.push(value[key]);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return true;
+}
+
+/** The bounds walk with paths; the reference `isWithinBounds` follows. */
+function boundsFailureWithPath(root: unknown): ArgumentsFailure | null {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [
     { value: root, path: ROOT_PATH, depth: 0 },
   ];

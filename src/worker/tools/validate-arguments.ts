@@ -14,14 +14,11 @@
 //   non-finite numbers never get here (JSON.parse overflow is refused when parsing).
 // - `enum` and `const` compare structurally; object key order does not matter.
 // @see https://github.com/cfworker/cfworker/tree/main/packages/json-schema
-import { Validator, type OutputUnit } from '@cfworker/json-schema';
-import {
-  checkSchemaSubset,
-  ROOT_PATH,
-  pathWithIndex,
-  pathWithKey,
-  type SchemaSubsetOptions,
-} from './schema-subset';
+import { Validator } from '@cfworker/json-schema';
+import { refusalFromUnits, unitsFromLibrary } from './argument-issues';
+import { checkSchemaSubset, type SchemaSubsetOptions } from './schema-subset';
+import { compileSubsetPlan, type Plan } from './subset-plan';
+import { runSubsetPlan } from './subset-validator';
 import {
   checkArgumentBounds,
   parseToolArguments,
@@ -40,17 +37,7 @@ export {
   type ArgumentsFailure,
 } from './validate-arguments-parse';
 
-/** One reason the arguments do not match the schema. */
-export interface ArgumentIssue {
-  /** Where in the arguments, e.g. `$.tags[2]`. */
-  path: string;
-  /** The schema keyword that failed, e.g. `maxLength`. */
-  keyword: string;
-  message: string;
-}
-
-/** Issues reported per call; enough for a model to correct itself. */
-export const MAX_ARGUMENT_ISSUES = 8;
+export { MAX_ARGUMENT_ISSUES, type ArgumentIssue } from './argument-issues';
 
 const VALIDATION_KEYWORDS = new Set([
   'type',
@@ -67,10 +54,12 @@ const VALIDATION_KEYWORDS = new Set([
   'maximum',
 ]);
 const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
-// Reported by a more specific issue right after them.
-const WRAPPER_KEYWORDS = new Set(['properties', 'items', 'additionalProperties', 'allOf']);
 
-type Compiled = { ok: true; validator: Validator } | ArgumentsFailure;
+/**
+ * A gated schema ready for validation: the library's validator, and the plan of the
+ * ported fast path when the schema allows one (see subset-validator.ts).
+ */
+type Compiled = { ok: true; validator: Validator; plan: Plan | undefined } | ArgumentsFailure;
 
 // Keyed by the schema object, per gate option: registries hand the same object to
 // every call, so the gate and the copy below run once per tool. Schemas are treated
@@ -110,6 +99,10 @@ function copyForValidator(node: unknown): unknown {
   return Object.fromEntries(copy);
 }
 
+function withPlan(copy: object): { validator: Validator; plan: Plan | undefined } {
+  return { validator: new Validator(copy, '2020-12', false), plan: compileSubsetPlan(copy) };
+}
+
 /**
  * The cached validator for `schema`, gating it on first use. A schema that fails
  * the gate yields its refusal here too, so a caller that skipped the save-time
@@ -124,7 +117,10 @@ export function compileArgumentValidator(
   if (cached !== undefined) return cached;
   const gate = checkSchemaSubset(schema, options);
   const compiled: Compiled = gate.ok
-    ? { ok: true, validator: new Validator(copyForValidator(schema) as object, '2020-12', false) }
+    ? {
+        ok: true,
+        ...withPlan(copyForValidator(schema) as object),
+      }
     : {
         ok: false,
         code: 'INVALID_SCHEMA',
@@ -133,48 +129,6 @@ export function compileArgumentValidator(
       };
   cache.set(schema, compiled);
   return compiled;
-}
-
-/** Convert the validator's `#/a/0` location into `$.a[0]`, using the value to tell indices from keys. */
-function toArgumentPath(pointer: string, root: unknown): string {
-  let path = ROOT_PATH;
-  let current: unknown = root;
-  const segments = pointer === '#' ? [] : pointer.slice(2).split('/');
-  for (const encoded of segments) {
-    // The library encodes segments with encodeURI and '#' as %23 (pointer.js).
-    const key = encoded
-      .split('%23')
-      .map((part) => decodeURI(part))
-      .join('#')
-      .replace(/~1/g, '/')
-      .replace(/~0/g, '~');
-    if (Array.isArray(current)) {
-      path = pathWithIndex(path, Number(key));
-      current = current[Number(key)];
-    } else {
-      path = pathWithKey(path, key);
-      current =
-        typeof current === 'object' && current !== null
-          ? (current as Record<string, unknown>)[key]
-          : undefined;
-    }
-  }
-  return path;
-}
-
-function toIssue(unit: OutputUnit, previous: OutputUnit | undefined, root: unknown): ArgumentIssue {
-  const path = toArgumentPath(unit.instanceLocation, root);
-  if (unit.keyword === 'false') {
-    // The library reports a `false` schema with the instance location as its
-    // keyword location, so the wrapper just before it says where it came from.
-    const isExtraProperty = previous?.keyword === 'additionalProperties';
-    return {
-      path,
-      keyword: isExtraProperty ? 'additionalProperties' : 'false',
-      message: isExtraProperty ? 'Property is not allowed.' : 'No value is allowed here.',
-    };
-  }
-  return { path, keyword: unit.keyword, message: unit.error };
 }
 
 /**
@@ -188,22 +142,33 @@ export function validateParsedArguments(
   schema: object,
   options: SchemaSubsetOptions = {},
 ): ArgumentsCheck {
-  return checkArgumentBounds(value) ?? validateBoundedValue(value, schema, options);
+  return checkArgumentBounds(value) ?? validateBoundedValue(value, schema, options, true);
+}
+
+/**
+ * `validateParsedArguments` by @cfworker/json-schema alone, never the ported fast
+ * path: the reference the tests compare the fast path with.
+ */
+export function validateParsedArgumentsWithLibrary(
+  value: Record<string, unknown>,
+  schema: object,
+  options: SchemaSubsetOptions = {},
+): ArgumentsCheck {
+  return checkArgumentBounds(value) ?? validateBoundedValue(value, schema, options, false);
 }
 
 function validateBoundedValue(
   value: Record<string, unknown>,
   schema: object,
   options: SchemaSubsetOptions,
+  mayUsePlan: boolean,
 ): ArgumentsCheck {
   const compiled = compileArgumentValidator(schema, options);
   if (!compiled.ok) return compiled;
-  let units: OutputUnit[];
-  try {
-    const result = compiled.validator.validate(value);
-    if (result.valid) return { ok: true, value };
-    units = result.errors;
-  } catch {
+  const fast =
+    mayUsePlan && compiled.plan !== undefined ? runSubsetPlan(value, compiled.plan) : undefined;
+  const units = fast ?? unitsFromLibrary(value, compiled.validator);
+  if (units === undefined) {
     // The library throws on inputs it cannot address, e.g. a key with a lone
     // surrogate (encodeURI throws); refuse instead of letting the call through.
     return {
@@ -213,20 +178,7 @@ function validateBoundedValue(
       details: { errors: [], reason: 'validator-error' },
     };
   }
-  const issues = units.map((unit, index) => ({
-    unit,
-    issue: toIssue(unit, units[index - 1], value),
-  }));
-  const specific = issues.filter(({ unit }) => !WRAPPER_KEYWORDS.has(unit.keyword));
-  const errors = (specific.length > 0 ? specific : issues)
-    .slice(0, MAX_ARGUMENT_ISSUES)
-    .map(({ issue }) => issue);
-  const [first] = errors;
-  const summary =
-    first === undefined
-      ? 'Tool arguments do not match the schema.'
-      : `${first.message} At ${first.path}.`;
-  return { ok: false, code: 'ARGUMENTS_INVALID', message: summary, details: { errors } };
+  return units.length === 0 ? { ok: true, value } : refusalFromUnits(units);
 }
 
 /**
@@ -240,5 +192,5 @@ export function validateToolArguments(
 ): ArgumentsCheck {
   const parsed = parseToolArguments(text);
   if (!parsed.ok) return parsed;
-  return validateBoundedValue(parsed.value, schema, options);
+  return validateBoundedValue(parsed.value, schema, options, true);
 }
