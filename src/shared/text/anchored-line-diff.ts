@@ -1,31 +1,144 @@
 // ## Owns
-// The fallback line diff used when Myers runs out of time: anchored on lines that
-// occur exactly once in each text (the idea of patience diff).
+// The anchors of the fallback line diff: lines that occur exactly once in each of
+// two line ranges, in the longest order both agree on (the idea of patience diff).
 // ## Why
-// A snapshot restore preview may compare two 1 MB documents that differ in thousands
-// of places; Myers then costs O((N+M)·D). Lines unique to both sides are almost always
-// the unchanged skeleton, and their longest common subsequence is found in
-// O(k log k), so this runs in near-linear time. Between anchors the texts are trimmed
-// of equal leading and trailing lines and the rest is shown as replaced: exact, not
-// always minimal, and never refused.
-import type { ChangedRegion } from './changed-regions';
-import type { LineIndex } from './line-index';
+// When two texts differ in thousands of places Myers' work grows with the square of
+// the edits. Lines unique to both sides are almost always the unchanged skeleton,
+// and their longest common chain is found in O(k log k); the caller then diffs the
+// short gaps between anchors on their own. Lines are compared by hashes first and
+// by their text before they become an anchor, so a hash collision can cost an
+// anchor but never make two different lines equal.
+import type { DiffLines } from './diff-lines';
 
-interface LineTally {
-  oldCount: number;
-  newCount: number;
-  oldAt: number;
-  newAt: number;
+/** Characters at each end of a line that its quick hash covers. */
+const QUICK_END_CHARS = 8;
+
+const mix = (hash: number, value: number) => Math.imul(hash ^ value, 0x01000193);
+
+/**
+ * Hashes of the lines of one side, computed as they are asked for. The quick hash
+ * covers a line's length and its first and last 8 characters; the full hash every
+ * character. Equal lines hash alike; different lines that share a hash only look
+ * repeated (no anchor), never equal.
+ */
+export class LineHashes {
+  private readonly quick: Int32Array;
+  private readonly full: Int32Array;
+  private readonly known: Uint8Array;
+
+  constructor(private readonly lines: DiffLines) {
+    this.quick = new Int32Array(lines.count);
+    this.full = new Int32Array(lines.count);
+    this.known = new Uint8Array(lines.count);
+  }
+
+  quickOf(line: number): number {
+    if (((this.known[line] as number) & 1) !== 0) return this.quick[line] as number;
+    const { text, starts } = this.lines;
+    const start = starts[line] as number;
+    const end = starts[line + 1] as number;
+    let hash = mix(0x811c9dc5, end - start);
+    const head = Math.min(end, start + QUICK_END_CHARS);
+    for (let at = start; at < head; at += 1) hash = mix(hash, text.charCodeAt(at));
+    for (let at = Math.max(head, end - QUICK_END_CHARS); at < end; at += 1)
+      hash = mix(hash, text.charCodeAt(at));
+    this.quick[line] = hash;
+    this.known[line] = (this.known[line] as number) | 1;
+    return hash;
+  }
+
+  fullOf(line: number): number {
+    if (((this.known[line] as number) & 2) !== 0) return this.full[line] as number;
+    const { text, starts } = this.lines;
+    let hash = 0x811c9dc5;
+    const end = starts[line + 1] as number;
+    for (let at = starts[line] as number; at < end; at += 1) hash = mix(hash, text.charCodeAt(at));
+    this.full[line] = hash;
+    this.known[line] = (this.known[line] as number) | 2;
+    return hash;
+  }
 }
 
-function keysOf(index: LineIndex): string[] {
-  return Array.from({ length: index.lineCount }, (_, line) => index.lineKey(line + 1));
+/**
+ * Occurrence counts per line hash in one open-addressing table: typed arrays and
+ * linear probing, because a Map of objects per distinct line cost more than the
+ * hashing. Counts stop at 2; only "exactly once" matters.
+ */
+class Tallies {
+  private readonly mask: number;
+  private readonly used: Uint8Array;
+  private readonly keys: Int32Array;
+  readonly oldCount: Uint8Array;
+  readonly newCount: Uint8Array;
+  readonly newAt: Int32Array;
+
+  constructor(entries: number) {
+    let capacity = 16;
+    while (capacity < entries * 2) capacity *= 2;
+    this.mask = capacity - 1;
+    this.used = new Uint8Array(capacity);
+    this.keys = new Int32Array(capacity);
+    this.oldCount = new Uint8Array(capacity);
+    this.newCount = new Uint8Array(capacity);
+    this.newAt = new Int32Array(capacity);
+  }
+
+  /** Counts the old lines `[from, to)` by `hashOf`; lines it skips (undefined) are not counted. */
+  countOld(from: number, to: number, hashOf: (line: number) => number | undefined): void {
+    for (let line = from; line < to; line += 1) {
+      const hash = hashOf(line);
+      if (hash === undefined) continue;
+      const at = this.slot(hash, true);
+      const count = this.oldCount[at] as number;
+      if (count < 2) this.oldCount[at] = count + 1;
+    }
+  }
+
+  /** Counts the new lines `[from, to)` whose hash an old line has, and where the last one is. */
+  countNew(from: number, to: number, hashOf: (line: number) => number | undefined): void {
+    for (let line = from; line < to; line += 1) {
+      const hash = hashOf(line);
+      if (hash === undefined) continue;
+      const at = this.slot(hash, false);
+      if (at < 0) continue;
+      const count = this.newCount[at] as number;
+      if (count < 2) this.newCount[at] = count + 1;
+      this.newAt[at] = line;
+    }
+  }
+
+  /** The slot of `hash`, claiming a free one when `isAdding`; -1 when absent. */
+  slot(hash: number, isAdding: boolean): number {
+    let at = Math.imul(hash, 0x9e3779b1) & this.mask;
+    for (;;) {
+      if (this.used[at] === 0) {
+        if (!isAdding) return -1;
+        this.used[at] = 1;
+        this.keys[at] = hash;
+        return at;
+      }
+      if (this.keys[at] === hash) return at;
+      at = (at + 1) & this.mask;
+    }
+  }
 }
 
-/** Pairs `[oldAt, newAt]` (sorted by oldAt) forming the longest chain increasing in newAt. */
-function longestIncreasingChain(
-  pairs: readonly (readonly [number, number])[],
-): (readonly [number, number])[] {
+function sameLine(a: DiffLines, x: number, b: DiffLines, y: number): boolean {
+  if (a.lengthOf(x) !== b.lengthOf(y)) return false;
+  const start = a.starts[x] as number;
+  return (
+    a.text.slice(start, a.starts[x + 1]) ===
+    b.text.slice(b.starts[y], (b.starts[y] as number) + a.lengthOf(x))
+  );
+}
+
+/** Pairs sorted by old line forming the longest chain increasing in new line. */
+function longestIncreasingChain(pairs: readonly (readonly [number, number])[]) {
+  let isIncreasing = true;
+  for (let at = 1; at < pairs.length && isIncreasing; at += 1)
+    isIncreasing =
+      (pairs[at - 1] as readonly [number, number])[1] < (pairs[at] as readonly [number, number])[1];
+  if (isIncreasing) return pairs;
   // Patience sorting: tails[length - 1] is the pair ending the best chain of that length.
   const tails: number[] = [];
   const previous = new Int32Array(pairs.length).fill(-1);
@@ -47,63 +160,56 @@ function longestIncreasingChain(
   return chain.reverse();
 }
 
-/** Changed regions turning `oldIndex.text` into `newIndex.text`, in near-linear time. */
-export function anchoredRegions(oldIndex: LineIndex, newIndex: LineIndex): ChangedRegion[] {
-  const oldKeys = keysOf(oldIndex);
-  const newKeys = keysOf(newIndex);
-  const tallies = new Map<string, LineTally>();
-  const tallyOf = (key: string) => {
-    let tally = tallies.get(key);
-    if (tally === undefined) {
-      tally = { oldCount: 0, newCount: 0, oldAt: -1, newAt: -1 };
-      tallies.set(key, tally);
-    }
-    return tally;
-  };
-  oldKeys.forEach((key, at) => {
-    const tally = tallyOf(key);
-    tally.oldCount += 1;
-    tally.oldAt = at;
-  });
-  newKeys.forEach((key, at) => {
-    const tally = tallyOf(key);
-    tally.newCount += 1;
-    tally.newAt = at;
-  });
-  const uniquePairs: (readonly [number, number])[] = [];
-  oldKeys.forEach((key) => {
-    const tally = tallies.get(key);
-    if (tally !== undefined && tally.oldCount === 1 && tally.newCount === 1)
-      uniquePairs.push([tally.oldAt, tally.newAt]);
-  });
-
-  const regions: ChangedRegion[] = [];
-  let oldCursor = 0;
-  let newCursor = 0;
-  for (const [oldAt, newAt] of [
-    ...longestIncreasingChain(uniquePairs),
-    [oldKeys.length, newKeys.length] as const,
-  ]) {
-    let oldStart = oldCursor;
-    let newStart = newCursor;
-    let oldEnd = oldAt;
-    let newEnd = newAt;
-    while (oldStart < oldEnd && newStart < newEnd && oldKeys[oldStart] === newKeys[newStart]) {
-      oldStart += 1;
-      newStart += 1;
-    }
-    while (oldEnd > oldStart && newEnd > newStart && oldKeys[oldEnd - 1] === newKeys[newEnd - 1]) {
-      oldEnd -= 1;
-      newEnd -= 1;
-    }
-    if (oldEnd > oldStart || newEnd > newStart) {
-      const inserted = Array.from({ length: newEnd - newStart }, (_, offset) =>
-        newIndex.lineText(newStart + offset + 1),
-      );
-      regions.push({ oldStart, oldEnd, newStart, inserted });
-    }
-    oldCursor = oldAt + 1;
-    newCursor = newAt + 1;
+/**
+ * The anchors of lines `[a0, a1)` of `a` against `[b0, b1)` of `b`: equal line pairs
+ * `[x, y]`, unique to both ranges, increasing on both sides.
+ *
+ * Lines are tallied by their quick hash first. A line whose quick hash occurs once
+ * on each side is unique on both (equal lines share it), so it needs no more; only
+ * lines whose quick hash is shared by several lines of both sides are hashed in
+ * full and tallied again. A rewritten block shares few quick hashes, so it costs a
+ * few characters a line instead of all of them.
+ */
+export function anchorsBetween(
+  a: DiffLines,
+  aHashes: LineHashes,
+  a0: number,
+  a1: number,
+  b: DiffLines,
+  bHashes: LineHashes,
+  b0: number,
+  b1: number,
+): readonly (readonly [number, number])[] {
+  const quick = new Tallies(a1 - a0);
+  quick.countOld(a0, a1, (x) => aHashes.quickOf(x));
+  quick.countNew(b0, b1, (y) => bHashes.quickOf(y));
+  const isShared = (at: number) =>
+    at >= 0 &&
+    (quick.newCount[at] as number) > 0 &&
+    ((quick.oldCount[at] as number) > 1 || (quick.newCount[at] as number) > 1);
+  let full: Tallies | undefined;
+  for (let x = a0; x < a1 && full === undefined; x += 1)
+    if (isShared(quick.slot(aHashes.quickOf(x), false))) full = new Tallies(a1 - a0);
+  if (full !== undefined) {
+    const fullTally = full;
+    fullTally.countOld(a0, a1, (x) =>
+      isShared(quick.slot(aHashes.quickOf(x), false)) ? aHashes.fullOf(x) : undefined,
+    );
+    fullTally.countNew(b0, b1, (y) =>
+      isShared(quick.slot(bHashes.quickOf(y), false)) ? bHashes.fullOf(y) : undefined,
+    );
   }
-  return regions;
+  const pairs: (readonly [number, number])[] = [];
+  for (let x = a0; x < a1; x += 1) {
+    let tally = quick;
+    let at = quick.slot(aHashes.quickOf(x), false);
+    if (full !== undefined && isShared(at)) {
+      tally = full;
+      at = full.slot(aHashes.fullOf(x), false);
+    }
+    const y = tally.newAt[at] as number;
+    if (tally.oldCount[at] === 1 && tally.newCount[at] === 1 && sameLine(a, x, b, y))
+      pairs.push([x, y]);
+  }
+  return longestIncreasingChain(pairs);
 }

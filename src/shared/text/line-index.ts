@@ -19,12 +19,22 @@ export class LineIndex {
   readonly text: string;
   readonly #starts: Int32Array;
 
-  constructor(text: string) {
+  /**
+   * @param starts The line starts of `text` when the caller already has them (a diff
+   * scans the same text); trusted, not checked.
+   */
+  constructor(text: string, starts?: Int32Array) {
     this.text = text;
-    const starts: number[] = [0];
-    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1))
-      starts.push(at + 1);
-    this.#starts = Int32Array.from(starts);
+    if (starts !== undefined) {
+      this.#starts = starts;
+      return;
+    }
+    this.#starts = lineStartsOf(text);
+  }
+
+  /** The start offset of every line, 0-based by line; shared, never to be written. */
+  get lineStarts(): Int32Array {
+    return this.#starts;
   }
 
   /** Number of lines (at least 1). */
@@ -84,6 +94,22 @@ export class LineIndex {
       ? '\r\n'
       : '\n';
   }
+}
+
+/** Offsets right after every "\n" of `text`, after a leading 0, in a typed array grown as needed. */
+export function lineStartsOf(text: string): Int32Array {
+  let starts = new Int32Array(Math.max(16, text.length >> 4));
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    if (count === starts.length) {
+      const grown = new Int32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[count] = at + 1;
+    count += 1;
+  }
+  return starts.slice(0, count);
 }
 
 /**
