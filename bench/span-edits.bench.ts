@@ -55,15 +55,17 @@ for (const spanLines of [1_000, 5_000, 20_000]) {
   }
 }
 
-// 1,500 scattered one-line fixes in one call; `unique` searches of one full line.
+// Scattered one-line fixes in one call; `unique` searches of one full line each.
 const index = new LineIndex(text);
-const fixes = Array.from({ length: 1_500 }, (_, fix) => {
-  const line = Math.floor(((fix + 0.5) * lines.length) / 1_500) + 1;
-  const search = index.lineText(line);
-  return { search, replace: `${search} fixed`, unique: true };
-});
-await row('span patch_document 1500 one-line fixes', {
-  tool: 'patch_document',
-  arguments: { edits: fixes },
-});
+for (const count of [128, 1_500, 2_048]) {
+  const fixes = Array.from({ length: count }, (_, fix) => {
+    const line = Math.floor(((fix + 0.5) * lines.length) / count) + 1;
+    const search = index.lineText(line);
+    return { search, replace: `${search} fixed`, unique: true };
+  });
+  await row(`span patch_document ${count} one-line fixes`, {
+    tool: 'patch_document',
+    arguments: { edits: fixes },
+  });
+}
 closeMeasure();

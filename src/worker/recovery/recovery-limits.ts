@@ -1,4 +1,5 @@
 // Bounds of the recovery journals.
+import { MAX_EDIT_CHANGES } from '../../sites/typst/edit/edit-limits';
 
 /** Most revert checkpoints kept (tombstones included). */
 export const MAX_CHECKPOINTS = 5;
@@ -9,5 +10,8 @@ export const IN_FLIGHT_PROTECTION_MS = 5 * 60_000;
 /** Most document snapshots kept, and their bodies in total (4 MiB). */
 export const MAX_SNAPSHOTS = 6;
 export const MAX_SNAPSHOT_BODY_CHARS = 4 * 1_048_576;
-/** Most changes one guarded page commit accepts (`document/commit`). */
-export const MAX_COMMIT_CHANGES = 128;
+/**
+ * Most changes one guarded page commit accepts (`document/commit`): the edit limit,
+ * since an edit and its revert are both one commit.
+ */
+export const MAX_COMMIT_CHANGES = MAX_EDIT_CHANGES;

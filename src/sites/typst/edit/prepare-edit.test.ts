@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type { EditToolCall } from './edit-tool-schemas';
+import { MAX_EDIT_CHANGES } from './edit-limits';
 import { prepareChanges, prepareEdit, type EditSnapshot } from './prepare-edit';
 import type { CapturedSelection } from './resolve-selection-edits';
 import { applyChanges } from '../../../shared/text/text-change';
@@ -283,8 +284,8 @@ describe('limits', () => {
   });
 
   it('refuses too many changes, too much inserted text and overlapping raw changes', () => {
-    const text = 'x'.repeat(300);
-    const many = Array.from({ length: 129 }, (_, index) => ({
+    const text = 'x'.repeat(2 * MAX_EDIT_CHANGES + 2);
+    const many = Array.from({ length: MAX_EDIT_CHANGES + 1 }, (_, index) => ({
       from: index * 2,
       to: index * 2 + 1,
       insert: 'y',
@@ -302,9 +303,10 @@ describe('limits', () => {
         ]),
       ).code,
     ).toBe('EDIT_RANGES_OVERLAP');
-    expect(failureOf(() => prepareChanges({ text }, [{ from: 0, to: 301, insert: '' }])).code).toBe(
-      'INVALID_EDIT_RANGE',
-    );
+    expect(
+      failureOf(() => prepareChanges({ text }, [{ from: 0, to: text.length + 1, insert: '' }]))
+        .code,
+    ).toBe('INVALID_EDIT_RANGE');
   });
 
   it('reports changes that cancel out as no_changes', () => {
