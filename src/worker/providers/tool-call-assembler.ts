@@ -99,13 +99,7 @@ export class ToolCallAssembler {
       seen.add(call.id);
       // An empty string is how several servers send "no arguments"; it means `{}`.
       const argumentsText = call.argumentLength === 0 ? '{}' : call.argumentPieces.join('');
-      parts.push({
-        type: 'tool-call',
-        id: call.id,
-        name: call.name,
-        argumentsText,
-        isArgumentsJson: isJson(argumentsText),
-      });
+      parts.push(toolCallPart(call.id, call.name, argumentsText));
     }
     return parts;
   }
@@ -144,6 +138,26 @@ export class ToolCallAssembler {
 
 function invalid(message: string): ProviderError {
   return new ProviderError('PROVIDER_INVALID_TOOL_CALL', message);
+}
+
+/**
+ * A tool-call part whose `isArgumentsJson` is worked out when first read. The run
+ * loop parses the text itself right before dispatch, so parsing up to 256 KiB of
+ * arguments here as well would do the same work twice on every call; a reader of
+ * the flag (a log, a test) still gets the same answer, once.
+ */
+function toolCallPart(id: string, name: string, argumentsText: string): ToolCallPart {
+  return {
+    type: 'tool-call',
+    id,
+    name,
+    argumentsText,
+    get isArgumentsJson(): boolean {
+      const value = isJson(argumentsText);
+      Object.defineProperty(this, 'isArgumentsJson', { value, enumerable: true });
+      return value;
+    },
+  };
 }
 
 function isJson(text: string): boolean {

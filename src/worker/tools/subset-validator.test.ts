@@ -155,35 +155,40 @@ class Generator {
 }
 
 describe('the ported subset validator', () => {
-  it('gives exactly the library result on 3,000 generated schemas and values', () => {
-    const gen = new Generator(seededRandom(5));
-    const seen = { fast: 0, valid: 0, invalid: 0, declined: 0, gated: 0 };
-    for (let round = 0; round < 3_000; round += 1) {
-      const schema = gen.objectSchema(0);
-      const compiled = compileArgumentValidator(schema);
-      if (!compiled.ok) {
-        seen.gated += 1;
-        continue;
+  // Property tests are CPU-bound; a shared two-core machine under load needs the room.
+  it(
+    'gives exactly the library result on 800 generated schemas and values',
+    { timeout: 30_000 },
+    () => {
+      const gen = new Generator(seededRandom(5));
+      const seen = { fast: 0, valid: 0, invalid: 0, declined: 0, gated: 0 };
+      for (let round = 0; round < 800; round += 1) {
+        const schema = gen.objectSchema(0);
+        const compiled = compileArgumentValidator(schema);
+        if (!compiled.ok) {
+          seen.gated += 1;
+          continue;
+        }
+        for (let sample = 0; sample < 4; sample += 1) {
+          // Through JSON first: arguments are always what JSON.parse produced.
+          const value = JSON.parse(JSON.stringify(gen.value(schema, 0))) as Record<string, Json>;
+          if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
+          const fast = validateParsedArguments(value, schema);
+          expect(fast).toEqual(validateParsedArgumentsWithLibrary(value, schema));
+          if (compiled.plan !== undefined && runSubsetPlan(value, compiled.plan) !== undefined)
+            seen.fast += 1;
+          else seen.declined += 1;
+          if (fast.ok) seen.valid += 1;
+          else seen.invalid += 1;
+        }
       }
-      for (let sample = 0; sample < 4; sample += 1) {
-        // Through JSON first: arguments are always what JSON.parse produced.
-        const value = JSON.parse(JSON.stringify(gen.value(schema, 0))) as Record<string, Json>;
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
-        const fast = validateParsedArguments(value, schema);
-        expect(fast).toEqual(validateParsedArgumentsWithLibrary(value, schema));
-        if (compiled.plan !== undefined && runSubsetPlan(value, compiled.plan) !== undefined)
-          seen.fast += 1;
-        else seen.declined += 1;
-        if (fast.ok) seen.valid += 1;
-        else seen.invalid += 1;
-      }
-    }
-    // The comparison covers the fast path on valid and invalid values, and declines.
-    expect(seen.fast).toBeGreaterThan(5_000);
-    expect(seen.valid).toBeGreaterThan(1_500);
-    expect(seen.invalid).toBeGreaterThan(1_500);
-    expect(seen.gated).toBeLessThan(1_500);
-  });
+      // The comparison covers the fast path on valid and invalid values, and declines.
+      expect(seen.fast).toBeGreaterThan(2_000);
+      expect(seen.valid).toBeGreaterThan(500);
+      expect(seen.invalid).toBeGreaterThan(1_000);
+      expect(seen.gated).toBeLessThan(400);
+    },
+  );
 
   it('declines to the library for keys it cannot address and schemas it does not port', () => {
     const schema = {

@@ -12,7 +12,7 @@ import type { ProviderLimits } from '../provider-limits';
 import { ToolCallAssembler } from '../tool-call-assembler';
 import type { AnthropicEvent, AnthropicUsage } from './anthropic-wire';
 import { mapAnthropicFinishReason } from './map-anthropic-finish-reason';
-import { parseAnthropicEvent } from './parse-anthropic-event';
+import { AnthropicEventParser } from './parse-anthropic-event';
 
 /** Interprets one Messages API stream. */
 export class AnthropicStreamInterpreter implements StreamInterpreter {
@@ -24,6 +24,7 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
   private stopReason: string | undefined;
   private usage: ModelUsage = {};
   private hasUsage = false;
+  private readonly events = new AnthropicEventParser();
 
   constructor(limits: Pick<ProviderLimits, 'maxToolArgumentChars' | 'maxToolCallsPerRound'>) {
     this.toolCalls = new ToolCallAssembler(limits);
@@ -34,7 +35,7 @@ export class AnthropicStreamInterpreter implements StreamInterpreter {
   }
 
   onEvent(event: ServerSentEvent, out: StreamPart[]): void {
-    const parsed = parseAnthropicEvent(event.data);
+    const parsed = this.events.parse(event.data);
     if (parsed === undefined) return;
     switch (parsed.type) {
       case 'message_start':

@@ -8,8 +8,12 @@
 // an unexpected type) goes through `AnthropicEventSchema`, the one definition of
 // what is accepted, so it gets exactly the schema's verdict and message. The tests
 // check both paths agree on generated events.
+//
+// Before that, an event that repeats a recent common delta but for its text is read
+// from that event's template without JSON.parse (see json-template-cache.ts).
 // @see https://docs.anthropic.com/en/docs/build-with-claude/streaming#event-types
 import { ProviderError } from '../provider-error';
+import { JsonTemplateCache } from '../sse/json-template-cache';
 import { AnthropicEventSchema, type AnthropicEvent } from './anthropic-wire';
 
 const KNOWN_EVENTS = new Set([
@@ -53,6 +57,26 @@ export function commonAnthropicEvent(json: unknown): AnthropicEvent | undefined 
   return field !== undefined && typeof delta[field] === 'string'
     ? (json as AnthropicEvent)
     : undefined;
+}
+
+/**
+ * Parses and checks the events of one stream, like `parseAnthropicEvent`; the event
+ * returned is valid until the next call.
+ */
+export class AnthropicEventParser {
+  private readonly templates = new JsonTemplateCache();
+
+  parse(data: string): AnthropicEvent | undefined {
+    const repeated = this.templates.match(data);
+    if (repeated !== undefined) return repeated as AnthropicEvent;
+    const event = parseAnthropicEvent(data);
+    if (event?.type === 'content_block_delta' && commonAnthropicEvent(event) === event) {
+      const field = COMMON_DELTA_FIELDS[event.delta.type];
+      if (field !== undefined)
+        this.templates.learn(data, event as Record<string, unknown>, ['delta', field]);
+    }
+    return event;
+  }
 }
 
 /**

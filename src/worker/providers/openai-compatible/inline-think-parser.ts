@@ -27,6 +27,11 @@ export class InlineThinkParser {
 
   /** Routes one content delta. */
   push(delta: string): void {
+    // Most deltas hold no tag and no tag start at all: one scan, then pass them on.
+    if (this.held === '' && delta.indexOf('<') === -1) {
+      this.emit(delta);
+      return;
+    }
     const text = this.held === '' ? delta : this.held + delta;
     this.held = '';
     let position = 0;

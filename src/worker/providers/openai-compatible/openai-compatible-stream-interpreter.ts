@@ -13,7 +13,7 @@ import { ToolCallAssembler } from '../tool-call-assembler';
 import { InlineThinkParser } from './inline-think-parser';
 import { mapOpenAiCompatibleFinishReason } from './map-openai-compatible-finish-reason';
 import type { OpenAiDelta, OpenAiUsage } from './openai-compatible-wire';
-import { parseOpenAiCompatibleChunk } from './parse-openai-compatible-chunk';
+import { OpenAiChunkParser } from './parse-openai-compatible-chunk';
 
 /** Interprets one Chat Completions stream. */
 export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
@@ -25,6 +25,7 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
     reasoning: (text) => this.out.push({ type: 'reasoning-delta', text }),
   });
   private readonly toolCalls: ToolCallAssembler;
+  private readonly chunks = new OpenAiChunkParser();
   private finishReason: string | undefined;
   private usage: ModelUsage | undefined;
 
@@ -33,8 +34,10 @@ export class OpenAiCompatibleStreamInterpreter implements StreamInterpreter {
   }
 
   onEvent(event: ServerSentEvent, out: StreamPart[]): void {
-    if (event.data.trim() === '') return;
-    const chunk = parseOpenAiCompatibleChunk(event.data);
+    const { data } = event;
+    // A blank event (only whitespace) carries nothing; checked without trimming every one.
+    if (data.length === 0 || (data.charCodeAt(0) <= 0x20 && data.trim() === '')) return;
+    const chunk = this.chunks.parse(data);
     if (chunk.error !== undefined && chunk.error !== null) throw classifyStreamError(chunk.error);
     if (chunk.usage) this.usage = convertUsage(chunk.usage);
     // Only the first choice is read: we never request n > 1.

@@ -10,7 +10,12 @@
 // unexpected type) goes through `OpenAiChunkSchema`, the one definition of what is
 // accepted, so an unusual chunk gets exactly the schema's verdict and message. The
 // tests check both paths agree on generated chunks.
+//
+// Before any of that, a chunk that repeats a recent common chunk but for the text of
+// its delta is read from that chunk's template without JSON.parse (see
+// json-template-cache.ts); the template was checked when it was learned.
 import { ProviderError } from '../provider-error';
+import { JsonTemplateCache } from '../sse/json-template-cache';
 import { OpenAiChunkSchema, type OpenAiChunk } from './openai-compatible-wire';
 
 /** The schema's cap on tool-call fragments in one delta. */
@@ -79,6 +84,40 @@ export function commonOpenAiChunk(json: unknown): OpenAiChunk | undefined {
   if (index !== undefined && index !== null && typeof index !== 'number') return undefined;
   if (!isOptionalString(choice['finish_reason'])) return undefined;
   return isCommonDelta(choice['delta']) ? (json as OpenAiChunk) : undefined;
+}
+
+const DELTA_STRINGS = ['content', 'reasoning_content', 'reasoning', 'thinking'] as const;
+
+/** Where the text of a common chunk's delta is, for a template; undefined when it has none. */
+function deltaTextPath(chunk: OpenAiChunk): (string | number)[] | undefined {
+  const delta = chunk.choices?.[0]?.delta;
+  if (chunk.choices?.length !== 1 || !delta) return undefined;
+  for (const key of DELTA_STRINGS)
+    if (typeof delta[key] === 'string' && delta[key] !== '') return ['choices', 0, 'delta', key];
+  const call = delta.tool_calls?.length === 1 ? delta.tool_calls[0]?.function : undefined;
+  if (typeof call?.arguments === 'string')
+    return ['choices', 0, 'delta', 'tool_calls', 0, 'function', 'arguments'];
+  return undefined;
+}
+
+/**
+ * Parses and checks the events of one stream; throws PROVIDER_MALFORMED_STREAM for an
+ * event that is not a chunk. The chunk returned is valid until the next call.
+ */
+export class OpenAiChunkParser {
+  private readonly templates = new JsonTemplateCache();
+
+  parse(data: string): OpenAiChunk {
+    const repeated = this.templates.match(data);
+    if (repeated !== undefined) return repeated as OpenAiChunk;
+    const chunk = parseOpenAiCompatibleChunk(data);
+    // Only a hand-checked chunk is the raw parsed JSON a template may reuse.
+    if (commonOpenAiChunk(chunk) === chunk) {
+      const path = deltaTextPath(chunk);
+      if (path !== undefined) this.templates.learn(data, chunk as Record<string, unknown>, path);
+    }
+    return chunk;
+  }
 }
 
 /** Parses and checks one event's data; throws PROVIDER_MALFORMED_STREAM when it is not a chunk. */
