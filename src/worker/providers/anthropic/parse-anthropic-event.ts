@@ -12,7 +12,7 @@
 // Before that, an event that repeats a recent common delta but for its text is read
 // from that event's template without JSON.parse (see json-template-cache.ts).
 // @see https://docs.anthropic.com/en/docs/build-with-claude/streaming#event-types
-import { ProviderError } from '../provider-error';
+import { checkEventShape, parseEventJson } from '../sse/parse-event-json';
 import { JsonTemplateCache } from '../sse/json-template-cache';
 import { AnthropicEventSchema, type AnthropicEvent } from './anthropic-wire';
 
@@ -84,24 +84,10 @@ export class AnthropicEventParser {
  * as the API's versioning policy asks; throws PROVIDER_MALFORMED_STREAM otherwise.
  */
 export function parseAnthropicEvent(data: string): AnthropicEvent | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    throw malformed(`A stream event is not JSON: ${JSON.stringify(data.slice(0, 80))}`);
-  }
+  const json = parseEventJson(data);
   const common = commonAnthropicEvent(json);
   if (common !== undefined) return common;
   const type = isObject(json) ? json['type'] : undefined;
   if (typeof type === 'string' && !KNOWN_EVENTS.has(type)) return undefined;
-  const result = AnthropicEventSchema.safeParse(json);
-  if (!result.success)
-    throw malformed(
-      `A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`,
-    );
-  return result.data;
-}
-
-function malformed(message: string): ProviderError {
-  return new ProviderError('PROVIDER_MALFORMED_STREAM', message);
+  return checkEventShape(AnthropicEventSchema, json);
 }

@@ -14,7 +14,7 @@
 // Before any of that, a chunk that repeats a recent common chunk but for the text of
 // its delta is read from that chunk's template without JSON.parse (see
 // json-template-cache.ts); the template was checked when it was learned.
-import { ProviderError } from '../provider-error';
+import { checkEventShape, parseEventJson } from '../sse/parse-event-json';
 import { JsonTemplateCache } from '../sse/json-template-cache';
 import { OpenAiChunkSchema, type OpenAiChunk } from './openai-compatible-wire';
 
@@ -122,22 +122,8 @@ export class OpenAiChunkParser {
 
 /** Parses and checks one event's data; throws PROVIDER_MALFORMED_STREAM when it is not a chunk. */
 export function parseOpenAiCompatibleChunk(data: string): OpenAiChunk {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    throw malformed(`A stream event is not JSON: ${JSON.stringify(data.slice(0, 80))}`);
-  }
+  const json = parseEventJson(data);
   const common = commonOpenAiChunk(json);
   if (common !== undefined) return common;
-  const result = OpenAiChunkSchema.safeParse(json);
-  if (!result.success)
-    throw malformed(
-      `A stream event has an unexpected shape: ${result.error.issues[0]?.message ?? ''}`,
-    );
-  return result.data;
-}
-
-function malformed(message: string): ProviderError {
-  return new ProviderError('PROVIDER_MALFORMED_STREAM', message);
+  return checkEventShape(OpenAiChunkSchema, json);
 }
