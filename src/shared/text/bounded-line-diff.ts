@@ -1,6 +1,6 @@
 // ## Owns
-// A line diff for texts related by no known change list (a snapshot restore preview,
-// study SNAP-04), in the same shape as `hunksFromChanges`.
+// A line diff for texts related by no known change list (a snapshot restore
+// preview), in the same shape as `hunksFromChanges`.
 // ## Why
 // Myers is the right tool when the changes are unknown, but its cost grows with the
 // edit distance. `diffLineRanges` bounds it by a count of steps and falls back to

@@ -1,8 +1,8 @@
 // ## Owns
 // Turning a change list into changed line regions without diffing the documents.
 // ## Why
-// The reference re-diffed the whole old and new texts with Myers, which costs
-// O((N+M)·D) time and O(D²) memory and refuses large edits (study 6.2 item 1). The
+// Re-diffing the whole old and new texts with Myers costs O((N+M)·D) time and
+// O(D²) memory, and a bound on it refuses large edits. The
 // change list already says where the text differs, so only the lines a change touches
 // are looked at: the old lines come from the line index, the new lines from the old
 // line fragments around the change plus its insert. Changes touching the same line
