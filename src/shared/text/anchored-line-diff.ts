@@ -11,50 +11,52 @@
 import type { DiffLines } from './diff-lines';
 
 /** Characters at each end of a line that its quick hash covers. */
-const QUICK_END_CHARS = 8;
+const QUICK_END_CHARS = 4;
 
 const mix = (hash: number, value: number) => Math.imul(hash ^ value, 0x01000193);
 
 /**
- * Hashes of the lines of one side, computed as they are asked for. The quick hash
- * covers a line's length and its first and last 8 characters; the full hash every
+ * Hashes of the lines of one side. The quick hash
+ * covers a line's length and its first and last 4 characters; the full hash every
  * character. Equal lines hash alike; different lines that share a hash only look
  * repeated (no anchor), never equal.
  */
 export class LineHashes {
-  private readonly quick: Int32Array;
-  private readonly full: Int32Array;
-  private readonly known: Uint8Array;
+  /** The quick hash of every line, computed up front: a few characters a line. */
+  readonly quick: Int32Array;
+  private full: Int32Array | undefined;
+  private hasFull: Uint8Array | undefined;
 
   constructor(private readonly lines: DiffLines) {
-    this.quick = new Int32Array(lines.count);
-    this.full = new Int32Array(lines.count);
-    this.known = new Uint8Array(lines.count);
+    const { text, starts, count } = lines;
+    this.quick = new Int32Array(count);
+    for (let line = 0; line < count; line += 1) {
+      const start = starts[line] as number;
+      const end = starts[line + 1] as number;
+      let hash = mix(0x811c9dc5 | 0, end - start);
+      if (end - start <= 2 * QUICK_END_CHARS) {
+        for (let at = start; at < end; at += 1) hash = mix(hash, text.charCodeAt(at));
+      } else {
+        hash = mix(hash, text.charCodeAt(start) | (text.charCodeAt(start + 1) << 16));
+        hash = mix(hash, text.charCodeAt(start + 2) | (text.charCodeAt(start + 3) << 16));
+        hash = mix(hash, text.charCodeAt(end - 4) | (text.charCodeAt(end - 3) << 16));
+        hash = mix(hash, text.charCodeAt(end - 2) | (text.charCodeAt(end - 1) << 16));
+      }
+      this.quick[line] = hash;
+    }
   }
 
-  quickOf(line: number): number {
-    if (((this.known[line] as number) & 1) !== 0) return this.quick[line] as number;
-    const { text, starts } = this.lines;
-    const start = starts[line] as number;
-    const end = starts[line + 1] as number;
-    let hash = mix(0x811c9dc5, end - start);
-    const head = Math.min(end, start + QUICK_END_CHARS);
-    for (let at = start; at < head; at += 1) hash = mix(hash, text.charCodeAt(at));
-    for (let at = Math.max(head, end - QUICK_END_CHARS); at < end; at += 1)
-      hash = mix(hash, text.charCodeAt(at));
-    this.quick[line] = hash;
-    this.known[line] = (this.known[line] as number) | 1;
-    return hash;
-  }
-
+  /** The full hash of `line`, computed the first time it is asked for. */
   fullOf(line: number): number {
-    if (((this.known[line] as number) & 2) !== 0) return this.full[line] as number;
+    this.full ??= new Int32Array(this.lines.count);
+    this.hasFull ??= new Uint8Array(this.lines.count);
+    if (this.hasFull[line] === 1) return this.full[line] as number;
     const { text, starts } = this.lines;
     let hash = 0x811c9dc5;
     const end = starts[line + 1] as number;
     for (let at = starts[line] as number; at < end; at += 1) hash = mix(hash, text.charCodeAt(at));
     this.full[line] = hash;
-    this.known[line] = (this.known[line] as number) | 2;
+    this.hasFull[line] = 1;
     return hash;
   }
 }
@@ -83,28 +85,30 @@ class Tallies {
     this.newAt = new Int32Array(capacity);
   }
 
-  /** Counts the old lines `[from, to)` by `hashOf`; lines it skips (undefined) are not counted. */
-  countOld(from: number, to: number, hashOf: (line: number) => number | undefined): void {
-    for (let line = from; line < to; line += 1) {
-      const hash = hashOf(line);
-      if (hash === undefined) continue;
-      const at = this.slot(hash, true);
-      const count = this.oldCount[at] as number;
-      if (count < 2) this.oldCount[at] = count + 1;
-    }
+  /** Counts one old line with `hash`. */
+  addOld(hash: number): void {
+    const at = this.slot(hash, true);
+    const count = this.oldCount[at] as number;
+    if (count < 2) this.oldCount[at] = count + 1;
   }
 
-  /** Counts the new lines `[from, to)` whose hash an old line has, and where the last one is. */
-  countNew(from: number, to: number, hashOf: (line: number) => number | undefined): void {
-    for (let line = from; line < to; line += 1) {
-      const hash = hashOf(line);
-      if (hash === undefined) continue;
-      const at = this.slot(hash, false);
-      if (at < 0) continue;
-      const count = this.newCount[at] as number;
-      if (count < 2) this.newCount[at] = count + 1;
-      this.newAt[at] = line;
-    }
+  /**
+   * Counts new line `line` with `hash` if an old line has that hash, and notes where
+   * it is; false when no old line has it.
+   */
+  addNew(hash: number, line: number): boolean {
+    const at = this.slot(hash, false);
+    if (at < 0) return false;
+    const count = this.newCount[at] as number;
+    if (count < 2) this.newCount[at] = count + 1;
+    this.newAt[at] = line;
+    return true;
+  }
+
+  /** True when `at` holds lines of both sides but not exactly one of each. */
+  isShared(at: number): boolean {
+    if (at < 0 || this.newCount[at] === 0) return false;
+    return (this.oldCount[at] as number) > 1 || (this.newCount[at] as number) > 1;
   }
 
   /** The slot of `hash`, claiming a free one when `isAdding`; -1 when absent. */
@@ -181,29 +185,33 @@ export function anchorsBetween(
   b1: number,
 ): readonly (readonly [number, number])[] {
   const quick = new Tallies(a1 - a0);
-  quick.countOld(a0, a1, (x) => aHashes.quickOf(x));
-  quick.countNew(b0, b1, (y) => bHashes.quickOf(y));
-  const isShared = (at: number) =>
-    at >= 0 &&
-    (quick.newCount[at] as number) > 0 &&
-    ((quick.oldCount[at] as number) > 1 || (quick.newCount[at] as number) > 1);
+  const aQuick = aHashes.quick;
+  const bQuick = bHashes.quick;
+  for (let x = a0; x < a1; x += 1) quick.addOld(aQuick[x] as number);
+  let hasCommon = false;
+  for (let y = b0; y < b1; y += 1) if (quick.addNew(bQuick[y] as number, y)) hasCommon = true;
+  // No new line shares even a quick hash with an old one: a rewritten block.
+  if (!hasCommon) return [];
+  const slots = new Int32Array(a1 - a0);
+  let hasShared = false;
+  for (let x = a0; x < a1; x += 1) {
+    const at = quick.slot(aQuick[x] as number, false);
+    slots[x - a0] = at;
+    if (quick.isShared(at)) hasShared = true;
+  }
   let full: Tallies | undefined;
-  for (let x = a0; x < a1 && full === undefined; x += 1)
-    if (isShared(quick.slot(aHashes.quickOf(x), false))) full = new Tallies(a1 - a0);
-  if (full !== undefined) {
-    const fullTally = full;
-    fullTally.countOld(a0, a1, (x) =>
-      isShared(quick.slot(aHashes.quickOf(x), false)) ? aHashes.fullOf(x) : undefined,
-    );
-    fullTally.countNew(b0, b1, (y) =>
-      isShared(quick.slot(bHashes.quickOf(y), false)) ? bHashes.fullOf(y) : undefined,
-    );
+  if (hasShared) {
+    full = new Tallies(a1 - a0);
+    for (let x = a0; x < a1; x += 1)
+      if (quick.isShared(slots[x - a0] as number)) full.addOld(aHashes.fullOf(x));
+    for (let y = b0; y < b1; y += 1)
+      if (quick.isShared(quick.slot(bQuick[y] as number, false))) full.addNew(bHashes.fullOf(y), y);
   }
   const pairs: (readonly [number, number])[] = [];
   for (let x = a0; x < a1; x += 1) {
     let tally = quick;
-    let at = quick.slot(aHashes.quickOf(x), false);
-    if (full !== undefined && isShared(at)) {
+    let at = slots[x - a0] as number;
+    if (full !== undefined && quick.isShared(at)) {
       tally = full;
       at = full.slot(aHashes.fullOf(x), false);
     }
