@@ -1,5 +1,4 @@
 // Bounds of the recovery journals.
-import { MAX_EDIT_CHANGES } from '../../sites/typst/edit/edit-limits';
 
 /** Most revert checkpoints kept (tombstones included). */
 export const MAX_CHECKPOINTS = 5;
@@ -10,8 +9,5 @@ export const IN_FLIGHT_PROTECTION_MS = 5 * 60_000;
 /** Most document snapshots kept, and their bodies in total (4 MiB). */
 export const MAX_SNAPSHOTS = 6;
 export const MAX_SNAPSHOT_BODY_CHARS = 4 * 1_048_576;
-/**
- * Most changes one guarded page commit accepts (`document/commit`): the edit limit,
- * since an edit and its revert are both one commit.
- */
-export const MAX_COMMIT_CHANGES = MAX_EDIT_CHANGES;
+/** Most changes one guarded page commit accepts: the protocol's bound. */
+export { MAX_COMMIT_CHANGES } from '../../shared/protocol/document-methods';

@@ -1,6 +1,7 @@
 // Bounds of the typst edit tools. They live in one file so the tool schemas, the
 // edit preparation and the page commit agree on the same numbers instead of drifting
 // copies. Diff display bounds live in src/shared/text/diff-limits.ts.
+import { MAX_COMMIT_CHANGES } from '../../../shared/protocol/document-methods';
 
 /**
  * Largest document, in UTF-16 code units, that an editor write may be prepared against.
@@ -10,12 +11,10 @@
 export const MAX_EDIT_DOCUMENT_CHARS = 1_048_576;
 
 /**
- * Most changes one prepared edit may carry (one CodeMirror transaction), and so the
- * most one guarded page commit accepts. 2,048 scattered one-line fixes in a
- * 20,000-line document prepare in about 15 ms with their diff (bench/span-edits),
- * and the 256 KiB argument cap bounds the text of a call long before the count does.
+ * Most changes one prepared edit may carry: all of them go to the page in one
+ * guarded commit, so the commit's bound is the edit's.
  */
-export const MAX_EDIT_CHANGES = 2_048;
+export const MAX_EDIT_CHANGES = MAX_COMMIT_CHANGES;
 
 /** Most characters one prepared edit may insert, summed over its changes. */
 export const MAX_EDIT_INSERTED_CHARS = 1_000_000;
