@@ -4,6 +4,7 @@
 // chrome.storage.session for the discovery cache (kept across worker restarts,
 // dropped with the browser session), chrome.identity for the sign-in page, and the
 // global fetch. Tests never come here; they inject areas, fetch and a launcher.
+import { raceAbort, signalReason } from '../../shared/lib/abort';
 import type { McpDiscovery } from './mcp/mcp-discovery';
 import { createDiscoveryCache, createMemoryArea, type CacheArea } from './mcp/discovery-cache';
 import { createIntegrationService, type IntegrationService } from './integration-service';
@@ -40,13 +41,12 @@ function identityAuth(local: CacheArea): McpAuthDeps | undefined {
     store: createMcpAuthStore(local),
     redirectUrl: identity.getRedirectURL('mcp'),
     launch: async (url, signal) => {
-      const returned = await Promise.race([
+      const returned = await raceAbort(
         // Closing the window and an authorization page that never redirects both reject.
         identity.launchWebAuthFlow({ url: url.href, interactive: true }).catch(() => undefined),
-        new Promise<never>((_resolve, reject) =>
-          signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
-        ),
-      ]);
+        signal,
+        signalReason,
+      );
       if (typeof returned !== 'string')
         throw new IntegrationError(
           'MCP_AUTH_FAILED',
