@@ -10,6 +10,8 @@ import { createPanelHandlers } from './handlers/panel-to-worker.handlers';
 import { createPageHandlers } from './handlers/page-to-worker.handlers';
 import { createWorkerAgent } from './agent/worker-agent';
 import { createPageRequests } from './page-requests';
+import { createFrameDirectory } from './pages/frame-directory';
+import { discoverFrames } from './platform/frame-discovery';
 import { createTabsTransport } from './platform/tabs-transport';
 import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-messaging';
 import {
@@ -37,6 +39,7 @@ export function main(): void {
   // Settings hold API keys: every reader of local storage waits for this restriction.
   const storageAccess = restrictStorageToTrustedContexts();
   const pages = createPageRequests(createTabsTransport);
+  const frames = createFrameDirectory(discoverFrames);
   const panelPorts = createPanelPorts();
   const quickAttachPlatform = createQuickAttachPlatform(panelPorts);
   const quickAttach = createQuickAttach(quickAttachPlatform);
@@ -54,7 +57,7 @@ export function main(): void {
     isRunActive: (scope, sessionId) => agent.status(scope, sessionId) !== null,
     onProblem: (problem) => console.warn(`[side-agent recovery] ${problem}`),
   });
-  const agent = createWorkerAgent({ ...stores, pages, events: panelPorts, recovery });
+  const agent = createWorkerAgent({ ...stores, pages, frames, events: panelPorts, recovery });
 
   listenForRuntimeMessages({
     panel: createRequestRouter(
@@ -72,9 +75,15 @@ export function main(): void {
         recovery,
       }),
     ),
-    page: createEventRouter(pageToWorker, createPageHandlers({ quickAttach: quickAttach.clicked })),
+    page: createEventRouter(
+      pageToWorker,
+      createPageHandlers({
+        quickAttach: quickAttach.clicked,
+        frameReady: (tabId, report) => void frames.record(tabId, report),
+      }),
+    ),
   });
-  watchTabSites(panelPorts);
+  watchTabSites(panelPorts, (tabId) => frames.forget(tabId));
   // Turns a previous worker instance left mid-run become "interrupted".
   void agent.reconcile().catch(() => undefined);
   configureSidePanel();

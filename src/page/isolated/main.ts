@@ -9,6 +9,7 @@ import { pageToWorker } from '../../shared/protocol/page-to-worker';
 import { createId } from '../../shared/lib/ids';
 import { createIsolatedBridgePort } from './bridge-transport';
 import { scheduleFallbackLoader } from './fallback-loader';
+import { startFrameLink } from './frame-link';
 import { createHandshake } from './handshake';
 import { siteForFrame, startIsolatedPart } from './isolated-sites';
 import { startQuickAttachLayer } from './quick-attach-layer';
@@ -45,6 +46,7 @@ export function main(): void {
       url: location.href.slice(0, 2_048),
       runtimeVersion,
       documentId,
+      linkToken: frameLinks.token,
     });
   };
   const port = createIsolatedBridgePort({
@@ -55,8 +57,12 @@ export function main(): void {
       handshake();
     },
   });
+  // Which document each of this document's frame elements shows, for stitching trees.
+  const frameLinks = startFrameLink({ signal: lifetime.signal, documentId, isTop });
   // The site's own methods, where its page part lives in this world.
-  const local = site ? startIsolatedPart(site, lifetime.signal, { isTop, documentId }) : null;
+  const local = site
+    ? startIsolatedPart(site, lifetime.signal, { isTop, documentId, frameLinks })
+    : null;
   const relay = createRelay({
     nonce,
     documentId,

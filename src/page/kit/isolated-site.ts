@@ -11,12 +11,22 @@ import type {
 } from '../../shared/protocol/define-channel';
 import type { SiteDefinition } from '../../sites/site-contract';
 
+/** Which document each frame element of this document shows (src/page/isolated/frame-link.ts). */
+export interface FrameLinkReader {
+  /** The frame-link token of the document `frameElement` shows, or null when unknown. */
+  tokenOf(frameElement: Element): string | null;
+  /** Asks those documents that have not said who they are; resolves after a short wait. */
+  introduce(frameElements: readonly Element[]): Promise<void>;
+}
+
 /** The frame a started part serves. */
 export interface IsolatedFrame {
   /** Whether this is the tab's top frame. */
   readonly isTop: boolean;
   /** This document instance's id, as the relay reports it to the worker. */
   readonly documentId: string;
+  /** The links to the documents of this document's frame elements. */
+  readonly frameLinks: FrameLinkReader;
 }
 
 /** What a started isolated part offers: a handler for every page method of its site. */

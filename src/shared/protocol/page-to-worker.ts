@@ -19,6 +19,8 @@ export const pageToWorker = defineEventChannel('page-to-worker', ['content-scrip
       /** 0 where the page's site runs without a MAIN runtime. */
       runtimeVersion: z.number().int().min(0),
       documentId: IdSchema,
+      /** The token this document's parent frame knows it by (src/page/isolated/frame-link.ts). */
+      linkToken: IdSchema.optional(),
     }),
   },
   /**

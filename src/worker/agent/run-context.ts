@@ -8,6 +8,7 @@ import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import type { ChatTurn } from '../../shared/protocol/chat-records';
 import type { FetchLike, ModelAdapter, ProviderKind } from '../providers/model-adapter';
 import type { PageRequests } from '../page-requests';
+import type { FrameDirectory } from '../pages/frame-directory';
 import type { ChatStore, SettingsStore } from '../storage/store-contracts';
 import type { TrustCheck } from '../tools/approval-policy';
 import type { EditHooks } from '../documents/edit-hooks';
@@ -57,6 +58,8 @@ export interface RunDeps {
   readonly recovery?: RunRecoveryHooks;
   /** The revert journal's seams for every document write of a run (src/worker/recovery). */
   readonly documentHooks?: EditHooks;
+  /** Which documents each tab's frames show (src/worker/pages/frame-directory.ts). */
+  readonly frames?: FrameDirectory;
 }
 
 /** What the recovery service does at run start and after a successful complete response. */
@@ -84,6 +87,8 @@ export interface RunContext {
   readonly pauseForPage: RunInteraction['pauseForPage'];
   /** Set when the run cannot go on (its page is gone): the loop ends the run with it. */
   readonly fatal: () => ProtocolFailure | null;
+  /** Tells the run's tools the resolved model's context window (known after preparation). */
+  readonly setContextWindow: (tokens: number) => void;
 }
 
 export function createRunContext(input: {
@@ -116,8 +121,16 @@ export function createRunContext(input: {
     stop: () => controller.abort(),
     end: (failure) => (fatal ??= failure),
   });
+  let contextWindow: number | undefined;
   const pageFor = (call: { id: string; name: string }, interaction: RunInteraction): RunPage => ({
     tabId: identity.tabId,
+    frames: async (options) => {
+      const directory = deps.frames;
+      if (!directory) return [];
+      return options?.refresh
+        ? directory.refresh(identity.tabId)
+        : directory.frames(identity.tabId);
+    },
     request: (method, payload, frame) =>
       guard.request(
         { callId: call.id, toolName: call.name, pause: interaction.pauseForPage },
@@ -161,6 +174,9 @@ export function createRunContext(input: {
     waitForPage: boundWait,
     pauseForPage: pause,
     fatal: () => fatal,
+    setContextWindow: (tokens) => {
+      contextWindow = tokens;
+    },
     toolContext: (call, interaction) => ({
       runId,
       callId: call.id,
@@ -171,6 +187,7 @@ export function createRunContext(input: {
       interaction,
       state,
       documentHooks,
+      ...(contextWindow !== undefined ? { contextWindow } : {}),
     }),
   };
 }

@@ -37,6 +37,7 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
   events.start({ identity, assistantTurnId: run.assistantTurnId });
   try {
     const prepared = await prepareRun(deps, identity, request, signal);
+    run.setContextWindow(prepared.model.contextWindow);
     await raceAbort(
       deps.journal.add({
         runId: run.runId,

@@ -5,6 +5,7 @@
 // panel event transport.
 import type { EventTransport } from '../../shared/protocol/client';
 import type { PageRequests } from '../page-requests';
+import type { FrameDirectory } from '../pages/frame-directory';
 import { createKeepAlive } from '../platform/keep-alive';
 import { createSessionRunJournal } from '../platform/keep-alive-run-journal';
 import type { FetchLike } from '../providers/model-adapter';
@@ -24,6 +25,7 @@ export interface WorkerAgentDeps {
   readonly settings: SettingsStore;
   readonly pages: PageRequests;
   readonly events: EventTransport;
+  readonly frames?: FrameDirectory;
   /** The revert journal's edit hooks and the snapshot run hooks (src/worker/recovery). */
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
 }

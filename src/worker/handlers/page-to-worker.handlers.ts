@@ -6,6 +6,11 @@ import { defineEventHandlers } from '../../shared/protocol/define-channel';
 import { pageToWorker, type QuickAttachKind } from '../../shared/protocol/page-to-worker';
 
 export interface PageHandlerDeps {
+  /** A relay announced its document in a frame of a tab (src/worker/pages/frame-directory.ts). */
+  readonly frameReady?: (
+    tabId: number,
+    report: { frameId: number; documentId: string; linkToken: string | null; url: string },
+  ) => void;
   /**
    * A floating quick-attach button was clicked in `tabId`. Called
    * synchronously from the message listener: it opens the panel before any await.
@@ -16,8 +21,17 @@ export interface PageHandlerDeps {
 export function createPageHandlers(deps: PageHandlerDeps) {
   return defineEventHandlers(pageToWorker, {
     // Accepting the event is the answer the relay waits for: it marks its document
-    // "connected". Runs learn a document's id by asking its relay, not from this event.
-    'page/ready': () => undefined,
+    // "connected". Runs pin the top document by asking its relay; the frame directory
+    // learns which document each frame shows (for trees that span frames).
+    'page/ready': (payload, context) => {
+      if (context.tabId === undefined || context.frameId === undefined) return;
+      deps.frameReady?.(context.tabId, {
+        frameId: context.frameId,
+        documentId: payload.documentId,
+        linkToken: payload.linkToken ?? null,
+        url: payload.url,
+      });
+    },
     'page/quick-attach': (payload, context) => {
       // No return of the promise: the content script needs no answer beyond "accepted".
       if (context.tabId !== undefined)

@@ -56,9 +56,24 @@ export interface PageFrame {
   readonly documentId: string;
 }
 
+/** A document in a frame of the run's tab, as the worker's frame directory knows it. */
+export interface KnownFrame extends PageFrame {
+  /** Short index of the document in its tab, never reused while the worker runs. */
+  readonly index: number;
+  /** The token its parent document's frame element is linked by, if it said. */
+  readonly linkToken: string | null;
+  readonly url: string;
+}
+
 /** Page requests to the run's captured tab, carrying the run's signal. */
 export interface RunPage {
   readonly tabId: number;
+  /**
+   * The documents the tab's frames show (top frame first), as their relays announced
+   * them; `refresh` asks the browser again (after a worker restart, or when a frame
+   * the caller expects is missing). Absent where no directory exists (tests, probes).
+   */
+  frames?(options?: { readonly refresh?: boolean }): Promise<readonly KnownFrame[]>;
   /**
    * To the run's document in the top frame, or, with `frame`, to that document of a
    * subframe. A subframe that shows another document since refuses with
@@ -179,6 +194,8 @@ export interface ToolRunContext {
   readonly state: RunToolState;
   /** The revert journal's seams for document writes; empty when the run has none. */
   readonly documentHooks: EditHooks;
+  /** The run's model context window in tokens, for tools that size what they return. */
+  readonly contextWindow?: number;
 }
 
 /** A tool as the registry holds it. */

@@ -1,0 +1,149 @@
+// ## Owns
+// Whether a person can see an element, as the tree (and any other read tool) decides
+// it. Exported for the other web tools: `hiddenReason` for one element during a
+// top-down walk, `isShownToPerson` for a single element with its ancestors, and
+// `placement` for where a box lies relative to what is on screen.
+// ## What counts as hidden (left out of the tree and counted)
+// display:none (also the hidden attribute and closed <details> content), an ancestor
+// with content-visibility:hidden, visibility:hidden or collapse (the element itself;
+// a visible child shows again), aria-hidden="true" and inert subtrees, opacity 0
+// (text and structure; a control inside stays, marked transparent, because custom
+// checkboxes are built that way), boxes clipped to 1 px or less (the
+// "screen-reader only" pattern, zero-height collapsed panels), controls with no size,
+// and boxes placed left of or above the page, where no scrolling can bring them.
+// Text that is hidden this way is what hidden prompt injection uses: it never reaches
+// the model as page text. A hidden element's text still counts in the accessible
+// name of a visible control it labels, as in the browser's own tree.
+// ## Why checkVisibility first
+// One native call answers display, visibility, opacity and content-visibility for the
+// element and its ancestors; the computed style is read only when it says no, because
+// it also says no for display:contents, whose children are visible.
+
+/** The reason an element is left out, or a softer state the walk must know. */
+export type VisibilityState =
+  /** Shown normally. */
+  | 'visible'
+  /** display:contents: no box of its own; its children decide. */
+  | 'contents'
+  /** Invisible through opacity 0 (itself or an ancestor): only controls are kept. */
+  | 'transparent'
+  /** visibility:hidden on the element: it is left out, its children may show. */
+  | 'self-hidden'
+  /** Left out with everything inside it. */
+  | 'hidden';
+
+const CHECK_OPTIONS = {
+  checkOpacity: true,
+  checkVisibilityCSS: true,
+  opacityProperty: true,
+  visibilityProperty: true,
+};
+
+type Checkable = Element & { checkVisibility?: (options?: object) => boolean };
+
+/**
+ * The element's own visibility in a walk that already left out hidden ancestors.
+ * `insideTransparent` says an ancestor was transparent.
+ */
+export function visibilityState(element: Element, insideTransparent: boolean): VisibilityState {
+  if (element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))
+    return 'hidden';
+  const checkable = element as Checkable;
+  if (typeof checkable.checkVisibility === 'function' && checkable.checkVisibility(CHECK_OPTIONS))
+    return insideTransparent ? 'transparent' : 'visible';
+  const view = element.ownerDocument.defaultView;
+  if (!view) return 'hidden';
+  const style = view.getComputedStyle(element);
+  const display = style.display;
+  if (display === 'none') return 'hidden';
+  if (display === 'contents') {
+    if (style.visibility === 'hidden' || style.visibility === 'collapse') return 'self-hidden';
+    return insideTransparent || style.opacity === '0' ? 'transparent' : 'contents';
+  }
+  if (insideTransparent || style.opacity === '0') return 'transparent';
+  if (style.visibility === 'hidden' || style.visibility === 'collapse') return 'self-hidden';
+  // Without checkVisibility (an older browser) the style above is all there is.
+  if (typeof checkable.checkVisibility !== 'function') return 'visible';
+  // Rendered, but an ancestor the walk did not see (a subtree walk's root) is
+  // transparent: the only option-dependent reason left.
+  if (checkable.checkVisibility()) return 'transparent';
+  // Not rendered for another reason: inside closed <details>, content-visibility:hidden.
+  return 'hidden';
+}
+
+/**
+ * Whether a box this small clips away what is inside it (the 1 px "visually hidden"
+ * pattern, a panel collapsed to height 0 with overflow hidden).
+ */
+export function isClippedAway(element: Element, rect: DOMRect): boolean {
+  if (rect.width > 1 && rect.height > 1) return false;
+  const view = element.ownerDocument.defaultView;
+  if (!view) return false;
+  const style = view.getComputedStyle(element);
+  return (
+    style.overflow !== 'visible' ||
+    (style.clip !== 'auto' && style.clip !== '') ||
+    (style.clipPath !== 'none' && style.clipPath !== '')
+  );
+}
+
+/** A box in viewport coordinates: what can be seen (the viewport, narrowed by scrollers). */
+export interface ViewBox {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+
+export type Direction = 'above' | 'below' | 'left' | 'right';
+
+/** Where a box lies: in view, off to one side, or off the page (never reachable). */
+export type Placement = 'in-view' | Direction | 'off-page';
+
+/** Where `rect` lies relative to `view`, with `margin` pixels of slack around it. */
+export function placement(
+  rect: DOMRect,
+  view: ViewBox,
+  scroll: { x: number; y: number },
+  margin: number,
+): Placement {
+  if (rect.right + scroll.x <= 0 || rect.bottom + scroll.y <= 0) return 'off-page';
+  if (rect.bottom < view.top - margin) return 'above';
+  if (rect.top > view.bottom + margin) return 'below';
+  if (rect.right < view.left - margin) return 'left';
+  if (rect.left > view.right + margin) return 'right';
+  return 'in-view';
+}
+
+/** The viewport of `doc`'s window as a view box. */
+export function viewportBox(doc: Document): ViewBox {
+  const view = doc.defaultView;
+  const width = view?.innerWidth ?? doc.documentElement.clientWidth;
+  const height = view?.innerHeight ?? doc.documentElement.clientHeight;
+  return { left: 0, top: 0, right: width, bottom: height };
+}
+
+/**
+ * For callers outside a walk (other tools acting on one element): whether the person
+ * can see it at all, checking the element and each ancestor across shadow roots.
+ * Off-screen elements count as shown (scrolling reaches them); transparent ones not.
+ */
+export function isShownToPerson(element: Element): boolean {
+  const chain: Element[] = [];
+  for (let node: Node | null = element; node && chain.length < 4_096;) {
+    if (node.nodeType === 1) chain.push(node as Element);
+    const parent: Node | null = (node as Element).assignedSlot ?? node.parentNode;
+    node = parent && parent.nodeType === 11 ? ((parent as ShadowRoot).host ?? null) : parent;
+  }
+  let transparent = false;
+  for (const node of chain.reverse()) {
+    const state = visibilityState(node, transparent);
+    if (state === 'hidden') return false;
+    if (state === 'transparent') transparent = true;
+  }
+  if (transparent || visibilityState(element, false) === 'self-hidden') return false;
+  const rect = element.getBoundingClientRect();
+  if (rect.width === 0 && rect.height === 0) return false;
+  for (const node of chain) if (isClippedAway(node, node.getBoundingClientRect())) return false;
+  return true;
+}

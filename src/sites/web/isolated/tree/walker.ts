@@ -1,0 +1,345 @@
+// ## Owns
+// One walk of one frame's flat tree into kept nodes: hidden subtrees left out and
+// counted, wrappers collapsed (they add no depth), text gathered into runs, open
+// popups hoisted as overlays, child frames as placeholders, and, for the `visible`
+// filter, subtrees outside the view not entered at all (their elements are counted
+// by direction). It is iterative, so a shadow root 200 levels deep or a page of
+// 50,000 elements costs stack space of its own, not the browser's.
+// ## Never
+// Runs page code or changes the page: it reads the DOM, styles and boxes only.
+import type { TreeFilter } from '../../methods/tree-methods';
+import { flatChildren } from './flat-tree';
+import { labelsOf } from './label-index';
+import { BLOCK_TAGS, LEAF_TAGS, OVERLAY_SELECTOR, isOverlay, keepsElement } from './keep-rules';
+import type { RefRegistry } from './refs';
+import { SKIPPED_TAGS, isInteractive, roleOf } from './roles';
+import type { ElementTreeNode, TreeContainer, WalkCounts, WalkTree } from './tree-nodes';
+import {
+  isClippedAway,
+  isShownToPerson,
+  placement,
+  viewportBox,
+  visibilityState,
+  type Placement,
+  type ViewBox,
+} from './visibility';
+
+export interface WalkOptions {
+  readonly filter: TreeFilter;
+  /** Walk only this element's subtree; it is always kept, view or not. */
+  readonly root: Element | null;
+  readonly refs: RefRegistry;
+  /** Stop after this many kept nodes (the cut is reported). */
+  readonly maxNodes: number;
+  /** performance.now() after which the walk stops (the cut is reported). */
+  readonly deadline: number;
+}
+
+/** Raw text kept per run; longer runs are clipped when printed. */
+const RAW_TEXT_CHARS = 600;
+/** Pixels around the view a `visible` walk still enters. */
+const VIEW_MARGIN = 48;
+/** Most in-view controls checked for what covers them. */
+const MAX_OCCLUSION_CHECKS = 300;
+const TIME_CHECK_EVERY = 256;
+/** Roles named by their content: inside them only controls (and frames) get lines. */
+const NAMED_BY_CONTENT = new Set([
+  'button',
+  'checkbox',
+  'heading',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'radio',
+  'switch',
+  'tab',
+  'treeitem',
+]);
+
+/** Whether the browser renders the element (display and visibility; opacity aside). */
+function isRendered(element: Element): boolean {
+  const checkable = element as Element & { checkVisibility?: (options?: object) => boolean };
+  if (typeof checkable.checkVisibility !== 'function') return true;
+  return checkable.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true });
+}
+
+/** A check box or radio made invisible (no size, opacity 0) under a visible label. */
+function isLabelledHiddenControl(element: Element): boolean {
+  return element.localName === 'input' && labelsOf(element).length > 0;
+}
+
+interface EnterTask {
+  readonly node: Node;
+  readonly parent: TreeContainer;
+  readonly transparent: boolean;
+  /** Inside a control or heading whose name already says its text: keep only controls. */
+  readonly controlsOnly: boolean;
+  readonly view: ViewBox;
+  readonly inOverlay: boolean;
+  readonly forceKeep: boolean;
+}
+interface ExitTask {
+  readonly exit: TreeContainer;
+}
+type Task = EnterTask | ExitTask;
+
+function subtreeSize(element: Element): number {
+  return 1 + element.getElementsByTagName('*').length;
+}
+
+function closeText(container: TreeContainer): void {
+  const last = container.children[container.children.length - 1];
+  if (last?.kind === 'text') last.open = false;
+}
+
+function addText(container: TreeContainer, data: string): void {
+  const last = container.children[container.children.length - 1];
+  if (last?.kind === 'text' && last.open) {
+    const room = RAW_TEXT_CHARS - last.raw.length;
+    if (room > 0) last.raw += data.length > room ? data.slice(0, room) : data;
+    last.extra += Math.max(0, data.length - Math.max(room, 0));
+    return;
+  }
+  if (data.trim() === '') return;
+  container.children.push({
+    kind: 'text',
+    raw: data.length > RAW_TEXT_CHARS ? data.slice(0, RAW_TEXT_CHARS) : data,
+    extra: Math.max(0, data.length - RAW_TEXT_CHARS),
+    open: true,
+  });
+}
+
+/** The box children of a scroll container can be seen in: `view` narrowed by its padding box. */
+function narrowedView(element: Element, rect: DOMRect, view: ViewBox): ViewBox {
+  const scrolls =
+    element.scrollHeight > element.clientHeight + 1 ||
+    element.scrollWidth > element.clientWidth + 1;
+  if (!scrolls) return view;
+  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
+  if (!style || (style.overflowX === 'visible' && style.overflowY === 'visible')) return view;
+  const left = rect.left + element.clientLeft;
+  const top = rect.top + element.clientTop;
+  return {
+    left: Math.max(view.left, left),
+    top: Math.max(view.top, top),
+    right: Math.min(view.right, left + element.clientWidth),
+    bottom: Math.min(view.bottom, top + element.clientHeight),
+  };
+}
+
+export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
+  const { filter, refs } = options;
+  const counts: WalkCounts = {
+    visited: 0,
+    hidden: 0,
+    above: 0,
+    below: 0,
+    left: 0,
+    right: 0,
+    kept: 0,
+  };
+  const overlays: ElementTreeNode[] = [];
+  const page: TreeContainer = { children: [] };
+  const inView: ElementTreeNode[] = [];
+  const hoisted = new Set<Element>();
+  const view = viewportBox(doc);
+  const win = doc.defaultView;
+  const scroll = { x: win?.scrollX ?? 0, y: win?.scrollY ?? 0 };
+  // A subtree walk shows the whole subtree; only a page walk stays in view.
+  const viewOnly = filter === 'visible' && options.root === null;
+  const stack: Task[] = [];
+  let cut: WalkTree['cut'] = null;
+
+  const start = options.root ?? doc.body ?? doc.documentElement;
+  stack.push({
+    node: start,
+    parent: page,
+    transparent: false,
+    controlsOnly: false,
+    view,
+    inOverlay: false,
+    forceKeep: options.root !== null,
+  });
+  if (options.root === null) {
+    // Open popups in the document's own tree are walked first, wherever they sit.
+    const candidates = Array.from(doc.querySelectorAll(OVERLAY_SELECTOR)).filter(
+      (element) => isOverlay(element, roleOf(element)) && isShownToPerson(element),
+    );
+    for (const element of candidates.reverse()) {
+      if (candidates.some((other) => other !== element && other.contains(element))) continue;
+      if (
+        viewOnly &&
+        placement(element.getBoundingClientRect(), view, scroll, VIEW_MARGIN) !== 'in-view'
+      )
+        continue;
+      hoisted.add(element);
+      stack.push({
+        node: element,
+        parent: { children: overlays },
+        transparent: false,
+        controlsOnly: false,
+        view,
+        inOverlay: true,
+        forceKeep: true,
+      });
+    }
+  }
+
+  const countAway = (where: Placement, size: number) => {
+    if (where === 'above' || where === 'below' || where === 'left' || where === 'right')
+      counts[where] += size;
+    else counts.hidden += size;
+  };
+
+  while (stack.length > 0) {
+    const task = stack.pop()!;
+    if ('exit' in task) {
+      closeText(task.exit);
+      continue;
+    }
+    const { node, parent } = task;
+    if (node.nodeType === 3) {
+      if (filter !== 'interactive' && !task.transparent && !task.controlsOnly)
+        addText(parent, (node as Text).data);
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const element = node as Element;
+    const tag = element.localName;
+    counts.visited += 1;
+    if (counts.visited % TIME_CHECK_EVERY === 0 && performance.now() > options.deadline) {
+      cut = 'time';
+      break;
+    }
+    if (SKIPPED_TAGS.has(tag)) continue;
+    // Hoisted overlays are walked once, from the prepass, and printed first.
+    if (hoisted.has(element) && !task.inOverlay) continue;
+    const state = visibilityState(element, task.transparent);
+    if (state === 'hidden') {
+      counts.hidden += subtreeSize(element);
+      continue;
+    }
+    let transparent = state === 'transparent';
+    let rect: DOMRect | null = null;
+    let where: Placement = 'in-view';
+    let childView = task.view;
+    if (state !== 'contents') {
+      rect = element.getBoundingClientRect();
+      const empty = rect.width === 0 && rect.height === 0;
+      if (empty && isLabelledHiddenControl(element)) {
+        transparent = true;
+      } else if (
+        (empty && (LEAF_TAGS.has(tag) || element.firstChild === null)) ||
+        isClippedAway(element, rect)
+      ) {
+        if (element.firstChild !== null || LEAF_TAGS.has(tag))
+          counts.hidden += subtreeSize(element);
+        continue;
+      }
+      if (!empty) {
+        where = placement(rect, task.view, scroll, viewOnly ? VIEW_MARGIN : 0);
+        if (where === 'off-page' || (viewOnly && where !== 'in-view' && !task.forceKeep)) {
+          countAway(where, subtreeSize(element));
+          continue;
+        }
+        if (element.firstElementChild !== null) childView = narrowedView(element, rect, task.view);
+      }
+    }
+    if (state === 'self-hidden') {
+      counts.hidden += 1;
+      pushChildren(element, parent, { ...task, transparent, view: childView }, false);
+      continue;
+    }
+    // A label's text is its control's name: only controls inside it get lines, and a
+    // label whose control is hidden stands in for it.
+    const labelled = tag === 'label' ? (element as HTMLLabelElement).control : null;
+    const proxyFor = labelled && !isRendered(labelled) ? labelled : null;
+    const role = proxyFor ? roleOf(proxyFor) : roleOf(element);
+    const interactive = proxyFor !== null || isInteractive(element, role);
+    const overlay = !task.inOverlay && options.root === null && isOverlay(element, role);
+    const keep =
+      task.forceKeep ||
+      overlay ||
+      keepsElement(
+        task.controlsOnly ? 'interactive' : filter,
+        element,
+        role,
+        interactive,
+        transparent,
+      );
+    if (!keep) {
+      if (transparent) counts.hidden += 1;
+      if (tag === 'br') closeText(parent);
+      if (!LEAF_TAGS.has(tag)) {
+        const block = BLOCK_TAGS.has(tag);
+        if (block) closeText(parent);
+        const controlsOnly = task.controlsOnly || labelled !== null;
+        pushChildren(
+          element,
+          parent,
+          { ...task, transparent, controlsOnly, view: childView },
+          block,
+        );
+      }
+      continue;
+    }
+    if (counts.kept >= options.maxNodes) {
+      cut = 'size';
+      break;
+    }
+    counts.kept += 1;
+    const kept: ElementTreeNode = {
+      kind: 'element',
+      element,
+      role: role ?? 'generic',
+      ref: refs.numberOf(element),
+      interactive,
+      rect,
+      placement: where,
+      transparent,
+      isFrame: tag === 'iframe' || tag === 'frame',
+      control: proxyFor,
+      coveredBy: null,
+      children: [],
+    };
+    if (
+      interactive &&
+      where === 'in-view' &&
+      rect &&
+      !transparent &&
+      inView.length < MAX_OCCLUSION_CHECKS
+    )
+      inView.push(kept);
+    if (overlay) {
+      overlays.push(kept);
+      hoisted.add(element);
+    } else {
+      closeText(parent);
+      parent.children.push(kept);
+    }
+    if (!LEAF_TAGS.has(tag)) {
+      const child: EnterTask = {
+        ...task,
+        transparent,
+        view: childView,
+        inOverlay: task.inOverlay || overlay,
+        controlsOnly: task.controlsOnly || labelled !== null || NAMED_BY_CONTENT.has(kept.role),
+      };
+      pushChildren(element, kept, child, false);
+    }
+  }
+
+  /** Queues the flat-tree children (in order) with what they inherit from `task`. */
+  function pushChildren(element: Element, parent: TreeContainer, task: EnterTask, block: boolean) {
+    if (block) stack.push({ exit: parent });
+    const children = flatChildren(element);
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const child = children[index];
+      if (child) stack.push({ ...task, node: child, parent, forceKeep: false });
+    }
+  }
+
+  return { overlays, page, counts, cut, inView };
+}
