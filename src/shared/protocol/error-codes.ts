@@ -30,6 +30,10 @@ export const ERROR_CODES = [
   'PAGE_DOCUMENT_CHANGED',
   'PAGE_RUNTIME_REPLACED',
   'PAGE_NOT_GRANTED',
+  // Element refs from a page observation (`e15`, `f2:e15`): malformed, or naming no
+  // element the page still shows.
+  'PAGE_REF_INVALID',
+  'PAGE_REF_NOT_FOUND',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
   'UNKNOWN_SITE',
   'SITE_NOT_SUPPORTED',

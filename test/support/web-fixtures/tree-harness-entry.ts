@@ -4,6 +4,7 @@
 // dom-accessibility-api (the oracle), and Chromium's own role for comparison.
 import { computeAccessibleName } from 'dom-accessibility-api';
 import type { TreeFilter } from '../../../src/sites/web/methods/tree-methods';
+import { withLabelIndex } from '../../../src/sites/web/isolated/tree/label-index';
 import { accessibleName } from '../../../src/sites/web/isolated/tree/names';
 import { markCovered } from '../../../src/sites/web/isolated/tree/occlusion';
 import { createRefRegistry } from '../../../src/sites/web/isolated/tree/refs';
@@ -17,6 +18,10 @@ const refs = createRefRegistry();
 
 function walk(filter: TreeFilter, rootRef: number | null = null) {
   const started = performance.now();
+  return withLabelIndex(() => walkInside(filter, rootRef, started));
+}
+
+function walkInside(filter: TreeFilter, rootRef: number | null, started: number) {
   const tree = walkFrame(document, {
     filter,
     root: rootRef === null ? null : refs.elementOf(rootRef),
@@ -28,6 +33,7 @@ function walk(filter: TreeFilter, rootRef: number | null = null) {
   const serialized = serializeWalk(tree, {
     maxChars: 2_000_000,
     maxLines: 60_000,
+    refPrefix: '',
     allOptions: false,
     focused: deepActiveElement(document),
     tokenOf: () => null,

@@ -27,6 +27,8 @@ export const MAX_REF_CHECKS = 10_000;
 export const MAX_REF_SUGGESTIONS = 6;
 
 const Count = z.number().int().min(0);
+/** A frame's part of a ref (`f3:`), empty for the top frame. */
+export const REF_PREFIX = /^(?:f[1-9][0-9]{0,5}:)?$/;
 const RefNumber = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const Coordinate = z.number().min(-1e7).max(1e7);
 
@@ -102,6 +104,8 @@ export const treeMethods = {
       /** Walk only this element's subtree (its line at depth 0). */
       root: RefNumber.nullable(),
       maxChars: z.number().int().min(1_000).max(MAX_FRAME_TREE_CHARS),
+      /** What the lines put before each ref number: '' for the top frame, `f3:` for frame 3. */
+      refPrefix: z.string().regex(REF_PREFIX),
     }),
     response: WalkResultSchema,
   },

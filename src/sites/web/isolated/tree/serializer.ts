@@ -4,9 +4,9 @@
 // line, a node whose only content is text as one line, and each child frame as its
 // element's line plus a placeholder the worker fills with that frame's own lines.
 // ## Line grammar (the worker relies on it)
-// Every line is `<indent><role>[ "<name>"][ [e<n>]][ <state>]` or a note starting
-// with `# `. Names and text are whitespace-flattened (never a newline) and quoted with
-// `"` and `\` escaped, so the first `[e<n>]` after the quoted name is the line's ref.
+// Every line is `<indent><role>[ "<name>"][ [<prefix>e<n>]][ <state>]` or a note
+// starting with `# `. Names and text are whitespace-flattened (never a newline) and
+// quoted with `"` and `\` escaped, so the first `[…e<n>]` after the name is the ref.
 import { MAX_FRAME_PLACEHOLDERS } from '../../methods/tree-methods';
 import { NAME_FROM_CONTENT, accessibleName } from './names';
 import { quoted, stateOf, type StateContext } from './states';
@@ -29,6 +29,8 @@ export interface Placeholder {
 export interface SerializeOptions extends StateContext {
   readonly maxChars: number;
   readonly maxLines: number;
+  /** Put before each ref number (`f3:` for a subframe's lines, empty for the top frame). */
+  readonly refPrefix: string;
   /** The frame-link token of the document a frame element shows, if known. */
   readonly tokenOf: (frame: Element) => string | null;
 }
@@ -110,7 +112,7 @@ export function serializeWalk(tree: WalkTree, options: SerializeOptions): Serial
         ? ''
         : accessibleName(described, { maxChars: NAME_CHARS, role: node.role });
     const state = stateOf(described, node.role, options);
-    let line = `${indent(depth)}${node.role}${name ? ` ${quoted(name, NAME_CHARS)}` : ''} [e${node.ref}]`;
+    let line = `${indent(depth)}${node.role}${name ? ` ${quoted(name, NAME_CHARS)}` : ''} [${options.refPrefix}e${node.ref}]`;
     if (state) line += ` ${state}`;
     if (node.placement !== 'in-view') line += ` offscreen:${node.placement}`;
     if (node.transparent) line += ' transparent';

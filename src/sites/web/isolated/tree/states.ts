@@ -191,7 +191,7 @@ export function stateOf(element: Element, role: string, context: StateContext): 
     const type = tag === 'input' ? (element as HTMLInputElement).type : '';
     if (type !== '' && type !== 'text' && !isSecretField(element)) parts.push(`type=${type}`);
   } else if (tag === 'input' && (element as HTMLInputElement).type === 'password') {
-    parts.push('secret');
+    parts.push((element as HTMLInputElement).value === '' ? 'secret' : 'secret filled');
   }
   if (tag === 'input' && /^(checkbox|radio)$/.test((element as HTMLInputElement).type)) {
     const input = element as HTMLInputElement;

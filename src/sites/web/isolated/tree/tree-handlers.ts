@@ -11,6 +11,7 @@ import {
   type treeMethods,
   type WalkResult,
 } from '../../methods/tree-methods';
+import { withLabelIndex } from './label-index';
 import { hitTestFrame, markCovered } from './occlusion';
 import { suggestRefs } from './ref-suggestions';
 import { createRefRegistry } from './refs';
@@ -35,26 +36,31 @@ export function startTreeHandlers(
     },
   });
   return {
-    'web/tree-walk': async ({ filter, root, maxChars }) => {
+    'web/tree-walk': async ({ filter, root, maxChars, refPrefix }) => {
       const started = performance.now();
       const rootElement = root === null ? null : refs.elementOf(root);
       if (root !== null && !rootElement) {
         return emptyWalk(page(), started, suggestRefs(refs, root, MAX_REF_SUGGESTIONS));
       }
-      const tree = walkFrame(document, {
-        filter,
-        root: rootElement,
-        refs,
-        maxNodes: MAX_FRAME_TREE_LINES,
-        deadline: started + FRAME_WALK_TIME_LIMIT_MS,
-      });
-      const points = markCovered(document, tree.inView, viewportBox(document));
-      const serialized = serializeWalk(tree, {
-        maxChars,
-        maxLines: MAX_FRAME_TREE_LINES,
-        allOptions: rootElement?.localName === 'select',
-        focused: deepActiveElement(document),
-        tokenOf: (element) => frame.frameLinks.tokenOf(element),
+      // One label index serves the whole walk: the DOM does not change meanwhile.
+      const { tree, points, serialized } = withLabelIndex(() => {
+        const tree = walkFrame(document, {
+          filter,
+          root: rootElement,
+          refs,
+          maxNodes: MAX_FRAME_TREE_LINES,
+          deadline: started + FRAME_WALK_TIME_LIMIT_MS,
+        });
+        const points = markCovered(document, tree.inView, viewportBox(document));
+        const serialized = serializeWalk(tree, {
+          maxChars,
+          maxLines: MAX_FRAME_TREE_LINES,
+          refPrefix,
+          allOptions: rootElement?.localName === 'select',
+          focused: deepActiveElement(document),
+          tokenOf: (element) => frame.frameLinks.tokenOf(element),
+        });
+        return { tree, points, serialized };
       });
       refs.sweep();
       // Frames whose documents have not introduced themselves yet get a moment to.

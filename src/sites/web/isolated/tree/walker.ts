@@ -244,7 +244,9 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
           countAway(where, subtreeSize(element));
           continue;
         }
-        if (element.firstElementChild !== null) childView = narrowedView(element, rect, task.view);
+        // Only a walk that prunes by view needs what a scroller shows (a layout read per element).
+        if (viewOnly && element.firstElementChild !== null)
+          childView = narrowedView(element, rect, task.view);
       }
     }
     if (state === 'self-hidden') {
