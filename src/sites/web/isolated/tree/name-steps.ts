@@ -244,7 +244,8 @@ export function computeName(element: Element, maxChars: number): string {
     }
     const labelledBy = context.referenced ? [] : idRefs(node, 'aria-labelledby');
     if (labelledBy.length > 0) {
-      consulted.add(node);
+      // Not marked as consulted yet: a node may name itself among its references
+      // (aria-labelledby="self other"), and the referenced step follows no further ids.
       return labelledBy
         .map((target) =>
           alternative(target, {
