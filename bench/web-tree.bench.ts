@@ -16,7 +16,8 @@ const RUNS = 9;
 
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+  const at = (share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
   return { median: at(0.5), p90: at(0.9), first: values[0] ?? 0 };
 }
 

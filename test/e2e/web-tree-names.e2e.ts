@@ -56,7 +56,9 @@ function compare(): Promise<Compared[]> {
 async function chromiumName(id: string): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as { root: { nodeId: number } };
+    const { root } = (await cdp.send('DOM.getDocument', { depth: 0 })) as {
+      root: { nodeId: number };
+    };
     const { nodeId } = (await cdp.send('DOM.querySelector', {
       nodeId: root.nodeId,
       selector: `.case[data-id="${id}"] [data-target]`,
@@ -65,7 +67,9 @@ async function chromiumName(id: string): Promise<string> {
       nodeId,
       fetchRelatives: false,
     })) as { nodes: { name?: { value?: string } }[] };
-    return String(nodes[0]?.name?.value ?? '').replace(/\s+/g, ' ').trim();
+    return String(nodes[0]?.name?.value ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
   } finally {
     await cdp.detach();
   }

@@ -3,7 +3,12 @@
 // same-origin and a cross-origin frame stitched under their <iframe>; hidden
 // instructions left out and counted; subtrees by ref, bad refs, and changes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTreeRuns, treeText, type TreeRuns, type TreeTab } from '../support/web-fixtures/tree-runs';
+import {
+  startTreeRuns,
+  treeText,
+  type TreeRuns,
+  type TreeTab,
+} from '../support/web-fixtures/tree-runs';
 
 const TOP = `<!doctype html><title>Shop</title>
 <h1>Shop front</h1>
@@ -56,7 +61,9 @@ function lineWith(text: string, needle: string): { index: number; line: string }
 
 describe('get_accessibility_tree in Chromium', () => {
   it('shows shadow roots (open and closed) and both frames in one tree, frames under their iframe', async () => {
-    const [result] = await tab.call([{ name: 'get_accessibility_tree', arguments: { filter: 'all' } }]);
+    const [result] = await tab.call([
+      { name: 'get_accessibility_tree', arguments: { filter: 'all' } },
+    ]);
     expect(result?.ok).toBe(true);
     const text = treeText(result!);
     expect(text).toMatch(/heading "Shop front" \[e\d+\] level=1/);
@@ -97,7 +104,9 @@ describe('get_accessibility_tree in Chromium', () => {
   });
 
   it('reads a frame subtree by its ref, refuses a dead or malformed ref with nearby live refs', async () => {
-    const [all] = await tab.call([{ name: 'get_accessibility_tree', arguments: { filter: 'all' } }]);
+    const [all] = await tab.call([
+      { name: 'get_accessibility_tree', arguments: { filter: 'all' } },
+    ]);
     const consent = /checkbox "Widget consent" \[(f\d+:e\d+)\]/.exec(treeText(all!))?.[1];
     const frameRef = consent?.split(':')[0];
     expect(frameRef).toBeDefined();

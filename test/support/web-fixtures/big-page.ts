@@ -1,5 +1,5 @@
-// A generated page shaped like a long real page (about 21,600 elements with its two
-// frames): sections with a heading, a paragraph with a link, a nested list of links
+// A generated page shaped like a long real page (about 21,600 elements with its open
+// shadow roots and two frames): sections with a heading, a paragraph with a link, a nested list of links
 // with a button, a form (label[for] + input, a wrapped check box, a select, a button,
 // a textarea named by aria-label), text spans, an image and a table whose button is
 // named by aria-labelledby; open and closed shadow hosts made by script; a
@@ -48,11 +48,14 @@ function shadowScript(open: number, closed: number): string {
 }
 
 export function bigPageHtml(options: BigPageOptions = {}): string {
-  const sections = options.sections ?? 480;
+  const sections = options.sections ?? 600;
   const parts: string[] = [];
   for (let index = 0; index < sections; index += 1) parts.push(section(index));
   const frames = (options.frames ?? [])
-    .map((src, index) => `<iframe title="Frame ${index}" src="${src}" width="400" height="300"></iframe>`)
+    .map(
+      (src, index) =>
+        `<iframe title="Frame ${index}" src="${src}" width="400" height="300"></iframe>`,
+    )
     .join('\n');
   return `<!doctype html><html><head><meta charset="utf-8"><title>Big page</title></head><body>
 <header><nav aria-label="Main"><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>
@@ -67,6 +70,7 @@ ${options.tail ?? ''}
 /** A page for a frame of the big page: about 500 elements of the same kinds. */
 export function bigFrameHtml(label: string): string {
   const parts: string[] = [];
-  for (let index = 0; index < 12; index += 1) parts.push(section(index).replace(/Section/g, `${label} section`));
+  for (let index = 0; index < 12; index += 1)
+    parts.push(section(index).replace(/Section/g, `${label} section`));
   return `<!doctype html><html><head><meta charset="utf-8"><title>${label}</title></head><body><h1>${label}</h1>${parts.join('\n')}</body></html>`;
 }

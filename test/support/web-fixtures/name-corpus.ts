@@ -22,7 +22,17 @@ const WORDS = [
   'Option C',
 ];
 
-const INPUT_TYPES = ['text', 'email', 'password', 'number', 'search', 'tel', 'url', 'checkbox', 'radio'];
+const INPUT_TYPES = [
+  'text',
+  'email',
+  'password',
+  'number',
+  'search',
+  'tel',
+  'url',
+  'checkbox',
+  'radio',
+];
 
 function templates(word: string, n: number): string[] {
   const other = `Other ${n}`;

@@ -37,8 +37,5 @@ export function harnessWalk(
   page: Page,
   filter: 'visible' | 'all' | 'interactive' = 'all',
 ): Promise<HarnessWalk> {
-  return page.evaluate(
-    (which) => (globalThis as any).__tree.walk(which) as HarnessWalk,
-    filter,
-  );
+  return page.evaluate((which) => (globalThis as any).__tree.walk(which) as HarnessWalk, filter);
 }

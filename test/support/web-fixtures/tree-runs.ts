@@ -28,8 +28,7 @@ export interface TreeTab {
 /** The tree text of a successful get_accessibility_tree result. */
 export function treeText(result: ToolResult): string {
   const data = result['result'] as
-    | { untrusted_page_content?: { content?: { tree?: string } } }
-    | undefined;
+    { untrusted_page_content?: { content?: { tree?: string } } } | undefined;
   return data?.untrusted_page_content?.content?.tree ?? '';
 }
 

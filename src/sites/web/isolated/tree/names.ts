@@ -31,8 +31,7 @@ export interface NameOptions {
  */
 export function accessibleName(element: Element, options: NameOptions | number = {}): string {
   const { maxChars = 400, role } = typeof options === 'number' ? { maxChars: options } : options;
-  const known = role === undefined ? null : role;
-  const quick = quickName(element, known, maxChars);
+  const quick = quickName(element, role, maxChars);
   if (quick !== null) return clip(quick, maxChars);
   return computeName(element, maxChars);
 }
@@ -42,12 +41,29 @@ export function accessibleName(element: Element, options: NameOptions | number =
  * labels holding only text (and the control itself), alt, and plain text content
  * for name-from-content roles. Null when the full steps are needed.
  */
-function quickName(element: Element, role: string | null, maxChars: number): string | null {
+function quickName(
+  element: Element,
+  role: string | null | undefined,
+  maxChars: number,
+): string | null {
   if (element.hasAttribute('aria-labelledby') || role === 'none' || role === 'presentation')
     return null;
   const label = element.getAttribute('aria-label');
   if (label !== null && label.trim() !== '') return flatten(label);
   const tag = element.localName;
+  // A structural element (a list, a row, a section) with a known role can only be
+  // named by its title: nothing of its own names it, and its content does not.
+  if (
+    role !== undefined &&
+    (role === null || !NAME_FROM_CONTENT.has(role)) &&
+    !LABELABLE.has(tag) &&
+    !NATIVELY_NAMED.has(tag) &&
+    !tag.includes('-') &&
+    !element.hasAttribute('aria-placeholder')
+  ) {
+    const title = element.getAttribute('title');
+    return title !== null && title.trim() !== '' ? flatten(title) : '';
+  }
   if (tag === 'img') {
     const alt = element.getAttribute('alt');
     return alt !== null && alt.trim() !== '' ? flatten(alt) : null;
@@ -65,12 +81,15 @@ function quickName(element: Element, role: string | null, maxChars: number): str
     }
     if (tag !== 'button') return null;
   }
-  if (role !== null && NAME_FROM_CONTENT.has(role)) {
+  if (role !== null && role !== undefined && NAME_FROM_CONTENT.has(role)) {
     const text = plainContent(element, maxChars, null);
     if (text !== null && text !== '') return text;
   }
   return null;
 }
+
+/** Elements named by a part or attribute of their own (legend, caption, alt, label). */
+const NATIVELY_NAMED = new Set(['area', 'fieldset', 'figure', 'img', 'optgroup', 'svg', 'table']);
 
 /** Elements a <label> can label (HTML's labelable elements). */
 const LABELABLE = new Set(['button', 'input', 'meter', 'output', 'progress', 'select', 'textarea']);

@@ -8,7 +8,11 @@ import { defineTool, type JsonValue, type KnownFrame } from '../../../../worker/
 import type { ToolOutcome, ToolRunContext } from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { MAX_FRAME_TREE_CHARS, TreeFilterSchema } from '../../methods/tree-methods';
-import { createObservationStore, observationKey, type StoredObservation } from './observation-store';
+import {
+  createObservationStore,
+  observationKey,
+  type StoredObservation,
+} from './observation-store';
 import { stitchFrames, type FrameSource, type StitchedTree } from './stitch-frames';
 import { changeLines, diffObservations } from './tree-changes';
 import { observationNotes } from './tree-notes';

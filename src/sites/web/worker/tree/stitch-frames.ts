@@ -20,7 +20,11 @@ export const MAX_FRAME_DEPTH = 8;
 /** How the stitcher reaches the documents of the tab. */
 export interface FrameSource {
   /** One walk: of the run's top document (`frame` null) or of a subframe's document. */
-  walk(frame: KnownFrame | null, root: number | null, refPrefix: string): Promise<Result<WalkResult>>;
+  walk(
+    frame: KnownFrame | null,
+    root: number | null,
+    refPrefix: string,
+  ): Promise<Result<WalkResult>>;
   /** The document a frame element's link token names, or null when no relay said so. */
   frameOf(token: string): Promise<KnownFrame | null>;
   /**
@@ -92,6 +96,7 @@ export async function stitchFrames(
   if (!first.ok) return first;
   const top: FrameWalk = { frame: start.frame, walk: first.data, depth: 0, children: [] };
   const seen = new Set<string>([start.frame?.documentId ?? 'top']);
+  let asked = 1;
   let read = 1;
   let level = [top];
   while (level.length > 0) {
@@ -118,11 +123,12 @@ export async function stitchFrames(
     const frame = await source.frameOf(token);
     if (!frame) return REASONS.unlinked;
     if (seen.has(frame.documentId)) return REASONS.repeated;
-    if (read >= MAX_FRAMES) return REASONS.many;
+    if (asked >= MAX_FRAMES) return REASONS.many;
     seen.add(frame.documentId);
-    read += 1;
+    asked += 1;
     const result = await source.walk(frame, null, refPrefixOf(frame.index));
     if (!result.ok) return failureReason(result);
+    read += 1;
     return { frame, walk: result.data, depth: parent.depth + 1, children: [] };
   }
 
@@ -196,7 +202,9 @@ function assemble(top: FrameWalk, read: number): StitchedTree {
     }
     cut ||= walk.cut !== null;
     walkMs = Math.max(walkMs, walk.walkMs);
-    const placeholderAt = new Map(walk.frames.map((placeholder, index) => [placeholder.line, index]));
+    const placeholderAt = new Map(
+      walk.frames.map((placeholder, index) => [placeholder.line, index]),
+    );
     const own = walk.text === '' ? [] : walk.text.split('\n');
     own.forEach((line, lineIndex) => {
       lines.push(base + line);
