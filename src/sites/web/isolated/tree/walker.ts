@@ -76,6 +76,8 @@ interface EnterTask {
   readonly transparent: boolean;
   /** Inside a control or heading whose name already says its text: keep only controls. */
   readonly controlsOnly: boolean;
+  /** The parent is visibility:hidden: its own text is not seen (its elements decide alone). */
+  readonly textHidden: boolean;
   readonly view: ViewBox;
   readonly inOverlay: boolean;
   readonly forceKeep: boolean;
@@ -129,6 +131,18 @@ function narrowedView(element: Element, rect: DOMRect, view: ViewBox): ViewBox {
   };
 }
 
+/**
+ * The flat-tree children a person can see: a closed <details> shows its summary only
+ * (the rest is counted as hidden; the browser hides it without a style to read).
+ */
+function shownChildren(element: Element, counts: WalkCounts): ArrayLike<Node> {
+  if (element.localName !== 'details' || (element as HTMLDetailsElement).open)
+    return flatChildren(element);
+  const summary = Array.from(element.children).find((child) => child.localName === 'summary');
+  counts.hidden += subtreeSize(element) - 1 - (summary ? subtreeSize(summary) : 0);
+  return summary ? [summary] : [];
+}
+
 export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
   const { filter, refs } = options;
   const counts: WalkCounts = {
@@ -161,6 +175,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     view,
     inOverlay: false,
     forceKeep: options.root !== null,
+    textHidden: false,
   });
   if (options.root === null) {
     // Open popups in the document's own tree are walked first, wherever they sit.
@@ -182,6 +197,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         controlsOnly: false,
         view,
         inOverlay: true,
+        textHidden: false,
         forceKeep: true,
       });
     }
@@ -201,7 +217,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     }
     const { node, parent } = task;
     if (node.nodeType === 3) {
-      if (filter !== 'interactive' && !task.transparent && !task.controlsOnly)
+      if (filter !== 'interactive' && !task.transparent && !task.controlsOnly && !task.textHidden)
         addText(parent, (node as Text).data);
       continue;
     }
@@ -251,7 +267,12 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     }
     if (state === 'self-hidden') {
       counts.hidden += 1;
-      pushChildren(element, parent, { ...task, transparent, view: childView }, false);
+      pushChildren(
+        element,
+        parent,
+        { ...task, transparent, view: childView, textHidden: true },
+        false,
+      );
       continue;
     }
     // A label's text is its control's name: only controls inside it get lines, and a
@@ -281,7 +302,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         pushChildren(
           element,
           parent,
-          { ...task, transparent, controlsOnly, view: childView },
+          { ...task, transparent, controlsOnly, view: childView, textHidden: false },
           block,
         );
       }
@@ -326,6 +347,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         ...task,
         transparent,
         view: childView,
+        textHidden: false,
         inOverlay: task.inOverlay || overlay,
         controlsOnly: task.controlsOnly || labelled !== null || NAMED_BY_CONTENT.has(kept.role),
       };
@@ -336,7 +358,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
   /** Queues the flat-tree children (in order) with what they inherit from `task`. */
   function pushChildren(element: Element, parent: TreeContainer, task: EnterTask, block: boolean) {
     if (block) stack.push({ exit: parent });
-    const children = flatChildren(element);
+    const children = shownChildren(element, counts);
     for (let index = children.length - 1; index >= 0; index -= 1) {
       const child = children[index];
       if (child) stack.push({ ...task, node: child, parent, forceKeep: false });
