@@ -147,3 +147,21 @@ export function isShownToPerson(element: Element): boolean {
   for (const node of chain) if (isClippedAway(node, node.getBoundingClientRect())) return false;
   return true;
 }
+
+/** The box children of a scroll container can be seen in: `view` narrowed by its padding box. */
+export function narrowedView(element: Element, rect: DOMRect, view: ViewBox): ViewBox {
+  const scrolls =
+    element.scrollHeight > element.clientHeight + 1 ||
+    element.scrollWidth > element.clientWidth + 1;
+  if (!scrolls) return view;
+  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
+  if (!style || (style.overflowX === 'visible' && style.overflowY === 'visible')) return view;
+  const left = rect.left + element.clientLeft;
+  const top = rect.top + element.clientTop;
+  return {
+    left: Math.max(view.left, left),
+    top: Math.max(view.top, top),
+    right: Math.min(view.right, left + element.clientWidth),
+    bottom: Math.min(view.bottom, top + element.clientHeight),
+  };
+}

@@ -14,8 +14,10 @@ import { BLOCK_TAGS, LEAF_TAGS, OVERLAY_SELECTOR, isOverlay, keepsElement } from
 import type { RefRegistry } from './refs';
 import { SKIPPED_TAGS, isInteractive, roleOf } from './roles';
 import type { ElementTreeNode, TreeContainer, WalkCounts, WalkTree } from './tree-nodes';
+import { addText, closeText } from './text-runs';
 import {
   isClippedAway,
+  narrowedView,
   isShownToPerson,
   placement,
   viewportBox,
@@ -35,8 +37,6 @@ export interface WalkOptions {
   readonly deadline: number;
 }
 
-/** Raw text kept per run; longer runs are clipped when printed. */
-const RAW_TEXT_CHARS = 600;
 /** Pixels around the view a `visible` walk still enters. */
 const VIEW_MARGIN = 48;
 /** Most in-view controls checked for what covers them. */
@@ -89,46 +89,6 @@ type Task = EnterTask | ExitTask;
 
 function subtreeSize(element: Element): number {
   return 1 + element.getElementsByTagName('*').length;
-}
-
-function closeText(container: TreeContainer): void {
-  const last = container.children[container.children.length - 1];
-  if (last?.kind === 'text') last.open = false;
-}
-
-function addText(container: TreeContainer, data: string): void {
-  const last = container.children[container.children.length - 1];
-  if (last?.kind === 'text' && last.open) {
-    const room = RAW_TEXT_CHARS - last.raw.length;
-    if (room > 0) last.raw += data.length > room ? data.slice(0, room) : data;
-    last.extra += Math.max(0, data.length - Math.max(room, 0));
-    return;
-  }
-  if (data.trim() === '') return;
-  container.children.push({
-    kind: 'text',
-    raw: data.length > RAW_TEXT_CHARS ? data.slice(0, RAW_TEXT_CHARS) : data,
-    extra: Math.max(0, data.length - RAW_TEXT_CHARS),
-    open: true,
-  });
-}
-
-/** The box children of a scroll container can be seen in: `view` narrowed by its padding box. */
-function narrowedView(element: Element, rect: DOMRect, view: ViewBox): ViewBox {
-  const scrolls =
-    element.scrollHeight > element.clientHeight + 1 ||
-    element.scrollWidth > element.clientWidth + 1;
-  if (!scrolls) return view;
-  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
-  if (!style || (style.overflowX === 'visible' && style.overflowY === 'visible')) return view;
-  const left = rect.left + element.clientLeft;
-  const top = rect.top + element.clientTop;
-  return {
-    left: Math.max(view.left, left),
-    top: Math.max(view.top, top),
-    right: Math.min(view.right, left + element.clientWidth),
-    bottom: Math.min(view.bottom, top + element.clientHeight),
-  };
 }
 
 /**
