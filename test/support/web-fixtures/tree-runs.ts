@@ -4,7 +4,7 @@
 // port. `observe` runs get_accessibility_tree calls and returns what the model got.
 import type { Page } from 'playwright-core';
 import { startCorsProxy, type CorsProxy } from '../cors-proxy';
-import { startModelServer, type ModelServer } from '../model-server/model-server.mjs';
+import { startModelServer } from '../model-server/model-server.mjs';
 import { collectPanelEvents, createRunDriver } from '../run-driver';
 import { runTools, type ToolResult, type ToolStep } from '../tool-runs';
 import { launchWebBrowser, type WebBrowser } from '../web-browser';
