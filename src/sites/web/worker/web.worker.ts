@@ -4,7 +4,7 @@ import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
 import { readTools } from './read/read-tools';
-import { treeTools } from './tree/tree-tools';
+import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
 
 export const workerSite = defineWorkerSite({
   site: webSite,
@@ -14,6 +14,6 @@ export const workerSite = defineWorkerSite({
     'If a tool fails, read its error code and message, adjust, and try again or explain what blocks you.',
   ].join('\n'),
   selectionLanguage: '',
-  tools: [...treeTools, ...readTools] as ToolDefinition<unknown>[],
+  tools: [getAccessibilityTreeTool, ...readTools] as ToolDefinition<unknown>[],
   createRunState: () => null,
 });
