@@ -3,6 +3,8 @@
 // registered synchronously first, because Chrome delivers the message that woke
 // the worker right after the top-level script runs.
 import { createId } from '../shared/lib/ids';
+import { createEmitter } from '../shared/protocol/client';
+import { workerToPanel } from '../shared/protocol/worker-to-panel';
 import { createRequestRouter, createEventRouter } from '../shared/protocol/router';
 import { panelToWorker } from '../shared/protocol/panel-to-worker';
 import { pageToWorker } from '../shared/protocol/page-to-worker';
@@ -12,12 +14,9 @@ import { createWorkerAgent } from './agent/worker-agent';
 import { createPageRequests } from './page-requests';
 import { createTabsTransport } from './platform/tabs-transport';
 import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-messaging';
-import {
-  ensureMainWorldRegistration,
-  injectIntoOpenTabs,
-} from './platform/main-world-registration';
+import { injectIntoOpenTabs } from './platform/main-world-registration';
 import { watchTabSites } from './platform/tab-events';
-import { configureSidePanel } from './platform/side-panel';
+import { startSiteAccess } from './site-access/start-site-access';
 import { createQuickAttachPlatform } from './platform/quick-attach-platform';
 import { createQuickAttach } from './quick-attach';
 import { platformFetch } from './platform/fetch';
@@ -36,7 +35,9 @@ export function main(): void {
   const startedAt = Date.now();
   // Settings hold API keys: every reader of local storage waits for this restriction.
   const storageAccess = restrictStorageToTrustedContexts();
-  const pages = createPageRequests(createTabsTransport);
+  // Every page request first asks site access whether the bridge may run there
+  // (`siteAccess` is built below; nothing requests a page before main returns).
+  const pages = createPageRequests(createTabsTransport, (target) => siteAccess.admit(target));
   const panelPorts = createPanelPorts();
   const quickAttachPlatform = createQuickAttachPlatform(panelPorts);
   const quickAttach = createQuickAttach(quickAttachPlatform);
@@ -55,6 +56,15 @@ export function main(): void {
     onProblem: (problem) => console.warn(`[side-agent recovery] ${problem}`),
   });
   const agent = createWorkerAgent({ ...stores, pages, events: panelPorts, recovery });
+  const panelEvents = createEmitter(workerToPanel, panelPorts);
+  const siteAccess = startSiteAccess({
+    settings: stores.settings,
+    runs: {
+      active: () => agent.activeRuns(),
+      stop: (runId, message) => void agent.stopWithNotice(runId, message, 'PAGE_NOT_GRANTED'),
+    },
+    announce: (tabId) => void panelEvents.emit('sites/changed', { tabId }).catch(() => undefined),
+  });
 
   listenForRuntimeMessages({
     panel: createRequestRouter(
@@ -70,6 +80,7 @@ export function main(): void {
         fetch: platformFetch,
         agent,
         recovery,
+        siteAccess,
       }),
     ),
     page: createEventRouter(pageToWorker, createPageHandlers({ quickAttach: quickAttach.clicked })),
@@ -77,13 +88,12 @@ export function main(): void {
   watchTabSites(panelPorts);
   // Turns a previous worker instance left mid-run become "interrupted".
   void agent.reconcile().catch(() => undefined);
-  configureSidePanel();
   // Self-heal on every fresh worker instance, not only onInstalled: the
   // registration may be stale and tabs may predate this extension version.
   const startup = (async () => ({
     storageAccess: await storageAccess,
-    registration: await ensureMainWorldRegistration(),
-    injections: await injectIntoOpenTabs(),
+    registration: await siteAccess.reconcile(),
+    injections: await injectIntoOpenTabs((tabId, url) => siteAccess.placementAt(tabId, url)),
   }))();
   publishDiagnostics({
     instanceId,

@@ -47,6 +47,14 @@ export function contractViolations(
   need(typeof site.scopeOf === 'function', 'a scope key function');
   need(typeof site.document === 'boolean', 'whether it offers a document');
   need(SitePanelSchema.safeParse(site.panel).success, 'valid panel contributions');
+  // The panel shows a site's grant card from these texts; an install site has none.
+  const grant = (site.panel as { grant?: unknown } | undefined)?.grant;
+  need(
+    (site.access === 'grant') === (grant !== undefined),
+    site.access === 'grant'
+      ? 'grant texts (panel.grant) for a site the person must allow'
+      : 'no grant texts on a site that comes with the install',
+  );
   for (const name of Object.keys(site.pageMethods ?? {})) {
     need(
       name.startsWith(`${site.id}/`) && SITE_PAGE_METHOD_PATTERN.test(name),

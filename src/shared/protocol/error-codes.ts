@@ -30,6 +30,8 @@ export const ERROR_CODES = [
   'PAGE_DOCUMENT_CHANGED',
   'PAGE_RUNTIME_REPLACED',
   'PAGE_NOT_GRANTED',
+  // Site access (src/worker/site-access): the sites the person allowed.
+  'SITE_LIMIT_REACHED',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
   'UNKNOWN_SITE',
   'SITE_NOT_SUPPORTED',

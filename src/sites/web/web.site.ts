@@ -29,5 +29,10 @@ export const webSite = defineSite({
     attachments: [],
     recovery: false,
     shortcuts: 'Enter sends \u00b7 Shift+Enter new line',
+    grant: {
+      title: 'Allow Side Agent on {host}',
+      explanation:
+        'Side Agent will then read the pages of {host} you open it on and act on them only when you ask. It works only on the sites you allow here; until you allow this one, nothing on it is read.',
+    },
   },
 });
