@@ -42,11 +42,7 @@ function AccessGate({
   if (access?.state === 'restricted')
     return (
       <div class="access-area">
-        <RestrictedCard
-          kind={access.kind}
-          url={panel.site.value?.url ?? ''}
-          fileAccess={access.fileAccess}
-        />
+        <RestrictedCard kind={access.kind} />
       </div>
     );
   if (grant && !panel.allowed.value) {
@@ -128,20 +124,24 @@ export function App({ panel }: { readonly panel: PanelController }) {
               </p>
             ) : null}
           </div>
-          <Composer
-            draft={panel.draft}
-            enabled={panel.enabled.value}
-            site={panel.sitePanel.value}
-            running={running}
-            preparing={panel.send.preparing.value}
-            editMode={panel.settings.editMode.value}
-            attachments={panel.attachments}
-            onSend={(text) => void panel.submit(text)}
-            onStop={() => void panel.send.stop()}
-            onEditMode={(mode) => void panel.settings.setEditMode(mode)}
-            onAdd={(kind) => panel.add(kind)}
-          />
-          <p class="shortcuts muted">{panel.sitePanel.value.shortcuts}</p>
+          {panel.blocked.value ? null : (
+            <>
+              <Composer
+                draft={panel.draft}
+                enabled={panel.enabled.value}
+                site={panel.sitePanel.value}
+                running={running}
+                preparing={panel.send.preparing.value}
+                editMode={panel.settings.editMode.value}
+                attachments={panel.attachments}
+                onSend={(text) => void panel.submit(text)}
+                onStop={() => void panel.send.stop()}
+                onEditMode={(mode) => void panel.settings.setEditMode(mode)}
+                onAdd={(kind) => panel.add(kind)}
+              />
+              <p class="shortcuts muted">{panel.sitePanel.value.shortcuts}</p>
+            </>
+          )}
         </>
       )}
     </main>

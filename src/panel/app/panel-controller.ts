@@ -59,6 +59,13 @@ export class PanelController {
     () =>
       this.sitePanel.value.grant === undefined || this.siteAccess.access.value?.state === 'allowed',
   );
+  /**
+   * A card takes the chat's place: the page is off limits, or its site waits for the
+   * person's grant. The composer is not shown then, since nothing could be sent.
+   */
+  readonly blocked = computed(
+    () => this.siteAccess.access.value?.state === 'restricted' || !this.allowed.value,
+  );
   /** The panel can chat: the served tab has a chat scope, is allowed, and its chat is loaded. */
   readonly enabled = computed(
     () =>

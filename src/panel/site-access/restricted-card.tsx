@@ -1,6 +1,5 @@
 // What the panel says on a page no extension may work on: why, in plain words, and what
-// the person can do instead. The code and address kind sit behind "Details" for bug
-// reports; the sentence never needs them. These pages are the browser's rules, not a
+// the person can do instead, with no error code. These pages are the browser's rules, not a
 // site's, so the texts live here in the panel's own words.
 import type { RestrictedKind } from '../../shared/protocol/site-access-messages';
 import './site-access.css';
@@ -47,17 +46,8 @@ export const RESTRICTED_TEXTS: Readonly<Record<RestrictedKind, RestrictedText>> 
 };
 
 /** The restricted-page card. */
-export function RestrictedCard({
-  kind,
-  url,
-  fileAccess,
-}: {
-  readonly kind: RestrictedKind;
-  readonly url: string;
-  readonly fileAccess: boolean;
-}) {
+export function RestrictedCard({ kind }: { readonly kind: RestrictedKind }) {
   const text = RESTRICTED_TEXTS[kind];
-  const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(url)?.[0] ?? '';
   return (
     <section class="restricted-card" role="status" data-testid="restricted-card" data-kind={kind}>
       <div class="grant-badge" aria-hidden="true">
@@ -77,15 +67,6 @@ export function RestrictedCard({
       <h2 class="grant-title">{text.title}</h2>
       <p>{text.body}</p>
       <p class="muted">Nothing on this page is read or sent.</p>
-      <details class="restricted-details">
-        <summary>Details</summary>
-        <p class="muted">
-          {`Code: SITE_NOT_SUPPORTED (${kind}) \u00b7 address kind: ${scheme || 'none'}`}
-          {kind === 'file'
-            ? ` \u00b7 file access for this extension: ${fileAccess ? 'on' : 'off'}`
-            : ''}
-        </p>
-      </details>
     </section>
   );
 }

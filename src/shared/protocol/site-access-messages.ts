@@ -75,8 +75,6 @@ export const SiteAccessSchema = z.discriminatedUnion('state', [
   z.strictObject({
     state: z.literal('restricted'),
     kind: RestrictedKindSchema,
-    /** Whether the browser lets this extension read local files (shown under Details). */
-    fileAccess: z.boolean(),
   }),
   /** The tab is gone or shows nothing yet. */
   z.strictObject({ state: z.literal('none') }),

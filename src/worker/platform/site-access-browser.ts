@@ -53,13 +53,6 @@ export function createSiteAccessBrowser(): SiteAccessPlatform {
         return [];
       }
     },
-    async fileAccess() {
-      try {
-        return await chrome.extension.isAllowedFileSchemeAccess();
-      } catch {
-        return false;
-      }
-    },
     inject: injectFrames,
     register: (patterns) => ensureMainWorldRegistration(patterns),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -27,8 +27,6 @@ export interface SiteAccessPlatform {
   openTabs(): Promise<readonly { readonly tabId: number; readonly url: string }[]>;
   /** The frames of the tab the browser lets the extension reach (empty when none). */
   frames(tabId: number): Promise<readonly FrameInfo[]>;
-  /** Whether the person let this extension read local files. */
-  fileAccess(): Promise<boolean>;
   /** Puts the bridge into frames of a tab (throws when the top frame fails). */
   inject(tabId: number, placement: BridgePlacement): Promise<void>;
   /** Makes the content-script registrations match these allowed host patterns. */

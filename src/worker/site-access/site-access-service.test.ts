@@ -41,7 +41,6 @@ function setup(options: { origins?: string[]; inUse?: string[] } = {}) {
     tabUrl: async (tabId) => tabs.get(tabId) ?? null,
     openTabs: async () => [...tabs].map(([tabId, url]) => ({ tabId, url })),
     frames: async (tabId) => frames.get(tabId) ?? [{ frameId: 0, origin: 'https://news.example' }],
-    fileAccess: async () => false,
     inject: async (tabId, placement) =>
       void log.injected.push({ tabId, frameIds: placement.frameIds }),
     register: async (patterns) => void log.registered.push([...patterns]),
@@ -206,7 +205,6 @@ describe('site access', () => {
     expect(await service.access(2)).toEqual({
       state: 'restricted',
       kind: 'browser-page',
-      fileAccess: false,
     });
     await expect(
       service.allow({ tabId: 2, pattern: NEWS, mode: 'always', requested: false }),

@@ -81,8 +81,7 @@ export function createSiteAccess(deps: SiteAccessDeps) {
   async function access(tabId: number): Promise<SiteAccess> {
     const url = await platform.tabUrl(tabId);
     if (!url) return { state: 'none' };
-    const [current, fileAccess] = await Promise.all([facts(), platform.fileAccess()]);
-    return accessView(tabId, url, current, fileAccess);
+    return accessView(tabId, url, await facts());
   }
 
   return {

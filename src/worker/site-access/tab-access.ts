@@ -29,12 +29,7 @@ export function placementFor(
 }
 
 /** The panel's view of a tab showing `url`. */
-export function accessView(
-  tabId: number,
-  url: string,
-  facts: AccessFacts,
-  fileAccess: boolean,
-): SiteAccess {
+export function accessView(tabId: number, url: string, facts: AccessFacts): SiteAccess {
   const verdict = mayBridgeRun({ tabId, topUrl: url }, facts);
   if (verdict.run) {
     return {
@@ -56,5 +51,5 @@ export function accessView(
     };
   }
   const kind = verdict.reason === 'restricted' ? verdict.kind : 'unsupported';
-  return { state: 'restricted', kind, fileAccess };
+  return { state: 'restricted', kind };
 }
