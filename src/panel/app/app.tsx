@@ -91,6 +91,7 @@ export function App({ panel }: { readonly panel: PanelController }) {
         <SettingsView
           client={panel.api}
           onClose={closeSettings}
+          closeInHeader
           initialTab={settingsTab ?? undefined}
           onSessionsChanged={() => void panel.session.reload()}
         />
