@@ -82,10 +82,12 @@ describe('site access', () => {
       ok: false,
       error: { code: 'PAGE_NOT_GRANTED' },
     });
-    expect(await panel.getByTestId('composer-input').isEnabled()).toBe(false);
+    // The card takes the chat's place: there is nothing to type into.
+    expect(await panel.getByTestId('composer-input').count()).toBe(0);
 
     await panel.getByTestId('grant-always').click();
     await card.waitFor({ state: 'detached' });
+    await panel.getByTestId('composer-input').waitFor();
     await expect.poll(() => bridgeOf(page), { timeout: 10_000 }).toBe('connected');
     // Read through the bridge the product put there.
     const context = await ask(panel, 'page/get-context', { tabId });
@@ -126,6 +128,15 @@ describe('site access', () => {
       expect(await once.isEnabled()).toBe(false);
       await clickToolbarButton(bare, page);
       await expect.poll(() => once.isEnabled(), { timeout: 10_000 }).toBe(true);
+      // The click also opened the real side panel (the worker's own onClicked handler).
+      await expect
+        .poll(async () => {
+          const { targetInfos } = (await bare.cdp.send('Target.getTargets')) as {
+            targetInfos: { type: string; url: string }[];
+          };
+          return targetInfos.some((info) => info.url === `${bare.origin}/sidepanel.html`);
+        })
+        .toBe(true);
       await once.click();
       await panel.getByTestId('grant-card').waitFor({ state: 'detached' });
       await expect.poll(() => bridgeOf(page), { timeout: 10_000 }).toBe('connected');

@@ -9,30 +9,6 @@
 // @see https://developer.chrome.com/docs/extensions/reference/api/sidePanel#method-open
 import { openPanelFor } from './quick-attach-platform';
 
-interface SidebarActionLike {
-  open?: () => Promise<void>;
-}
-
-/** Opens the panel of `tab`'s window; must run inside the click's own task. */
-function openPanelForClick(tab: chrome.tabs.Tab): void {
-  const sidePanel = (chrome as { sidePanel?: typeof chrome.sidePanel }).sidePanel;
-  if (sidePanel?.open) {
-    try {
-      void sidePanel.open({ windowId: tab.windowId }).catch(() => undefined);
-    } catch {
-      if (tab.id !== undefined) openPanelFor(tab.id);
-    }
-    return;
-  }
-  const sidebar = (globalThis as { browser?: { sidebarAction?: SidebarActionLike } }).browser
-    ?.sidebarAction;
-  try {
-    void sidebar?.open?.().catch(() => undefined);
-  } catch {
-    // No sidebar API: nothing to open.
-  }
-}
-
 /**
  * Wires the toolbar button: it opens the panel and then reports the click, which gave
  * the extension temporary access to that tab's page.
@@ -41,7 +17,8 @@ export function configureSidePanel(onActionClicked: (tab: chrome.tabs.Tab) => vo
   const sidePanel = (chrome as { sidePanel?: typeof chrome.sidePanel }).sidePanel;
   void sidePanel?.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);
   chrome.action.onClicked.addListener((tab) => {
-    openPanelForClick(tab);
+    // First, before anything is awaited: the click's user gesture ends with this task.
+    if (tab.id !== undefined) openPanelFor(tab.id);
     onActionClicked(tab);
   });
 }
