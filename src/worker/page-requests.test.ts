@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolFailure } from '../shared/protocol/envelope';
+import { ProtocolFailure, type Envelope } from '../shared/protocol/envelope';
 import { createPageRequests, type PageTarget } from './page-requests';
 
 function transports() {
   const sent: { target: PageTarget; type: string }[] = [];
   const factory = (target: PageTarget) => ({
-    send: async (envelope: { type: string; requestId?: string }) => {
+    send: async (envelope: Envelope) => {
       sent.push({ target, type: envelope.type });
       return {
         ok: true,
