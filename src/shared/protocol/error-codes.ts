@@ -106,6 +106,11 @@ export const ERROR_CODES = [
   'USER_TURN_NOT_FOUND',
   'MODEL_MISSING',
   'UNKNOWN_TOOL',
+  // A call to a tool this run does not offer: not in the chat's mode (Ask, Act, Dev)
+  // or not at the model's prompt tier; and a mode the run's model cannot start in.
+  'TOOL_NOT_IN_MODE',
+  'TOOL_NOT_IN_TIER',
+  'AGENT_MODE_UNAVAILABLE',
   'TOOL_REGISTRY_COLLISION',
   'TOOL_ROUND_LIMIT',
   'TOOL_DENIED',
