@@ -2,6 +2,7 @@
 // violations they find, so the architecture test can run them on the real tree and on
 // deliberately broken inputs (a rule that cannot fail proves nothing).
 import ts from 'typescript';
+import { AGENT_MODES, PROMPT_TIERS } from '../../src/shared/protocol/agent-modes';
 import { SitePanelSchema } from '../../src/shared/protocol/site-catalog';
 import { SITE_PAGE_METHOD_PATTERN } from '../../src/shared/protocol/worker-to-page';
 
@@ -25,6 +26,18 @@ export interface WorkerPartLike {
   readonly selectionLanguage?: unknown;
   readonly tools?: readonly { readonly name?: unknown }[];
   readonly createRunState?: unknown;
+}
+
+/** A non-blank prompt, or a function giving one for every mode (or none) and tier. */
+function hasPrompt(prompt: unknown): boolean {
+  if (typeof prompt === 'string') return prompt.trim() !== '';
+  if (typeof prompt !== 'function') return false;
+  return [null, ...AGENT_MODES].every((mode) =>
+    PROMPT_TIERS.every((tier) => {
+      const text: unknown = (prompt as (options: unknown) => unknown)({ mode, tier });
+      return typeof text === 'string' && text.trim() !== '';
+    }),
+  );
 }
 
 /** Every part of the site contract a registered site must have. */
@@ -67,10 +80,7 @@ export function contractViolations(
   );
   if (workerPart) {
     need(workerPart.site === site, 'a worker part declared for this site');
-    need(
-      typeof workerPart.systemPrompt === 'string' && workerPart.systemPrompt.trim() !== '',
-      'a system prompt',
-    );
+    need(hasPrompt(workerPart.systemPrompt), 'a system prompt (for every mode and tier)');
     need(typeof workerPart.selectionLanguage === 'string', 'a selection language');
     need(Array.isArray(workerPart.tools), 'a tool list');
     need(typeof workerPart.createRunState === 'function', 'a run state');
