@@ -4,6 +4,8 @@ import { AGENT_MODES, PROMPT_TIERS } from '../../shared/protocol/agent-modes';
 import { defineTool, type ToolDefinition, type ToolEffect } from './define-tool';
 import { createRunTools, mayCallRun, type RunToolScope } from './run-tool-policy';
 import { createToolRegistry } from './tool-registry';
+import { BUILTIN_TOOLS } from './builtin-tools';
+import { WORKER_SITES } from '../sites/worker-sites';
 
 /** A tool as a site would declare it; `execute` is never reached by these tests. */
 function tool(
@@ -126,6 +128,64 @@ describe('mayCallRun', () => {
       'inspect_element_styles',
       'read_page',
       'screenshot',
+    ]);
+  });
+});
+
+/**
+ * What packaged tools must declare for modes and tiers to mean what the person sees:
+ * tiers grow upward (Compact within Mid within Full), Dev offers everything Act does,
+ * and only tools of sites with the mode control declare modes.
+ */
+function declarationProblems(tools: readonly ToolDefinition<unknown>[]): string[] {
+  const problems: string[] = [];
+  for (const candidate of tools) {
+    const tiers = candidate.tiers;
+    if (tiers) {
+      const lowest = Math.min(...tiers.map((tier) => PROMPT_TIERS.indexOf(tier)));
+      if (tiers.length === 0 || PROMPT_TIERS.slice(lowest).some((tier) => !tiers.includes(tier)))
+        problems.push(`${candidate.name}: tiers must include every tier above its lowest`);
+    }
+    const modes = candidate.modes;
+    if (modes?.includes('act') && !modes.includes('dev'))
+      problems.push(`${candidate.name}: a tool offered in Act is offered in Dev too`);
+    if (modes?.length === 0) problems.push(`${candidate.name}: a tool offered in no mode`);
+    const sites = WORKER_SITES.filter(
+      (part) => candidate.sites === undefined || candidate.sites.includes(part.site.id),
+    );
+    if (modes && sites.some((part) => part.site.panel.modeControl !== 'agent-mode'))
+      problems.push(`${candidate.name}: modes on a site without the mode control`);
+  }
+  return problems;
+}
+
+describe('mode and tier declarations of packaged tools', () => {
+  it('hold for every built-in and site tool', () => {
+    expect(declarationProblems(BUILTIN_TOOLS)).toEqual([]);
+  });
+
+  it('catch each broken declaration', () => {
+    const modeSite = WORKER_SITES.find((part) => part.site.panel.modeControl === 'agent-mode');
+    const plainSite = WORKER_SITES.find((part) => part.site.panel.modeControl !== 'agent-mode');
+    if (!modeSite || !plainSite) throw new Error('expected a site with and one without modes');
+    const on = (siteId: string) => ({ sites: [siteId] });
+    expect(
+      declarationProblems([
+        tool('gap', 'read', { tiers: ['compact', 'full'], ...on(modeSite.site.id) }),
+        tool('act_only', 'page-action', { modes: ['act'], ...on(modeSite.site.id) }),
+        tool('nowhere', 'read', { modes: [], ...on(modeSite.site.id) }),
+        tool('plain', 'read', { modes: ['ask'], ...on(plainSite.site.id) }),
+        tool('fine', 'page-action', {
+          modes: ['act', 'dev'],
+          tiers: ['mid', 'full'],
+          ...on(modeSite.site.id),
+        }),
+      ]),
+    ).toEqual([
+      'gap: tiers must include every tier above its lowest',
+      'act_only: a tool offered in Act is offered in Dev too',
+      'nowhere: a tool offered in no mode',
+      'plain: modes on a site without the mode control',
     ]);
   });
 });
