@@ -6,6 +6,7 @@
 import { computed, signal } from '@preact/signals';
 import { sameScope, type ChatScope, type UserTurn } from '../../shared/protocol/chat-records';
 import type { TabSite } from '../../shared/protocol/site-catalog';
+import { DEFAULT_AGENT_MODE, type AgentMode } from '../../shared/protocol/agent-modes';
 import { ChatSessionController } from '../chat/chat-session';
 import type { FollowHolder } from '../chat/chat-view';
 import { RunController } from '../chat/run-controller';
@@ -66,6 +67,12 @@ export class PanelController {
   readonly blocked = computed(
     () => this.siteAccess.access.value?.state === 'restricted' || !this.allowed.value,
   );
+  /** Whether the served site's composer shows the Ask / Act / Dev control. */
+  readonly hasAgentModes = computed(() => this.sitePanel.value.modeControl === 'agent-mode');
+  /** The shown chat's agent mode (Ask for a new chat or one saved without a mode). */
+  readonly agentMode = computed<AgentMode>(
+    () => this.session.meta.value?.agentMode ?? DEFAULT_AGENT_MODE,
+  );
   /** The panel can chat: the served tab has a chat scope, is allowed, and its chat is loaded. */
   readonly enabled = computed(
     () =>
@@ -108,6 +115,8 @@ export class PanelController {
         sessionId: () => this.session.sessionId,
         modelId: () => this.settings.activeModelId.peek(),
         editMode: () => this.settings.editMode.peek(),
+        agentMode: () => (this.hasAgentModes.peek() ? this.agentMode.peek() : null),
+        promptTier: () => this.settings.activeTier.peek()?.tier ?? null,
       },
       onUserTurn: (sessionId, turn) => this.session.appendLocal(sessionId, turn),
     });
