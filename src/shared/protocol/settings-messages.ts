@@ -22,9 +22,9 @@ const modelFields = {
   /** The exact plain-HTTP origin the user acknowledged, or null. */
   insecureOriginAcknowledged: boundedString(2_048).nullable(),
   /**
-   * The person's prompt tier for this model. Absent means automatic: Mid for a local
-   * endpoint, Full otherwise (src/shared/models/resolve-prompt-tier.ts). Models saved
-   * before tiers existed have none, so they keep loading unchanged.
+   * The person's prompt tier for this model. Absent means automatic, from the context
+   * window (src/shared/models/resolve-prompt-tier.ts). Models saved before tiers
+   * existed have none, so they keep loading unchanged.
    */
   promptTier: PromptTierSchema.optional(),
 };

@@ -57,7 +57,7 @@ export interface ResolvedModel {
   readonly contextWindow: number;
   /** The plain-HTTP origin the user acknowledged for this model, if any. */
   readonly insecureOriginAcknowledged: string | null;
-  /** The prompt tier runs with this model get: the person's override, else from its endpoint. */
+  /** The prompt tier runs with this model get: the person's override, else from its context window. */
   readonly promptTier: PromptTier;
 }
 
