@@ -81,8 +81,13 @@ describe('agent modes in runs', () => {
     const status = h
       .eventsOf(runId)
       .filter((event) => event.type === 'run/tool-status')
-      .at(-1)?.payload as { status: string; errorCode?: string };
+      .at(-1)?.payload as { status: string; errorCode?: string; summary?: string };
     expect(status).toMatchObject({ status: 'failed', errorCode: 'TOOL_NOT_IN_MODE' });
+    // The card speaks to the person; the model's instructions stay with the model.
+    expect(status.summary).toBe(
+      'Not done: this chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
+    );
+    expect(JSON.stringify(toolMessages(h.requests[1]))).not.toContain('Not done:');
   });
 
   it('treats a run without a captured mode on a site with modes as Ask', async () => {

@@ -138,7 +138,10 @@ async function runOne(
   // Whatever the model sends: a name from another mode, tier or site, or from nowhere,
   // is refused here before its arguments are even read.
   const verdict = context.tools.check(call.name);
-  if (!verdict.ok) return fail(verdict.code, verdict.message);
+  if (!verdict.ok) {
+    const { code, message, summary } = verdict;
+    return { ok: false, code, message, ...(summary !== undefined ? { summary } : {}) };
+  }
   const tool = verdict.tool;
   if (!parsed.ok)
     return {

@@ -46,8 +46,14 @@ export type ToolOutcome =
   | {
       readonly ok: false;
       readonly code: ErrorCode;
+      /** What the model receives: written for the model, so it can act on it. */
       readonly message: string;
       readonly details?: Readonly<Record<string, JsonValue>>;
+      /**
+       * Plain words for the person's tool card, when `message` speaks to the model;
+       * absent: the card shows the code and the message.
+       */
+      readonly summary?: string;
     };
 
 /** One document in a frame of the run's tab, as its relay reported it. */

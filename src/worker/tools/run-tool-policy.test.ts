@@ -57,6 +57,10 @@ describe('mayCallRun', () => {
     expect(message).toContain('The person chose Ask mode');
     expect(message).toContain('Switch to Act mode to let me do that.');
     expect(message).toContain('Do not call it again');
+    // The person's line says what was not done and how to allow it, without the code.
+    expect(verdict.ok ? '' : verdict.summary).toBe(
+      'Not done: this chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
+    );
     expect(offeredNames(scope('ask'))).not.toContain('click');
   });
 
@@ -73,6 +77,7 @@ describe('mayCallRun', () => {
       const verdict = mayCallRun(registry, scope(mode), 'inspect_element_styles');
       expect(verdict).toMatchObject({ ok: false, code: 'TOOL_NOT_IN_MODE' });
       expect(verdict.ok ? '' : verdict.message).toContain('Switch to Dev mode');
+      expect(verdict.ok ? '' : verdict.summary).toMatch(/To let it do this, choose Dev under/);
     }
     expect(mayCallRun(registry, scope('dev', 'mid'), 'inspect_element_styles').ok).toBe(true);
   });

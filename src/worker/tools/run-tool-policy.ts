@@ -31,7 +31,10 @@ export type CallVerdict =
   | {
       readonly ok: false;
       readonly code: 'UNKNOWN_TOOL' | 'TOOL_NOT_IN_MODE' | 'TOOL_NOT_IN_TIER';
+      /** For the model: what happened and what to do instead. */
       readonly message: string;
+      /** For the person's tool card: what was not done and how to allow it (absent: code and message). */
+      readonly summary?: string;
     };
 
 const MODE_LABELS: Readonly<Record<AgentMode, string>> = { ask: 'Ask', act: 'Act', dev: 'Dev' };
@@ -86,6 +89,17 @@ function notInMode(name: string, tool: AnyTool, mode: AgentMode): string {
   return `${head} Do not call it again or try another way to do the same thing. ${tell}`;
 }
 
+function notInModeSummary(tool: AnyTool, mode: AgentMode): string {
+  const target = switchTarget(tool, mode);
+  const head =
+    mode === 'ask'
+      ? 'Not done: this chat is in Ask mode, where the agent only reads the page.'
+      : `Not done: ${MODE_LABELS[mode]} mode does not include this tool.`;
+  return target === null
+    ? head
+    : `${head} To let it do this, choose ${MODE_LABELS[target]} under the message box.`;
+}
+
 /**
  * May a call named `name` run in this run? `registry` is the run's whole registry
  * (built-in, site and integration tools, before any mode or tier filtering). Names that
@@ -106,12 +120,18 @@ export function mayCallRun(registry: ToolRegistry, scope: RunToolScope, name: st
     };
   }
   if (scope.mode !== null && !isInMode(tool, scope.mode))
-    return { ok: false, code: 'TOOL_NOT_IN_MODE', message: notInMode(shown, tool, scope.mode) };
+    return {
+      ok: false,
+      code: 'TOOL_NOT_IN_MODE',
+      message: notInMode(shown, tool, scope.mode),
+      summary: notInModeSummary(tool, scope.mode),
+    };
   if (!isAtTier(tool, scope.tier))
     return {
       ok: false,
       code: 'TOOL_NOT_IN_TIER',
       message: `${shown} is not offered to this model (its prompt tier is ${TIER_LABELS[scope.tier]}). Use the tools you were given; if none fits, tell the person what you could not do.`,
+      summary: `Not done: this model's prompt tier (${TIER_LABELS[scope.tier]}) does not include this tool. A larger tier can be chosen in Settings \u2192 Models.`,
     };
   return { ok: true, tool };
 }
