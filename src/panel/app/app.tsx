@@ -139,6 +139,11 @@ export function App({ panel }: { readonly panel: PanelController }) {
                 onStop={() => void panel.send.stop()}
                 onEditMode={(mode) => void panel.settings.setEditMode(mode)}
                 onAdd={(kind) => panel.add(kind)}
+                agentMode={{
+                  mode: panel.agentMode.value,
+                  isDevAvailable: panel.isDevAvailable.value,
+                  onChange: (mode) => void panel.session.setMode(mode),
+                }}
               />
               <p class="shortcuts muted">{panel.sitePanel.value.shortcuts}</p>
             </>

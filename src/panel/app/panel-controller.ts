@@ -6,7 +6,11 @@
 import { computed, signal } from '@preact/signals';
 import { sameScope, type ChatScope, type UserTurn } from '../../shared/protocol/chat-records';
 import type { TabSite } from '../../shared/protocol/site-catalog';
-import { DEFAULT_AGENT_MODE, type AgentMode } from '../../shared/protocol/agent-modes';
+import {
+  DEFAULT_AGENT_MODE,
+  isModeAvailable,
+  type AgentMode,
+} from '../../shared/protocol/agent-modes';
 import { ChatSessionController } from '../chat/chat-session';
 import type { FollowHolder } from '../chat/chat-view';
 import { RunController } from '../chat/run-controller';
@@ -73,6 +77,11 @@ export class PanelController {
   readonly agentMode = computed<AgentMode>(
     () => this.session.meta.value?.agentMode ?? DEFAULT_AGENT_MODE,
   );
+  /** Whether Dev mode can run with the active model (unknown tier: let the worker decide). */
+  readonly isDevAvailable = computed(() => {
+    const tier = this.settings.activeTier.value?.tier;
+    return tier === undefined || isModeAvailable('dev', tier);
+  });
   /** The panel can chat: the served tab has a chat scope, is allowed, and its chat is loaded. */
   readonly enabled = computed(
     () =>
