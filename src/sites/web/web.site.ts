@@ -4,6 +4,7 @@
 // Its chats belong to the page's origin: a chat follows a site across its tabs and
 // reloads, as the per-origin host permissions do.
 import { defineSite, httpOrigin } from '../site-contract';
+import { actMethods } from './methods/act-methods';
 import { readMethods } from './methods/read-methods';
 import { treeMethods } from './methods/tree-methods';
 
@@ -14,7 +15,7 @@ export const webSite = defineSite({
   frames: 'all',
   mainWorld: false,
   scopeOf: (url) => httpOrigin(url),
-  pageMethods: { ...treeMethods, ...readMethods },
+  pageMethods: { ...treeMethods, ...readMethods, ...actMethods },
   document: false,
   panel: {
     label: 'Web',

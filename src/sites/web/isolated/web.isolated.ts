@@ -3,12 +3,17 @@
 // reaches closed shadow roots through the extension API.
 import { defineIsolatedSite } from '../../../page/kit/isolated-site';
 import { webSite } from '../web.site';
+import { startActHandlers } from './act/act-handlers';
 import { startReadHandlers } from './read/read-handlers';
 import { startTreeHandlers } from './tree/tree-handlers';
 
 export const isolatedSite = defineIsolatedSite({
   site: webSite,
   start: (signal, frame) => ({
-    handlers: { ...startTreeHandlers(signal, frame), ...startReadHandlers(signal, frame) },
+    handlers: {
+      ...startTreeHandlers(signal, frame),
+      ...startReadHandlers(signal, frame),
+      ...startActHandlers(signal, frame),
+    },
   }),
 });
