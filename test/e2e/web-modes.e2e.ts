@@ -194,6 +194,8 @@ describe('agent modes on a web page', () => {
       code: 'TOOL_NOT_IN_MODE',
     });
     expect(await pageScroll()).toBe(0);
+    // A web page has no document to snapshot, so the run warns about none.
+    expect(await lastAnswer().textContent()).not.toContain('snapshot');
   });
 
   it('runs the same tool in Act mode, in a new chat that starts in Ask', async () => {
