@@ -138,7 +138,7 @@ describe('agent modes on a web page', () => {
   it('shows the mode control in Ask by default, without the Typst edit control', async () => {
     expect(await checkedMode()).toBe('ask');
     expect(await panel.getByTestId('agent-mode-hint').textContent()).toBe(
-      'Ask: Reads the page and answers. Never clicks or types.',
+      'Ask: Reads the page and answers; never clicks or types.',
     );
     expect(await panel.getByTestId('edit-mode').count()).toBe(0);
     expect(await panel.getByRole('radiogroup', { name: 'Mode' }).count()).toBe(1);
@@ -172,7 +172,7 @@ describe('agent modes on a web page', () => {
     const card = lastAnswer().getByTestId('tool-card');
     expect(await card.getByTestId('tool-status').textContent()).toBe('Not done');
     expect(await card.getByTestId('tool-refusal').textContent()).toBe(
-      'Not done: this chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
+      'This chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
     );
     // The code is behind Details, not in the line the person reads.
     expect(await card.getByTestId('tool-error-code').isVisible()).toBe(false);

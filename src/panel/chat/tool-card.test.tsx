@@ -28,11 +28,11 @@ describe('ToolCard', () => {
       call({
         errorCode: 'TOOL_NOT_IN_MODE',
         summary:
-          'Not done: this chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
+          'This chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
       }),
     );
     expect(text('tool-status')).toBe('Not done');
-    expect(text('tool-refusal')).toContain('this chat is in Ask mode');
+    expect(text('tool-refusal')).toContain('This chat is in Ask mode');
     // The code is there for whoever needs it, inside the closed Details only.
     expect(details?.open).toBe(false);
     expect(details?.querySelector('summary')?.textContent).toBe('Details');

@@ -62,7 +62,7 @@ describe('the Ask / Act / Dev control', () => {
     expect(group?.getAttribute('aria-label')).toBe('Mode');
     expect(radio('ask')?.checked).toBe(true);
     expect(radio('act')?.checked).toBe(false);
-    expect(hint()).toBe('Ask: Reads the page and answers. Never clicks or types.');
+    expect(hint()).toBe('Ask: Reads the page and answers; never clicks or types.');
     // Every option names its description for assistive technology, not only the chosen one.
     const described = radio('act')?.getAttribute('aria-describedby') ?? '';
     expect(container.querySelector(`#${described}`)?.textContent).toMatch(/click, type/);
@@ -75,7 +75,7 @@ describe('the Ask / Act / Dev control', () => {
     expect(onChange).toHaveBeenCalledWith('act');
     const shown = renderComposer(WEB_PANEL, { mode: 'act' });
     expect(shown.radio('act')?.checked).toBe(true);
-    expect(shown.hint()).toMatch(/^Act: May click, type and navigate/);
+    expect(shown.hint()).toMatch(/^Act: Can click, type and navigate/);
   });
 
   it('offers Dev only with a model whose tier can run it, and says why not', () => {

@@ -9,8 +9,8 @@ import './agent-mode-control.css';
 /** What the control shows for each mode: its label and one line on what it allows. */
 export const AGENT_MODE_TEXT: Readonly<Record<AgentMode, { label: string; description: string }>> =
   {
-    ask: { label: 'Ask', description: 'Reads the page and answers. Never clicks or types.' },
-    act: { label: 'Act', description: 'May click, type and navigate, as far as you ask.' },
+    ask: { label: 'Ask', description: 'Reads the page and answers; never clicks or types.' },
+    act: { label: 'Act', description: 'Can click, type and navigate, as far as you ask.' },
     dev: { label: 'Dev', description: 'Act, plus tools that inspect the page\u2019s code.' },
   };
 

@@ -85,9 +85,9 @@ describe('agent modes in runs', () => {
     expect(status).toMatchObject({ status: 'failed', errorCode: 'TOOL_NOT_IN_MODE' });
     // The card speaks to the person; the model's instructions stay with the model.
     expect(status.summary).toBe(
-      'Not done: this chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
+      'This chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
     );
-    expect(JSON.stringify(toolMessages(h.requests[1]))).not.toContain('Not done:');
+    expect(JSON.stringify(toolMessages(h.requests[1]))).not.toContain('where the agent only reads the page');
   });
 
   it('treats a run without a captured mode on a site with modes as Ask', async () => {

@@ -59,7 +59,7 @@ describe('mayCallRun', () => {
     expect(message).toContain('Do not call it again');
     // The person's line says what was not done and how to allow it, without the code.
     expect(verdict.ok ? '' : verdict.summary).toBe(
-      'Not done: this chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
+      'This chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
     );
     expect(offeredNames(scope('ask'))).not.toContain('click');
   });

@@ -93,8 +93,8 @@ function notInModeSummary(tool: AnyTool, mode: AgentMode): string {
   const target = switchTarget(tool, mode);
   const head =
     mode === 'ask'
-      ? 'Not done: this chat is in Ask mode, where the agent only reads the page.'
-      : `Not done: ${MODE_LABELS[mode]} mode does not include this tool.`;
+      ? 'This chat is in Ask mode, where the agent only reads the page.'
+      : `${MODE_LABELS[mode]} mode does not include this tool.`;
   return target === null
     ? head
     : `${head} To let it do this, choose ${MODE_LABELS[target]} under the message box.`;
@@ -131,7 +131,7 @@ export function mayCallRun(registry: ToolRegistry, scope: RunToolScope, name: st
       ok: false,
       code: 'TOOL_NOT_IN_TIER',
       message: `${shown} is not offered to this model (its prompt tier is ${TIER_LABELS[scope.tier]}). Use the tools you were given; if none fits, tell the person what you could not do.`,
-      summary: `Not done: this model's prompt tier (${TIER_LABELS[scope.tier]}) does not include this tool. A larger tier can be chosen in Settings \u2192 Models.`,
+      summary: `This model's prompt tier (${TIER_LABELS[scope.tier]}) does not include this tool. A larger tier can be chosen in Settings \u2192 Models.`,
     };
   return { ok: true, tool };
 }
