@@ -86,8 +86,6 @@ export class SendController {
   readonly error = signal<ProtocolError | null>(null);
   /** Why Send did nothing (a precondition), shown as a status line. */
   readonly status = signal<string | null>(null);
-  /** The agent mode the current or last run was sent in (null: none, or a site without modes). */
-  readonly sentMode = signal<AgentMode | null>(null);
   private token: SendToken | null = null;
 
   constructor(private readonly deps: SendControllerDeps) {}
@@ -209,7 +207,6 @@ export class SendController {
     const beforeStart = await abandoned();
     if (beforeStart) return beforeStart;
     const run = this.deps.runs.begin(token.runId, identity);
-    this.sentMode.value = capture.agentMode;
     const started = await client.request(
       'run/start',
       {
