@@ -114,7 +114,11 @@ describe('site contract', () => {
       'a system prompt',
     );
     expect(
-      contractViolations(typst, { ...blankCompact, systemPrompt: () => 'Prompt.' }, { site: typst }),
+      contractViolations(
+        typst,
+        { ...blankCompact, systemPrompt: () => 'Prompt.' },
+        { site: typst },
+      ),
     ).toEqual([]);
     // A site whose methods live in no page-script realm needs an isolated part, and
     // one realm answers a site's methods.

@@ -87,7 +87,9 @@ describe('agent modes in runs', () => {
     expect(status.summary).toBe(
       'This chat is in Ask mode, where the agent only reads the page. To let it do this, choose Act under the message box.',
     );
-    expect(JSON.stringify(toolMessages(h.requests[1]))).not.toContain('where the agent only reads the page');
+    expect(JSON.stringify(toolMessages(h.requests[1]))).not.toContain(
+      'where the agent only reads the page',
+    );
   });
 
   it('treats a run without a captured mode on a site with modes as Ask', async () => {
