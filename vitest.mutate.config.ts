@@ -32,7 +32,10 @@ export default defineConfig({
           include: [
             'src/page/kit/guarded-commit*.test.ts',
             'src/sites/typst/page/typst-page-adapters.test.ts',
-            'src/panel/markdown/*.test.{ts,tsx}',
+            'src/panel/markdown/render-markdown.test.ts',
+            'src/panel/markdown/hostile-corpus.test.ts',
+            'src/panel/markdown/sanitize*.test.ts',
+            'src/panel/markdown/link-policy*.test.ts',
           ],
         },
       },

@@ -133,6 +133,12 @@ describe('the DOMPurify layer', () => {
     );
   });
 
+  it('keeps template-like text as the model wrote it', () => {
+    expect(html(sanitizeToFragment('<p>{{ user }} ${total} <%= x %></p>'))).toBe(
+      '<p>{{ user }} ${total} &lt;%= x %&gt;</p>',
+    );
+  });
+
   it('parses a leading heading as body content', () => {
     expect(html(sanitizeToFragment('<h1>Title</h1>text'))).toBe('<h1>Title</h1>text');
   });

@@ -93,6 +93,46 @@ describe('createRequestRouter', () => {
       },
     });
     expect(runStep).toHaveBeenCalledTimes(1);
+    // A request that is not run-scoped is not checked against the runs.
+    isActiveRun.mockClear();
+    expect(
+      await router.handle(
+        { type: 'demo/echo', requestId: 'req-3', payload: { text: 'x' } },
+        { sender: 'extension-page' },
+      ),
+    ).toMatchObject({ ok: true });
+    expect(isActiveRun).not.toHaveBeenCalled();
+  });
+
+  it('refuses a method whose handler is missing from the map', async () => {
+    const router = createRequestRouter(requests, {
+      'demo/run-step': () => ({}),
+    } as never);
+    expect(
+      await router.handle(
+        { type: 'demo/echo', requestId: 'r', payload: { text: 'x' } },
+        { sender: 'extension-page' },
+      ),
+    ).toEqual({
+      ok: false,
+      error: { code: 'UNKNOWN_MESSAGE_TYPE', message: 'test-requests: no handler.' },
+    });
+  });
+
+  it('names the channel when the envelope itself is malformed', async () => {
+    const { router } = requestRouter();
+    const result = await router.handle({ type: '' }, { sender: 'extension-page' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_ENVELOPE' } });
+    expect(result.ok ? '' : result.error.message).toMatch(/^test-requests envelope: /);
+  });
+
+  it('names the method when a response does not match its schema', async () => {
+    const { router } = requestRouter(() => ({ text: 5 }));
+    const result = await router.handle(
+      { type: 'demo/echo', requestId: 'r', payload: { text: 'x' } },
+      { sender: 'extension-page' },
+    );
+    expect(result.ok ? '' : result.error.message).toMatch(/^demo\/echo response: /);
   });
 
   it('accepts any runId on a run-scoped request when the context tracks no runs', async () => {
