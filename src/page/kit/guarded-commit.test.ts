@@ -110,6 +110,7 @@ describe('readEditSnapshot', () => {
     const over = fakePage('a'.repeat(MAX_DOCUMENT_CHARS + 1));
     await expect(readEditSnapshot(over.host)).rejects.toMatchObject({
       code: 'EDIT_DOCUMENT_TOO_LARGE',
+      message: `The document has ${MAX_DOCUMENT_CHARS + 1} characters; edits are limited to ${MAX_DOCUMENT_CHARS}.`,
       details: { document_chars: MAX_DOCUMENT_CHARS + 1 },
     });
   });
@@ -156,6 +157,7 @@ describe('commitGuarded', () => {
       commitGuarded(page.host, expected, [{ from: 0, to: 1, insert: 'x' }]),
     ).rejects.toMatchObject({
       code: 'STALE_SCOPE',
+      message: 'The page now shows another project than the one this edit was prepared for.',
       details: { expected: 'project-1', actual: 'project-2' },
     });
     expect(page.editor.dispatched).toBe(0);

@@ -37,6 +37,15 @@ describe('classifySender at its boundaries', () => {
     expect(classifySender(sender, ID, ORIGIN)).toBeNull();
   });
 
+  it('refuses a negative frame id even on a site that works across frames', () => {
+    // No real frame has a negative id; one here is a forged or broken sender.
+    const url = 'https://news.test/';
+    for (const frameId of [-1, -2]) {
+      const sender = { id: ID, url, frameId, tab: { id: 3, url } };
+      expect(classifySender(sender, ID, ORIGIN), String(frameId)).toBeNull();
+    }
+  });
+
   it('refuses a sender without a tab id or frame id', () => {
     const url = 'https://news.test/';
     expect(classifySender({ id: ID, url, frameId: 0, tab: { url } }, ID, ORIGIN)).toBeNull();

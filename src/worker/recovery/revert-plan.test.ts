@@ -327,6 +327,26 @@ describe('planRevert', () => {
     expect(plan.method).toBe('whole-document');
   });
 
+  it('does not trust a record holding fewer writes than the response made, even one that would restore the text', async () => {
+    // The second write changed nothing, so the first inverse alone restores the text;
+    // the record still lost a write, so it is not the record of this response.
+    const { after, inverses } = respond(before, [edits[0]!, []]);
+    const plan = await planRevert(
+      await checkpoint(before, after, 2),
+      body(inverses.slice(0, 1), before),
+      after,
+    );
+    expect(plan.method).toBe('whole-document');
+    expect(applyChanges(after, plan.changes)).toBe(before);
+    // A record of more writes than the response made is no better.
+    const extra = await planRevert(
+      await checkpoint(before, after, 1),
+      body([...inverses, []], before),
+      after,
+    );
+    expect(extra.method).toBe('whole-document');
+  });
+
   it('does not use a record of a response that wrote nothing', async () => {
     const plan = await planRevert(await checkpoint(before, before, 0), body([], before), before);
     expect(plan).toEqual({ method: 'whole-document', changes: [] });
@@ -346,6 +366,8 @@ describe('planRevert', () => {
     ]) {
       await expect(planRevert(meta, record, after)).rejects.toMatchObject({
         code: 'EDIT_REVERT_UNAVAILABLE',
+        message:
+          'The revert record of this response is missing or damaged, so it cannot be reverted.',
         details: { checkpointId: 'cp-1' },
       });
     }
