@@ -208,6 +208,11 @@ describe('limitChangeCount', () => {
     );
   });
 
+  it('returns no changes for no changes, whatever the limit', () => {
+    for (const max of [1, 2, MAX_COMMIT_CHANGES])
+      expect(limitChangeCount('abc', [], max)).toEqual([]);
+  });
+
   it('can merge everything into one change', () => {
     const changes = [
       { from: 1, to: 2, insert: 'X' },
@@ -345,6 +350,17 @@ describe('planRevert', () => {
       after,
     );
     expect(extra.method).toBe('whole-document');
+  });
+
+  it('reverts a response whose writes cancel out with no changes at all', async () => {
+    // Write an "X", then delete it again: the document is back where it was.
+    const { after, inverses } = respond(before, [
+      [{ from: 0, to: 0, insert: 'X' }],
+      [{ from: 0, to: 1, insert: '' }],
+    ]);
+    expect(after).toBe(before);
+    const plan = await planRevert(await checkpoint(before, after, 2), body(inverses), after);
+    expect(plan).toEqual({ method: 'inverse-changes', changes: [] });
   });
 
   it('does not use a record of a response that wrote nothing', async () => {
