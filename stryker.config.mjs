@@ -40,5 +40,9 @@ export default {
     'reports',
     'workbench/public/generated',
   ],
-  timeoutMS: 10000,
+  // A timeout counts as a detected mutant, so it must mean a hang (a loop that never
+  // ends), not a slow run on a busy shared machine: allow three times the baseline
+  // run of the covering tests plus 20 s.
+  timeoutFactor: 3,
+  timeoutMS: 20000,
 };

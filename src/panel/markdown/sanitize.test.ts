@@ -122,6 +122,9 @@ describe('the DOMPurify layer', () => {
       'ftp://example.com/',
       '/relative',
       'unknown-scheme:x',
+      // A script URL that only mentions an allowed scheme later on.
+      "javascript:void('https:')",
+      'data:text/html,mailto:',
     ]) {
       expect(html(sanitizeToFragment(`<a href="${href}">x</a>`)), href).toBe('<a>x</a>');
     }
