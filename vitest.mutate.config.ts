@@ -21,6 +21,7 @@ export default defineConfig({
             'src/worker/integrations/trust-fingerprint*.test.ts',
             'src/worker/integrations/endpoint-policy*.test.ts',
             'src/worker/recovery/revert-*.test.ts',
+            'src/worker/recovery/compose-changes*.test.ts',
           ],
         },
       },
