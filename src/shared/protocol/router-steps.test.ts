@@ -333,11 +333,11 @@ describe('createEventRouter', () => {
   it('turns a failing handler into a structured error', async () => {
     const router = createEventRouter(events, {
       'demo/happened': () => {
-        throw new ProtocolFailure('RUN_CANCELLED', 'Stopped.');
+        throw new ProtocolFailure('CANCELLED', 'Stopped.');
       },
     } as never);
     expect(
       await router.handle({ type: 'demo/happened', payload: { n: 1 } }, { sender: 'worker' }),
-    ).toEqual({ ok: false, error: { code: 'RUN_CANCELLED', message: 'Stopped.' } });
+    ).toEqual({ ok: false, error: { code: 'CANCELLED', message: 'Stopped.' } });
   });
 });
