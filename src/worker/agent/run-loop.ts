@@ -17,6 +17,7 @@ import { fitRunMessages, tokensOfText } from './context-budget';
 import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
+import { dropOlderRunImages } from './run-images';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 
@@ -95,6 +96,7 @@ export async function runLoop(
   };
   let trimmedNoticed = false;
   for (let round = 1; ; round += 1) {
+    dropOlderRunImages(messages, firstRunMessage);
     if (
       fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 &&
       !trimmedNoticed
@@ -164,7 +166,10 @@ export async function runLoop(
         interactionTimeoutMs: deps.interactionTimeoutMs,
         events,
         recorder,
-        toolContext: run.toolContext,
+        toolContext: (call, interaction) => ({
+          ...run.toolContext(call, interaction),
+          supportsVision: prepared.model.supportsVision,
+        }),
         waitForPage: run.waitForPage,
         pauseForPage: run.pauseForPage,
         fatal: run.fatal,

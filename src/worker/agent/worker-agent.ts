@@ -5,6 +5,7 @@
 // panel event transport.
 import type { EventTransport } from '../../shared/protocol/client';
 import type { PageRequests } from '../page-requests';
+import { captureVisibleTab } from '../platform/capture-visible-tab';
 import { createKeepAlive } from '../platform/keep-alive';
 import { createSessionRunJournal } from '../platform/keep-alive-run-journal';
 import type { FetchLike } from '../providers/model-adapter';
@@ -35,6 +36,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   return createAgentCore({
     ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
+    capture: captureVisibleTab,
     adapterFor: getModelAdapter,
     fetch: fetchFn,
     registry: createToolRegistry(BUILTIN_TOOLS),

@@ -62,9 +62,23 @@ export interface PageFrame {
   readonly documentId: string;
 }
 
+/** The visible part of the run's tab, as the browser painted it. */
+export interface VisibleTabCapture {
+  /** A PNG data URL, in device pixels. */
+  readonly dataUrl: string;
+  /** The tab's address when it was captured. */
+  readonly url: string;
+}
+
 /** Page requests to the run's captured tab, carrying the run's signal. */
 export interface RunPage {
   readonly tabId: number;
+  /**
+   * Captures the tab's viewport once the run's page guard lets the run touch its tab
+   * (the tab shows the run's document) and the tab is the visible one of its window.
+   * Absent where the browser offers no capture (tests, probes).
+   */
+  captureVisible?(): Promise<Result<VisibleTabCapture>>;
   /**
    * To the run's document in the top frame, or, with `frame`, to that document of a
    * subframe. A subframe that shows another document since refuses with
@@ -185,6 +199,11 @@ export interface ToolRunContext {
   readonly state: RunToolState;
   /** The revert journal's seams for document writes; empty when the run has none. */
   readonly documentHooks: EditHooks;
+  /**
+   * Whether the run's model sees images; a tool result's `images` then reach it as
+   * image parts (absent: it does not).
+   */
+  readonly supportsVision?: boolean;
 }
 
 /** A tool as the registry holds it. */
