@@ -39,6 +39,10 @@ export const getWindowInfoTool = defineTool({
             : null,
           frame_count: info.frameCount,
           frames_listed: info.frames.length,
+          cut:
+            info.frames.length < info.frameCount
+              ? `[Cut to fit: ${info.frames.length} of ${info.frameCount} frames listed.]`
+              : null,
         },
         `${info.viewport.width}×${info.viewport.height} at ${info.devicePixelRatio}×, scrolled to ${info.scroll.y}; ${info.frameCount} frames.`,
       );

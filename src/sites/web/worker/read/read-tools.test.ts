@@ -1,62 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolFailure, type Result } from '../../../../shared/protocol/envelope';
-import type { JsonValue, ToolRunContext } from '../../../../worker/tools/define-tool';
+import { ProtocolFailure } from '../../../../shared/protocol/envelope';
 import { checkSchemaSubset } from '../../../../worker/tools/schema-subset';
-import { readMethods } from '../../methods/read-methods';
 import { workerSite } from '../web.worker';
+import { contextFor, coverage, resultOf, run, tool } from './__fixtures__/read-context';
 import { readTools } from './read-tools';
-import { NO_VISION_NOTE } from './screenshot.tool';
-
-type Method = keyof typeof readMethods;
-type Answers = Partial<Record<Method, (payload: any) => unknown>>;
-
-const coverage = {
-  hiddenParts: 0,
-  hiddenCharacters: 0,
-  hiddenReasons: {},
-  shadowRoots: 0,
-  sameOriginFrames: 0,
-  otherFrames: 0,
-  stopped: null,
-};
-
-/** A page answering the read methods; every answer must pass its method's schema. */
-function contextFor(answers: Answers, extra: Partial<ToolRunContext> = {}) {
-  const calls: { method: string; payload: unknown }[] = [];
-  const request = async (method: string, payload: unknown): Promise<Result<unknown>> => {
-    calls.push({ method, payload });
-    try {
-      const answer = await answers[method as Method]?.(payload);
-      if (answer === undefined) throw new ProtocolFailure('UNKNOWN_MESSAGE_TYPE', method);
-      return { ok: true, data: readMethods[method as Method].response.parse(answer) };
-    } catch (error) {
-      if (!(error instanceof ProtocolFailure)) throw error;
-      return { ok: false, error: { code: error.code, message: error.message } };
-    }
-  };
-  const context = {
-    runId: 'run-1',
-    callId: 'call-1',
-    signal: new AbortController().signal,
-    identity: { tabId: 1, scope: { siteId: 'web', projectId: 'https://a.example' } },
-    editMode: 'ask',
-    page: { tabId: 1, request },
-    interaction: {},
-    state: { checkpointId: null, site: null },
-    documentHooks: {},
-    ...extra,
-  } as unknown as ToolRunContext;
-  return { context, calls };
-}
-
-const tool = (name: string) => readTools.find((entry) => entry.name === name)!;
-async function run(name: string, args: unknown, context: ToolRunContext) {
-  const parsed = tool(name).parseArguments(args);
-  if (!parsed.ok) throw new Error(parsed.message);
-  return tool(name).execute(parsed.args, context);
-}
-const resultOf = (outcome: { ok: boolean; result?: JsonValue }) =>
-  (outcome.ok ? outcome.result : null) as Record<string, any>;
 
 const readPage = (overrides: Record<string, unknown> = {}) => ({
   url: 'https://a.example/',
@@ -217,13 +164,23 @@ describe('web read tools', () => {
         scrollSize: { width: 800, height: 4000 },
         readyState: 'complete',
         focused: { ref: 3, tag: 'input', inFrame: false },
-        frames: [],
-        frameCount: 0,
+        frames: [
+          {
+            url: 'https://b.example/',
+            origin: 'https://b.example',
+            readable: false,
+            visible: true,
+            width: 300,
+            height: 80,
+          },
+        ],
+        frameCount: 70,
       }),
     });
     const result = resultOf(await run('get_window_info', {}, context));
     expect(result['scroll_size']).toEqual({ width: 800, height: 4000 });
     expect(result['focused']).toEqual({ ref: 'e3', element: 'input', is_frame: false });
+    expect(result['cut']).toBe('[Cut to fit: 1 of 70 frames listed.]');
   });
 
   it('turns a page refusal into a structured error the model reads', async () => {
@@ -236,110 +193,6 @@ describe('web read tools', () => {
       ok: false,
       code: 'PAGE_UNAVAILABLE',
       message: 'The page went away.',
-    });
-  });
-});
-
-describe('wait_for_stable', () => {
-  const slice = (quiet: boolean, quietForMs: number) => ({
-    quiet,
-    elapsedMs: 100,
-    mutations: 5,
-    resources: 1,
-    quietForMs,
-    readyState: 'complete',
-  });
-
-  it('strings slices together, carrying the quiet time seen so far, until one is quiet', async () => {
-    const answers = [slice(false, 120), slice(false, 300), slice(true, 500)];
-    const { context, calls } = contextFor({ 'web/wait-stable': () => answers.shift() });
-    const result = resultOf(await run('wait_for_stable', { quiet_ms: 500 }, context));
-    expect(result).toMatchObject({ stable: true, timed_out: false, mutations: 15 });
-    expect(calls.map((call) => (call.payload as { quietSoFarMs: number }).quietSoFarMs)).toEqual([
-      0, 120, 300,
-    ]);
-  });
-
-  it('stops at its timeout with timed_out', async () => {
-    const { context, calls } = contextFor({
-      'web/wait-stable': async (payload: { maxMs: number }) => {
-        await new Promise((resolve) => setTimeout(resolve, payload.maxMs));
-        return slice(false, 0);
-      },
-    });
-    const result = resultOf(await run('wait_for_stable', { timeout_ms: 300 }, context));
-    expect(result).toMatchObject({ stable: false, timed_out: true });
-    expect(calls.length).toBeLessThanOrEqual(2);
-  });
-
-  it('ends when the run is stopped instead of asking for more slices', async () => {
-    const controller = new AbortController();
-    const { context, calls } = contextFor(
-      {
-        'web/wait-stable': () => {
-          controller.abort();
-          return slice(false, 0);
-        },
-      },
-      { signal: controller.signal },
-    );
-    await expect(run('wait_for_stable', { timeout_ms: 20_000 }, context)).rejects.toThrow();
-    expect(calls).toHaveLength(1);
-  });
-});
-
-describe('screenshot', () => {
-  it('takes no capture for a model that cannot see images and says so', async () => {
-    let captured = 0;
-    const { context } = contextFor(
-      {},
-      {
-        supportsVision: false,
-        page: {
-          tabId: 1,
-          request: async () => ({ ok: true, data: {} }),
-          captureVisible: async () => (
-            (captured += 1),
-            { ok: true, data: { dataUrl: '', url: '' } }
-          ),
-        },
-      },
-    );
-    const result = resultOf(await run('screenshot', {}, context));
-    expect(result).toEqual({ image_sent: false, note: NO_VISION_NOTE });
-    expect(captured).toBe(0);
-  });
-
-  it('passes on a capture refusal and refuses an image the browser did not return', async () => {
-    const page = (data: Result<{ dataUrl: string; url: string }>) => ({
-      tabId: 1,
-      request: async () => ({ ok: true as const, data: {} }),
-      captureVisible: async () => data,
-    });
-    const refused = contextFor(
-      {},
-      {
-        supportsVision: true,
-        page: page({
-          ok: false,
-          error: { code: 'CAPTURE_UNAVAILABLE', message: 'Not the visible tab.' },
-        }),
-      },
-    ).context;
-    expect(await run('screenshot', {}, refused)).toMatchObject({
-      ok: false,
-      code: 'CAPTURE_UNAVAILABLE',
-    });
-    const garbage = contextFor(
-      {},
-      {
-        supportsVision: true,
-        page: page({ ok: true, data: { dataUrl: 'data:text/html,<b>x</b>', url: 'https://a/' } }),
-      },
-    ).context;
-    expect(await run('screenshot', {}, garbage)).toMatchObject({
-      ok: false,
-      code: 'CAPTURE_UNAVAILABLE',
     });
   });
 });
