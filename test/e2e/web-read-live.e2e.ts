@@ -113,4 +113,30 @@ describe('screenshot', () => {
     expect(runs.models.requests.length).toBeGreaterThan(before);
     await tab.close();
   });
+
+  it('scales a large viewport down to the image budget in the browser', async () => {
+    const tab = await runs.open('news.example', '/article');
+    await tab.page.setViewportSize({ width: 1920, height: 1080 });
+    const { results } = await tab.runWithVision([{ name: 'screenshot', arguments: {} }]);
+    const shot = body(results[0]!);
+    expect(shot['captured']).toEqual({ width: 1920, height: 1080 });
+    // 52 × 30 tiles of 28 px: 1,560 image tokens, within 1,568 and 1,568 px.
+    expect(shot['image']).toMatchObject({ width: 1456, height: 819 });
+    await tab.close();
+  });
+
+  it('refuses, in plain words, to capture a tab that is not in front', async () => {
+    const tab = await runs.open('news.example', '/article');
+    const other = await runs.browser.context.newPage();
+    const { results } = await tab.runWithVision([
+      { name: 'screenshot', arguments: {}, before: () => other.bringToFront() },
+    ]);
+    expect(results[0]).toMatchObject({
+      ok: false,
+      code: 'CAPTURE_UNAVAILABLE',
+      message: expect.stringMatching(/not the visible tab of its window; bring it to the front/),
+    });
+    await other.close();
+    await tab.close();
+  });
 });
