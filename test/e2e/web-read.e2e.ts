@@ -176,7 +176,7 @@ describe('find_text, get_window_info, get_selection', () => {
     const select = (how: string) => ({
       name: 'get_selection',
       arguments: {},
-      before: () => tab.page.evaluate(how),
+      before: async () => void (await tab.page.evaluate(how)),
     });
     const { results } = await tab.run([
       select(`getSelection().selectAllChildren(document.getElementById('plain'))`),

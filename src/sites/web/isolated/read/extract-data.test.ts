@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { EXTRACT_BUDGET_CHARS, extractData } from './extract-data';
+import { EXTRACT_BUDGET_CHARS, extractData, type DataKind } from './extract-data';
 import { createBudget, costOf } from './read-budget';
 
 const open = (element: Element) => element.shadowRoot;
 const extract = (
   html: string,
-  kinds = ['tables', 'headings', 'links', 'images', 'forms'] as const,
+  kinds: readonly DataKind[] = ['tables', 'headings', 'links', 'images', 'forms'],
 ) => {
   document.body.innerHTML = html;
   return extractData(kinds, open);

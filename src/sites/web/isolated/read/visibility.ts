@@ -51,12 +51,10 @@ const hiddenState = (reason: HiddenReason): Visibility => ({
 });
 
 const clipsOverflow = (style: CSSStyleDeclaration) =>
-  style.display !== 'inline' &&
   [style.overflowX, style.overflowY].some((value) => value !== '' && value !== 'visible');
 
 /** `clip: rect(0 0 0 0)` and friends on a positioned box. */
 function clipRectHides(style: CSSStyleDeclaration): boolean {
-  if (style.position !== 'absolute' && style.position !== 'fixed') return false;
   const match = /^rect\(([^)]*)\)$/.exec(style.clip.trim());
   if (!match?.[1]) return false;
   const [top, right, bottom, left] = match[1]
@@ -89,10 +87,10 @@ export function isTransparentColor(color: string): boolean {
 }
 
 /** Where the box lies out of every scroll position's reach. */
-function offScreen(element: Element, style: CSSStyleDeclaration, rect: DOMRect): boolean {
+function offScreen(element: Element, position: string, rect: DOMRect): boolean {
   const view = element.ownerDocument.defaultView;
   if (!view) return false;
-  if (style.position === 'fixed') {
+  if (position === 'fixed') {
     return (
       rect.right < 0 ||
       rect.bottom < 0 ||
@@ -106,9 +104,17 @@ function offScreen(element: Element, style: CSSStyleDeclaration, rect: DOMRect):
   return (!rtl && rect.right + view.scrollX < 0) || rect.bottom + view.scrollY < 0;
 }
 
+/** Text of an element with `style` shows: readable size, a colour, not indented away. */
+const textShows = (style: CSSStyleDeclaration) =>
+  !(parseFloat(style.fontSize) < 1) &&
+  !isTransparentColor(style.color) &&
+  !(parseFloat(style.textIndent) < MIN_TEXT_INDENT);
+
 /**
  * The visibility of `element`, whose parent (in the flat tree) has `parent`. Reads
- * computed style and layout only while the parent is visible.
+ * computed style and layout only while the parent is visible, and each style property
+ * only when the answer depends on it: reading a computed property costs about as much
+ * as computing the style, and a walk asks this of every element.
  */
 export function visibilityOf(element: Element, parent: Visibility): Visibility {
   if (parent.hidden) return parent;
@@ -117,9 +123,10 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
   const view = element.ownerDocument.defaultView;
   if (!view) return parent;
   const style = view.getComputedStyle(element);
-  if (style.display === 'none' || style.contentVisibility === 'hidden')
+  const display = style.display;
+  if (display === 'none' || style.contentVisibility === 'hidden')
     return hiddenState('not-rendered');
-  const boxless = style.display === 'contents';
+  const boxless = display === 'contents';
   // checkVisibility() also sees what styles of an ancestor outside our walk hide (a
   // closed <details>); it wrongly reports display: contents boxes, so those skip it.
   if (!boxless && typeof element.checkVisibility === 'function' && !element.checkVisibility())
@@ -128,9 +135,11 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
   if (!Number.isNaN(opacity) && opacity < MIN_OPACITY) return hiddenState('transparent');
   if (!boxless) {
     const rect = element.getBoundingClientRect();
+    const position = style.position;
+    const tiny = rect.width < MIN_CLIPPED_SIZE || rect.height < MIN_CLIPPED_SIZE;
     if (
-      (clipsOverflow(style) && (rect.width < MIN_CLIPPED_SIZE || rect.height < MIN_CLIPPED_SIZE)) ||
-      clipRectHides(style) ||
+      (tiny && display !== 'inline' && clipsOverflow(style)) ||
+      ((position === 'absolute' || position === 'fixed') && clipRectHides(style)) ||
       clipPathHides(style.clipPath)
     )
       return hiddenState('clipped');
@@ -141,12 +150,17 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
       style.transform !== 'none'
     )
       return hiddenState('clipped');
-    if (offScreen(element, style, rect)) return hiddenState('off-screen');
+    if (offScreen(element, position, rect)) return hiddenState('off-screen');
   }
-  const shown = style.visibility === '' || style.visibility === 'visible';
-  const fontSize = parseFloat(style.fontSize);
-  const indent = parseFloat(style.textIndent);
-  const textShown =
-    shown && !(fontSize < 1) && !isTransparentColor(style.color) && !(indent < MIN_TEXT_INDENT);
-  return { hidden: null, shown, textShown };
+  const visibility = style.visibility;
+  const shown = visibility === '' || visibility === 'visible';
+  // Most elements hold no text of their own: their text style is read when asked.
+  let textShown: boolean | undefined;
+  return {
+    hidden: null,
+    shown,
+    get textShown() {
+      return (textShown ??= shown && textShows(style));
+    },
+  };
 }

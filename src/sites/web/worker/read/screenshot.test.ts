@@ -12,7 +12,7 @@ describe('screenshot', () => {
         supportsVision: false,
         page: {
           tabId: 1,
-          request: async () => ({ ok: true, data: {} }),
+          request: async () => ({ ok: true, data: {} }) as never,
           captureVisible: async () => (
             (captured += 1),
             { ok: true, data: { dataUrl: '', url: '' } }
@@ -28,7 +28,7 @@ describe('screenshot', () => {
   it('passes on a capture refusal and refuses an image the browser did not return', async () => {
     const page = (data: Result<{ dataUrl: string; url: string }>) => ({
       tabId: 1,
-      request: async () => ({ ok: true as const, data: {} }),
+      request: async () => ({ ok: true as const, data: {} }) as never,
       captureVisible: async () => data,
     });
     const refused = contextFor(

@@ -6,6 +6,7 @@ import { readMethods } from '../../../methods/read-methods';
 import { readTools } from '../read-tools';
 
 type Method = keyof typeof readMethods;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each fake answer reads the fields its method sends.
 export type Answers = Partial<Record<Method, (payload: any) => unknown>>;
 
 export const coverage = {
@@ -54,4 +55,5 @@ export async function run(name: string, args: unknown, context: ToolRunContext) 
   return tool(name).execute(parsed.args, context);
 }
 export const resultOf = (outcome: { ok: boolean; result?: JsonValue }) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read results field by field and assert each.
   (outcome.ok ? outcome.result : null) as Record<string, any>;
