@@ -5,9 +5,17 @@ import { IMAGE_DROPPED_NOTE, dropOlderRunImages } from './run-images';
 const image = (name: string) => ({ type: 'image' as const, mediaType: 'image/jpeg', base64: name });
 const imageMessage = (name: string): ModelMessage => ({
   role: 'user',
-  content: [{ type: 'text', text: `[Untrusted images returned by the tool "screenshot" (${name})]` }, image(name)],
+  content: [
+    { type: 'text', text: `[Untrusted images returned by the tool "screenshot" (${name})]` },
+    image(name),
+  ],
 });
-const toolMessage = (id: string): ModelMessage => ({ role: 'tool', callId: id, toolName: 'screenshot', content: '{}' });
+const toolMessage = (id: string): ModelMessage => ({
+  role: 'tool',
+  callId: id,
+  toolName: 'screenshot',
+  content: '{}',
+});
 
 describe('dropOlderRunImages', () => {
   it("keeps the images of the newest two image messages of the run and the person's own", () => {
