@@ -36,7 +36,7 @@ const READING = {
     '- A ref names its element on the page you read it from. After the page changes, navigates or says a ref is gone, read again for fresh refs.',
     '- Read as narrowly as the question allows: search for text or read one part of the tree before reading a long page whole. For articles and long prose read the page text; for tables and lists extract the data.',
     '- Long results come in parts. When a result says it was cut short and offers a continuation, ask for the next part only if you still need it.',
-    '- Look at a screenshot only when layout or visuals matter to the question.',
+    '- Look at an image of the page only when layout or visuals matter to the question.',
   ],
   mid: [
     '## Reading the page',
