@@ -50,7 +50,8 @@ export default defineConfig({
       'scripting',
       'tabs',
       'identity',
-      ...(browser === 'firefox' ? [] : ['sidePanel']),
+      // Trusted input on web pages; Firefox has no debugger API (docs/decisions).
+      ...(browser === 'firefox' ? [] : ['sidePanel', 'debugger']),
     ],
     host_permissions: installHostPermissions(),
     // Model endpoints and integrations may be any http(s) origin, whatever the sites.

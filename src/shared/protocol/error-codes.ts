@@ -32,6 +32,22 @@ export const ERROR_CODES = [
   'PAGE_NOT_GRANTED',
   // Site access (src/worker/site-access): the sites the person allowed.
   'SITE_LIMIT_REACHED',
+  // Element refs from a page observation (`e15`, `f2:e15`): malformed, or naming no
+  // element the page still shows.
+  'PAGE_REF_INVALID',
+  'PAGE_REF_NOT_FOUND',
+  // Trusted input on web pages (src/sites/web/worker/input): the debugger session of a
+  // run, and the checks an action makes before it touches the page.
+  'INPUT_UNAVAILABLE',
+  'INPUT_NOT_ALLOWED',
+  'INPUT_ATTACH_FAILED',
+  'INPUT_CANCELED_BY_USER',
+  'INPUT_TAB_CLOSED',
+  'INPUT_TARGET_COVERED',
+  'INPUT_TARGET_NOT_VISIBLE',
+  'INPUT_TARGET_MOVING',
+  'INPUT_WRONG_CONTROL',
+  'INPUT_NOT_ACCEPTED',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
   'UNKNOWN_SITE',
   'SITE_NOT_SUPPORTED',

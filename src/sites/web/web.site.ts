@@ -6,6 +6,7 @@
 import { defineSite, httpOrigin } from '../site-contract';
 import { actMethods } from './methods/act-methods';
 import { readMethods } from './methods/read-methods';
+import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
 
 export const webSite = defineSite({
@@ -15,7 +16,7 @@ export const webSite = defineSite({
   frames: 'all',
   mainWorld: false,
   scopeOf: (url) => httpOrigin(url),
-  pageMethods: { ...treeMethods, ...readMethods, ...actMethods },
+  pageMethods: { ...treeMethods, ...readMethods, ...actMethods, ...scrollMethods },
   document: false,
   panel: {
     label: 'Web',

@@ -161,6 +161,10 @@ async function finishRun(
         ),
       );
   }
+  // What the run held in the browser (the web face's debugger session) goes first.
+  await workerSiteOf(identity.scope.siteId)
+    .endRun?.(run.runId)
+    .catch(() => undefined);
   events.end({
     status,
     ...(failure ? { error: failure } : {}),

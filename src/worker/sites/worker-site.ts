@@ -78,6 +78,11 @@ export interface WorkerSite<State = unknown> {
   orderToolCalls?(calls: readonly PlannedCall[]): number[];
   /** The state the site's tools share during one run, from what was captured at Send. */
   createRunState(start: RunStartRequest): State;
+  /**
+   * Called once when a run of this site ended (done, failed or stopped), before its
+   * end is announced: releases what the run held in the browser. Never throws.
+   */
+  endRun?(runId: string): Promise<void>;
   /** Absent when the site offers no send-time capture or attachments. */
   readonly context?: SiteContextReader;
 }

@@ -5,6 +5,7 @@
 import { defineIsolatedSite } from '../../../page/kit/isolated-site';
 import { webSite } from '../web.site';
 import { startActHandlers } from './act/act-handlers';
+import { startScrollHandlers } from './act/scroll-handlers';
 import { startReadHandlers } from './read/read-handlers';
 import { createRefRegistry } from './tree/refs';
 import { startTreeHandlers } from './tree/tree-handlers';
@@ -12,12 +13,14 @@ import { startTreeHandlers } from './tree/tree-handlers';
 export const isolatedSite = defineIsolatedSite({
   site: webSite,
   start: (signal, frame) => {
+    // One registry per document: a ref the tree handed out is the ref an action takes.
     const refs = createRefRegistry();
     return {
       handlers: {
         ...startTreeHandlers(signal, frame),
         ...startReadHandlers(signal, frame, refs),
-        ...startActHandlers(signal, frame),
+        ...startActHandlers(refs),
+        ...startScrollHandlers(signal, frame),
       },
     };
   },

@@ -1,51 +1,30 @@
-// Handlers of the action methods in one frame. The isolated world shares the page's
-// DOM, so scrolling here scrolls what the person sees; page scripts may override the
-// page's own scroll functions, but not the isolated world's.
+// ## Owns
+// The act methods of one frame: locate an element by its ref for a trusted press,
+// and read the page's state around it before and after. Refs come from the same
+// per-document registry the tree observation hands out.
 import type { RequestChannel, RequestHandlers } from '../../../../shared/protocol/define-channel';
-import type { IsolatedFrame } from '../../../../page/kit/isolated-site';
-import type { actMethods, ScrollDirection } from '../../methods/act-methods';
+import type { actMethods } from '../../methods/act-methods';
+import type { RefRegistry } from '../tree/refs';
+import { elementState, focusedElement, openDialogs } from './element-state';
+import { describeElement } from './hit-test';
+import { locateElement } from './locate';
 
 type Channel = RequestChannel<typeof actMethods>;
 
-/** The share of the viewport one step scrolls, so a line of context stays in view. */
-export const SCROLL_STEP = 0.85;
-
-/** Where a scroll in `direction` lands, clamped to the document. */
-export function scrollTarget(
-  direction: ScrollDirection,
-  current: { scrollY: number; maxScrollY: number; viewportHeight: number },
-): number {
-  const step = Math.round(current.viewportHeight * SCROLL_STEP);
-  const wanted =
-    direction === 'top'
-      ? 0
-      : direction === 'bottom'
-        ? current.maxScrollY
-        : current.scrollY + (direction === 'down' ? step : -step);
-  return Math.min(Math.max(wanted, 0), current.maxScrollY);
-}
-
-function measure(view: Window) {
-  const root = view.document.scrollingElement ?? view.document.documentElement;
-  const viewportHeight = Math.round(view.innerHeight);
+export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
   return {
-    scrollY: Math.round(view.scrollY),
-    maxScrollY: Math.max(0, Math.round(root.scrollHeight - viewportHeight)),
-    viewportHeight,
-  };
-}
-
-export function startActHandlers(
-  _signal: AbortSignal,
-  _frame: IsolatedFrame,
-  view: Window = window,
-): RequestHandlers<Channel> {
-  return {
-    'web/scroll-page': ({ direction }) => {
-      const before = measure(view);
-      view.scrollTo({ top: scrollTarget(direction, before), behavior: 'instant' });
-      const after = measure(view);
-      return Promise.resolve({ ...after, moved: after.scrollY !== before.scrollY });
+    'web/act-locate': ({ ref, scroll }) => {
+      const element = refs.elementOf(ref);
+      return element ? locateElement(element, scroll) : { status: 'gone' };
+    },
+    'web/act-state': ({ ref }) => {
+      const focused = focusedElement(document);
+      return {
+        url: location.href.slice(0, 2_048),
+        focused: focused ? describeElement(focused) : null,
+        dialogs: openDialogs(document),
+        element: ref === null ? null : elementState(refs.elementOf(ref)),
+      };
     },
   };
 }

@@ -4,7 +4,7 @@
 // leaving the person's tab as it is) does not offer it.
 import { z } from '../../../../shared/schema/zod';
 import { defineTool } from '../../../../worker/tools/define-tool';
-import { ScrollDirectionSchema } from '../../methods/act-methods';
+import { ScrollDirectionSchema } from '../../methods/scroll-methods';
 
 const Arguments = z.strictObject({
   direction: ScrollDirectionSchema.describe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCROLL_STEP, scrollTarget } from './act-handlers';
+import { SCROLL_STEP, scrollTarget } from './scroll-handlers';
 
 describe('scrollTarget', () => {
   const view = { scrollY: 1_000, maxScrollY: 5_000, viewportHeight: 800 };
