@@ -63,7 +63,7 @@ export interface ActHarness {
 }
 
 /** The three tools on `page`, as one run; `granted` decides the site check. */
-export async function actHarness(page: Page, granted = true): Promise<ActHarness> {
+export async function actHarness(page: Page, granted = true, settleMs = 60): Promise<ActHarness> {
   const cdp = await page.context().newCDPSession(page);
   const log: string[] = [];
   const deps: ActionDeps = {
@@ -73,7 +73,7 @@ export async function actHarness(page: Page, granted = true): Promise<ActHarness
     }),
     granted: () => Promise.resolve(granted),
     tabUrl: () => Promise.resolve(page.isClosed() ? undefined : page.url()),
-    settle: () => new Promise((resolve) => setTimeout(resolve, 60)),
+    settle: () => new Promise((resolve) => setTimeout(resolve, settleMs)),
   };
   const tools = { click: clickTool(deps), type: typeTool(deps), press_keys: pressKeysTool(deps) };
   const controller = new AbortController();

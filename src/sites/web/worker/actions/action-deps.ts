@@ -30,7 +30,12 @@ export const browserActionDeps: ActionDeps = {
   tabUrl,
   settle: (signal) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, SETTLE_MS);
-      signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, SETTLE_MS);
+      signal.addEventListener('abort', done, { once: true });
     }),
 };
