@@ -29,6 +29,9 @@ export default tseslint.config(
       'workbench/public/**',
       'bench-results/**',
       'test-results/**',
+      // Mutation testing: its sandbox copies of the sources and its reports.
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   ...tseslint.configs.recommended,

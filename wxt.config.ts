@@ -41,12 +41,17 @@ export default defineConfig({
     name: 'Side Agent',
     description: 'A Typst co-author on typst.app and a careful web agent in the side panel.',
     permissions: [
+      // The toolbar button's click gives temporary access to that one tab ("Only now"
+      // in the panel); every other site is an optional host permission the person
+      // grants per site from the panel.
+      'activeTab',
       'storage',
       'unlimitedStorage',
       'scripting',
       'tabs',
       'identity',
-      ...(browser === 'firefox' ? [] : ['sidePanel']),
+      // Trusted input on web pages; Firefox has no debugger API (docs/decisions).
+      ...(browser === 'firefox' ? [] : ['sidePanel', 'debugger']),
     ],
     host_permissions: installHostPermissions(),
     // Model endpoints and integrations may be any http(s) origin, whatever the sites.

@@ -29,6 +29,9 @@ export async function main(root: HTMLElement): Promise<void> {
       const servesChanged = tabId === undefined ? followsActiveTab : changed === tabId;
       if (servesChanged || changed === panel.site.peek()?.tabId) void panel.serve(next);
     },
+    'sites/changed': ({ tabId: changed }: { tabId: number | null }) => {
+      if (panel.siteAccess.serves(changed)) void panel.siteAccess.reload();
+    },
     'panel/quick-attach': (event: Parameters<PanelController['quickAttach']['receive']>[0]) =>
       void panel.quickAttach.receive(event),
     ...panel.runs.handlers,

@@ -3,6 +3,8 @@
 // registered synchronously first, because Chrome delivers the message that woke
 // the worker right after the top-level script runs.
 import { createId } from '../shared/lib/ids';
+import { createEmitter } from '../shared/protocol/client';
+import { workerToPanel } from '../shared/protocol/worker-to-panel';
 import { createRequestRouter, createEventRouter } from '../shared/protocol/router';
 import { panelToWorker } from '../shared/protocol/panel-to-worker';
 import { pageToWorker } from '../shared/protocol/page-to-worker';
@@ -14,12 +16,9 @@ import { createFrameDirectory } from './pages/frame-directory';
 import { discoverFrames } from './platform/frame-discovery';
 import { createTabsTransport } from './platform/tabs-transport';
 import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-messaging';
-import {
-  ensureMainWorldRegistration,
-  injectIntoOpenTabs,
-} from './platform/main-world-registration';
+import { injectIntoOpenTabs } from './platform/main-world-registration';
 import { watchTabSites } from './platform/tab-events';
-import { configureSidePanel } from './platform/side-panel';
+import { startSiteAccess } from './site-access/start-site-access';
 import { createQuickAttachPlatform } from './platform/quick-attach-platform';
 import { createQuickAttach } from './quick-attach';
 import { platformFetch } from './platform/fetch';
@@ -38,7 +37,9 @@ export function main(): void {
   const startedAt = Date.now();
   // Settings hold API keys: every reader of local storage waits for this restriction.
   const storageAccess = restrictStorageToTrustedContexts();
-  const pages = createPageRequests(createTabsTransport);
+  // Every page request first asks site access whether the bridge may run there
+  // (`siteAccess` is built below; nothing requests a page before main returns).
+  const pages = createPageRequests(createTabsTransport, (target) => siteAccess.admit(target));
   const frames = createFrameDirectory(discoverFrames);
   const panelPorts = createPanelPorts();
   const quickAttachPlatform = createQuickAttachPlatform(panelPorts);
@@ -58,6 +59,15 @@ export function main(): void {
     onProblem: (problem) => console.warn(`[side-agent recovery] ${problem}`),
   });
   const agent = createWorkerAgent({ ...stores, pages, frames, events: panelPorts, recovery });
+  const panelEvents = createEmitter(workerToPanel, panelPorts);
+  const siteAccess = startSiteAccess({
+    settings: stores.settings,
+    runs: {
+      active: () => agent.activeRuns(),
+      stop: (runId, message) => void agent.stopWithNotice(runId, message, 'PAGE_NOT_GRANTED'),
+    },
+    announce: (tabId) => void panelEvents.emit('sites/changed', { tabId }).catch(() => undefined),
+  });
 
   listenForRuntimeMessages({
     panel: createRequestRouter(
@@ -73,6 +83,7 @@ export function main(): void {
         fetch: platformFetch,
         agent,
         recovery,
+        siteAccess,
       }),
     ),
     page: createEventRouter(
@@ -86,13 +97,12 @@ export function main(): void {
   watchTabSites(panelPorts, (tabId) => frames.forget(tabId));
   // Turns a previous worker instance left mid-run become "interrupted".
   void agent.reconcile().catch(() => undefined);
-  configureSidePanel();
   // Self-heal on every fresh worker instance, not only onInstalled: the
   // registration may be stale and tabs may predate this extension version.
   const startup = (async () => ({
     storageAccess: await storageAccess,
-    registration: await ensureMainWorldRegistration(),
-    injections: await injectIntoOpenTabs(),
+    registration: await siteAccess.reconcile(),
+    injections: await injectIntoOpenTabs((tabId, url) => siteAccess.placementAt(tabId, url)),
   }))();
   publishDiagnostics({
     instanceId,

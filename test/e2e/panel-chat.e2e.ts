@@ -409,17 +409,18 @@ describe('side panel chat', () => {
       );
     });
     expect(survived).toBe(true);
+    // A panel serving its own extension page: the restricted-page card says why.
     const other = await harness.openPanelTab();
     await expect
       .poll(
         () =>
           other
-            .getByTestId('site')
+            .getByTestId('restricted-card')
             .textContent()
             .catch(() => ''),
         { timeout: 10_000 },
       )
-      .toContain('cannot work on this page');
+      .toContain('Side Agent cannot work here');
     await other.close();
   });
 });

@@ -354,6 +354,13 @@ describe('hostile Markdown in the real side panel', () => {
         { timeout: 10_000 },
       )
       .toBe(true);
+    // The stored view replays long answers over several frames; on a busy machine the
+    // last blocks may still be coming when the end mark is already in.
+    await expect
+      .poll(() => answer.evaluate((element) => (element.textContent ?? '').length), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(200_000);
     await panel.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     const after = await readWatch();
     expectClean(after, 'after the stored turn is shown');

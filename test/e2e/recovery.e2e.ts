@@ -307,7 +307,9 @@ describe('recovery on the workbench', () => {
       .toContain('Before restore');
     await panel.locator('[data-testid="snapshot-toggle"]').click();
     await expect
-      .poll(() => panel.locator('[data-testid="snapshot-item"][data-kind="rescue"]').count())
+      .poll(() => panel.locator('[data-testid="snapshot-item"][data-kind="rescue"]').count(), {
+        timeout: 10_000,
+      })
       .toBe(1);
     const stored = await driver.session(sessionId);
     expect(stored.turns.at(-1)?.['editorEvents']).toEqual(['snapshot-restored']);

@@ -2,6 +2,7 @@
 // violations they find, so the architecture test can run them on the real tree and on
 // deliberately broken inputs (a rule that cannot fail proves nothing).
 import ts from 'typescript';
+import { AGENT_MODES, PROMPT_TIERS } from '../../src/shared/protocol/agent-modes';
 import { SitePanelSchema } from '../../src/shared/protocol/site-catalog';
 import { SITE_PAGE_METHOD_PATTERN } from '../../src/shared/protocol/worker-to-page';
 
@@ -27,6 +28,18 @@ export interface WorkerPartLike {
   readonly createRunState?: unknown;
 }
 
+/** A non-blank prompt, or a function giving one for every mode (or none) and tier. */
+function hasPrompt(prompt: unknown): boolean {
+  if (typeof prompt === 'string') return prompt.trim() !== '';
+  if (typeof prompt !== 'function') return false;
+  return [null, ...AGENT_MODES].every((mode) =>
+    PROMPT_TIERS.every((tier) => {
+      const text: unknown = (prompt as (options: unknown) => unknown)({ mode, tier });
+      return typeof text === 'string' && text.trim() !== '';
+    }),
+  );
+}
+
 /** Every part of the site contract a registered site must have. */
 export function contractViolations(
   site: SiteLike,
@@ -47,6 +60,14 @@ export function contractViolations(
   need(typeof site.scopeOf === 'function', 'a scope key function');
   need(typeof site.document === 'boolean', 'whether it offers a document');
   need(SitePanelSchema.safeParse(site.panel).success, 'valid panel contributions');
+  // The panel shows a site's grant card from these texts; an install site has none.
+  const grant = (site.panel as { grant?: unknown } | undefined)?.grant;
+  need(
+    (site.access === 'grant') === (grant !== undefined),
+    site.access === 'grant'
+      ? 'grant texts (panel.grant) for a site the person must allow'
+      : 'no grant texts on a site that comes with the install',
+  );
   for (const name of Object.keys(site.pageMethods ?? {})) {
     need(
       name.startsWith(`${site.id}/`) && SITE_PAGE_METHOD_PATTERN.test(name),
@@ -59,10 +80,7 @@ export function contractViolations(
   );
   if (workerPart) {
     need(workerPart.site === site, 'a worker part declared for this site');
-    need(
-      typeof workerPart.systemPrompt === 'string' && workerPart.systemPrompt.trim() !== '',
-      'a system prompt',
-    );
+    need(hasPrompt(workerPart.systemPrompt), 'a system prompt (for every mode and tier)');
     need(typeof workerPart.selectionLanguage === 'string', 'a selection language');
     need(Array.isArray(workerPart.tools), 'a tool list');
     need(typeof workerPart.createRunState === 'function', 'a run state');

@@ -24,8 +24,10 @@ export interface WebBrowser extends ExtensionBrowser {
   /** Opens `https://<host><path>` in a new tab and waits for its load. */
   open(host: string, path?: string): Promise<Page>;
   /**
-   * Puts the bridge into every frame of `page` the browser grants, as the worker
-   * does for a site the person allowed. Resolves once the top frame's relay is up.
+   * Allows `page`'s site the way a person does ("Always allow" from an extension
+   * page, with the host already granted by this build copy), then puts the bridge into
+   * every frame of `page` the browser grants. Resolves once the top frame's relay is up.
+   * Requests the worker sends to a frame still pass the product's access gate.
    */
   injectBridge(page: Page): Promise<void>;
 }
@@ -68,6 +70,20 @@ export async function launchWebBrowser(
     },
     async injectBridge(page) {
       const tabId = await browser.tabIdOf(page);
+      const helper = await browser.openPanelTab(tabId);
+      const pattern = `${new URL(page.url()).origin.replace(/:\d+$/, '')}/*`;
+      const allowed = (await helper.evaluate(
+        (payload) =>
+          chrome.runtime.sendMessage({
+            type: 'sites/allow',
+            requestId: crypto.randomUUID(),
+            payload,
+          }),
+        { tabId, pattern, mode: 'always', requested: false },
+      )) as { ok: boolean; error?: unknown };
+      await helper.close();
+      if (!allowed.ok)
+        throw new Error(`Allowing ${pattern} failed: ${JSON.stringify(allowed.error)}`);
       const worker = await browser.worker();
       await worker.evaluate(async (id) => {
         await chrome.scripting.executeScript({

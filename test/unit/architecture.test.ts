@@ -26,10 +26,21 @@ describe('architecture', () => {
     const core = read('src/worker/tools/builtin-tools.ts');
     const tools = files.filter((file) => file.endsWith('.tool.ts'));
     expect(tools.length).toBeGreaterThanOrEqual(10);
+    // A site's worker part lists its tools itself or through `*-tools.ts` lists in its
+    // worker folder (one per group of tools).
+    const siteRegistry = (site: string) =>
+      [
+        `src/sites/${site}/worker/${site}.worker.ts`,
+        ...files.filter(
+          (file) => file.startsWith(`src/sites/${site}/worker/`) && file.endsWith('-tools.ts'),
+        ),
+      ]
+        .map(read)
+        .join('\n');
     for (const tool of tools) {
       const module = path.basename(tool, '.ts');
       const site = /^src\/sites\/([^/]+)\//.exec(tool)?.[1];
-      const registry = site ? read(`src/sites/${site}/worker/${site}.worker.ts`) : core;
+      const registry = site ? siteRegistry(site) : core;
       expect(registry, `${tool} is not registered`).toContain(`/${module}'`);
     }
   });

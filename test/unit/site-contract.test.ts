@@ -90,6 +90,36 @@ describe('site contract', () => {
       ).toBe(true);
     }
     expect(contractViolations(typst, undefined, undefined).join('\n')).toContain('a worker part');
+    // A site the person must allow brings its grant card's texts; an install site none.
+    const grantTexts = { title: 'Allow on {host}', explanation: 'Reads.' };
+    expect(
+      contractViolations(
+        { ...typst, panel: { ...typst.panel, grant: grantTexts } },
+        undefined,
+        undefined,
+      ),
+    ).toContainEqual(
+      expect.stringContaining('no grant texts on a site that comes with the install'),
+    );
+    expect(contractViolations({ ...typst, access: 'grant' }, undefined, undefined)).toContainEqual(
+      expect.stringContaining('grant texts (panel.grant)'),
+    );
+    // A prompt per mode and tier must give text for each of them.
+    const typstWorker = WORKER_SITES.find((part) => part.site === typst);
+    const blankCompact = {
+      ...typstWorker,
+      systemPrompt: ({ tier }: { tier: string }) => (tier === 'compact' ? ' ' : 'Prompt.'),
+    };
+    expect(contractViolations(typst, blankCompact, { site: typst }).join('\n')).toContain(
+      'a system prompt',
+    );
+    expect(
+      contractViolations(
+        typst,
+        { ...blankCompact, systemPrompt: () => 'Prompt.' },
+        { site: typst },
+      ),
+    ).toEqual([]);
     // A site whose methods live in no page-script realm needs an isolated part, and
     // one realm answers a site's methods.
     const isolatedOnly: SiteLike = { ...broken, id: 'iso', mainWorld: false };

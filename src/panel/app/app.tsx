@@ -1,6 +1,7 @@
 // The panel shell: header, then either Settings or the chat (site gate,
 // transcript, errors, composer). State lives in the controllers PanelController
 // composes; this file only lays them out.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ChatView } from '../chat/chat-view';
 import { ErrorBanner } from '../components/error-banner';
@@ -9,16 +10,55 @@ import type { SettingsTabId } from '../settings/settings-tabs';
 import { SettingsView } from '../settings/settings-view';
 import { Header } from './header';
 import { RecoveryProvider } from '../recovery/recovery-provider';
+import { GrantCard } from '../site-access/grant-card';
+import { RestrictedCard } from '../site-access/restricted-card';
 import type { PanelController } from './panel-controller';
 
 /** What the panel says where the served page has no chat scope. */
 export function SiteGate({ panel }: { readonly panel: PanelController }) {
   if (panel.site.value?.scope) return null;
+  if (panel.siteAccess.access.value?.state === 'restricted') return null;
   return (
     <p class="site-gate" role="status" data-testid="site">
       {panel.sitePanel.value.noScope}
     </p>
   );
+}
+
+/**
+ * The chat area's gate: a restricted page says why nothing works there; a site the
+ * person has not allowed shows the grant card instead of the chat; an allowed page
+ * shows the chat.
+ */
+function AccessGate({
+  panel,
+  children,
+}: {
+  readonly panel: PanelController;
+  readonly children: ComponentChildren;
+}) {
+  const access = panel.siteAccess.access.value;
+  const grant = panel.sitePanel.value.grant;
+  if (access?.state === 'restricted')
+    return (
+      <div class="access-area">
+        <RestrictedCard kind={access.kind} />
+      </div>
+    );
+  if (grant && !panel.allowed.value) {
+    return (
+      <div class="access-area">
+        {access === null ? (
+          <p class="status-line" role="status">
+            Checking whether Side Agent may work on this page…
+          </p>
+        ) : (
+          <GrantCard controller={panel.siteAccess} texts={grant} />
+        )}
+      </div>
+    );
+  }
+  return <>{children}</>;
 }
 
 /** The side panel. */
@@ -51,27 +91,30 @@ export function App({ panel }: { readonly panel: PanelController }) {
         <SettingsView
           client={panel.api}
           onClose={closeSettings}
+          closeInHeader
           initialTab={settingsTab ?? undefined}
           onSessionsChanged={() => void panel.session.reload()}
         />
       ) : (
         <>
           <SiteGate panel={panel} />
-          <RecoveryProvider
-            site={panel.site}
-            chat={panel.session}
-            running={running}
-            enabled={panel.sitePanel.value.recovery}
-          >
-            <ChatView
-              session={panel.session}
-              runs={panel.runs}
-              follow={panel.follow}
-              site={panel.sitePanel.value}
-              onRegenerate={(turn) => panel.regenerate(turn)}
-              onSuggestion={(text) => (panel.draft.value = text)}
-            />
-          </RecoveryProvider>
+          <AccessGate panel={panel}>
+            <RecoveryProvider
+              site={panel.site}
+              chat={panel.session}
+              running={running}
+              enabled={panel.sitePanel.value.recovery}
+            >
+              <ChatView
+                session={panel.session}
+                runs={panel.runs}
+                follow={panel.follow}
+                site={panel.sitePanel.value}
+                onRegenerate={(turn) => panel.regenerate(turn)}
+                onSuggestion={(text) => (panel.draft.value = text)}
+              />
+            </RecoveryProvider>
+          </AccessGate>
           <div class="panel-messages">
             {errors.map((error, index) => (
               <ErrorBanner key={index} error={error} onDismiss={() => panel.dismissErrors()} />
@@ -82,20 +125,29 @@ export function App({ panel }: { readonly panel: PanelController }) {
               </p>
             ) : null}
           </div>
-          <Composer
-            draft={panel.draft}
-            enabled={panel.enabled.value}
-            site={panel.sitePanel.value}
-            running={running}
-            preparing={panel.send.preparing.value}
-            editMode={panel.settings.editMode.value}
-            attachments={panel.attachments}
-            onSend={(text) => void panel.submit(text)}
-            onStop={() => void panel.send.stop()}
-            onEditMode={(mode) => void panel.settings.setEditMode(mode)}
-            onAdd={(kind) => panel.add(kind)}
-          />
-          <p class="shortcuts muted">{panel.sitePanel.value.shortcuts}</p>
+          {panel.blocked.value ? null : (
+            <>
+              <Composer
+                draft={panel.draft}
+                enabled={panel.enabled.value}
+                site={panel.sitePanel.value}
+                running={running}
+                preparing={panel.send.preparing.value}
+                editMode={panel.settings.editMode.value}
+                attachments={panel.attachments}
+                onSend={(text) => void panel.submit(text)}
+                onStop={() => void panel.send.stop()}
+                onEditMode={(mode) => void panel.settings.setEditMode(mode)}
+                onAdd={(kind) => panel.add(kind)}
+                agentMode={{
+                  mode: panel.agentMode.value,
+                  isDevAvailable: panel.isDevAvailable.value,
+                  onChange: (mode) => void panel.session.setMode(mode),
+                }}
+              />
+              <p class="shortcuts muted">{panel.sitePanel.value.shortcuts}</p>
+            </>
+          )}
         </>
       )}
     </main>

@@ -28,7 +28,7 @@ export function Header({
   return (
     <header class="panel-header">
       <h1 class="panel-title">Side Agent</h1>
-      {scope && !settingsOpen ? (
+      {scope && !settingsOpen && panel.allowed.value ? (
         <SessionMenu
           client={panel.api}
           scope={scope}

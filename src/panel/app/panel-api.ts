@@ -10,6 +10,7 @@ import { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
 import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
 import { settingsRequestMethods } from '../../shared/protocol/settings-messages';
+import { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
 
 /** Every method the side panel calls. */
 export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extension-page'], {
@@ -19,6 +20,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...sessionRequestMethods,
   ...settingsRequestMethods,
   ...integrationRequestMethods,
+  ...siteAccessRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */
@@ -35,6 +37,8 @@ export type SendClient = Client<
 export type SessionClient = Client<RequestChannel<typeof sessionRequestMethods>>;
 /** The context (attachment) methods. */
 export type ContextClient = Client<RequestChannel<typeof contextRequestMethods>>;
+/** The site-access methods (the grant card and Settings → Sites). */
+export type SiteAccessClient = Client<RequestChannel<typeof siteAccessRequestMethods>>;
 /** The settings methods. */
 export type PanelSettingsClient = Client<RequestChannel<typeof settingsRequestMethods>>;
 

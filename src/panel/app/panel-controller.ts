@@ -6,6 +6,11 @@
 import { computed, signal } from '@preact/signals';
 import { sameScope, type ChatScope, type UserTurn } from '../../shared/protocol/chat-records';
 import type { TabSite } from '../../shared/protocol/site-catalog';
+import {
+  DEFAULT_AGENT_MODE,
+  isModeAvailable,
+  type AgentMode,
+} from '../../shared/protocol/agent-modes';
 import { ChatSessionController } from '../chat/chat-session';
 import type { FollowHolder } from '../chat/chat-view';
 import { RunController } from '../chat/run-controller';
@@ -14,6 +19,8 @@ import type { FrameScheduler } from '../chat/stream/frame-scheduler';
 import { AttachmentsController, type AddKind } from '../composer/attachments-controller';
 import { QuickAttachInbox } from '../composer/quick-attach-inbox';
 import type { ThumbnailMaker } from '../composer/thumbnail';
+import { requestHostPatterns, type RequestHostPatterns } from '../settings/host-permission';
+import { SiteAccessController } from '../site-access/site-access-controller';
 import type { PanelApi } from './panel-api';
 import { siteCatalog, type SiteCatalog } from './site-catalog';
 import { PanelSettings } from './panel-settings';
@@ -22,6 +29,8 @@ import { PanelSettings } from './panel-settings';
 export interface PanelControllerOptions {
   readonly scheduler?: FrameScheduler;
   readonly thumbnail?: ThumbnailMaker;
+  /** The browser's host-permission prompt (the real one by default). */
+  readonly requestPermission?: RequestHostPatterns;
 }
 
 /** The chat scope of the served tab, as its site decided it (null: no chat there). */
@@ -45,9 +54,38 @@ export class PanelController {
   readonly sitePanel = computed(() => this.catalog.panelOf(this.site.value?.siteId ?? null));
   /** Clicks on a site's floating "Add to agent" buttons for this panel's tab. */
   readonly quickAttach: QuickAttachInbox;
-  /** The panel can chat: the served tab has a chat scope and its chat is loaded. */
+  /** Whether Side Agent may work on the served page (the person allowed its site). */
+  readonly siteAccess: SiteAccessController;
+  /**
+   * The served page needs no grant or has one. Sites that come with the install
+   * contribute no grant texts; on every other site the composer waits for the grant.
+   */
+  readonly allowed = computed(
+    () =>
+      this.sitePanel.value.grant === undefined || this.siteAccess.access.value?.state === 'allowed',
+  );
+  /**
+   * A card takes the chat's place: the page is off limits, or its site waits for the
+   * person's grant. The composer is not shown then, since nothing could be sent.
+   */
+  readonly blocked = computed(
+    () => this.siteAccess.access.value?.state === 'restricted' || !this.allowed.value,
+  );
+  /** Whether the served site's composer shows the Ask / Act / Dev control. */
+  readonly hasAgentModes = computed(() => this.sitePanel.value.modeControl === 'agent-mode');
+  /** The shown chat's agent mode (Ask for a new chat or one saved without a mode). */
+  readonly agentMode = computed<AgentMode>(
+    () => this.session.meta.value?.agentMode ?? DEFAULT_AGENT_MODE,
+  );
+  /** Whether Dev mode can run with the active model (unknown tier: let the worker decide). */
+  readonly isDevAvailable = computed(() => {
+    const tier = this.settings.activeTier.value?.tier;
+    return tier === undefined || isModeAvailable('dev', tier);
+  });
+  /** The panel can chat: the served tab has a chat scope, is allowed, and its chat is loaded. */
   readonly enabled = computed(
-    () => scopeOf(this.site.value) !== null && this.session.meta.value !== null,
+    () =>
+      scopeOf(this.site.value) !== null && this.allowed.value && this.session.meta.value !== null,
   );
 
   constructor(
@@ -56,6 +94,10 @@ export class PanelController {
     readonly catalog: SiteCatalog = siteCatalog,
   ) {
     this.settings = new PanelSettings(api);
+    this.siteAccess = new SiteAccessController(
+      api,
+      options.requestPermission ?? requestHostPatterns,
+    );
     this.session = new ChatSessionController(api);
     this.runs = new RunController({
       client: api,
@@ -82,6 +124,8 @@ export class PanelController {
         sessionId: () => this.session.sessionId,
         modelId: () => this.settings.activeModelId.peek(),
         editMode: () => this.settings.editMode.peek(),
+        agentMode: () => (this.hasAgentModes.peek() ? this.agentMode.peek() : null),
+        promptTier: () => this.settings.activeTier.peek()?.tier ?? null,
       },
       onUserTurn: (sessionId, turn) => this.session.appendLocal(sessionId, turn),
     });
@@ -111,6 +155,9 @@ export class PanelController {
     }
     this.deferredSite = undefined;
     this.site.value = site;
+    // Asked on every change of the served tab, a same-site navigation included: the
+    // page may embed other origins now, or its "Only now" grant may have ended.
+    void this.siteAccess.load(site?.tabId ?? null);
     const scope = scopeOf(site);
     const same = before?.siteId === scope?.siteId && before?.projectId === scope?.projectId;
     if (same && this.session.meta.peek()) return;

@@ -1,11 +1,20 @@
 // ## Owns
 // The few settings the chat shell reads: the models for the picker, the active
-// model and the Editor edits mode. Saved through the worker; the panel's copy is
+// model (and its prompt tier, which decides whether Dev mode is available) and the
+// Editor edits mode. Saved through the worker; the panel's copy is
 // replaced only by what the worker returns (the Settings view owns the rest).
 import { computed, signal } from '@preact/signals';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { EditMode } from '../../shared/protocol/run-messages';
-import type { GeneralSettings, SettingsView } from '../../shared/protocol/settings-messages';
+import {
+  resolvePromptTier,
+  type ResolvedPromptTier,
+} from '../../shared/models/resolve-prompt-tier';
+import type {
+  GeneralSettings,
+  ModelView,
+  SettingsView,
+} from '../../shared/protocol/settings-messages';
 import { normalizeEditMode } from '../composer/edit-mode';
 import type { PanelSettingsClient } from './panel-api';
 
@@ -24,6 +33,16 @@ export class PanelSettings {
     const active = view.general.activeModelId;
     if (active && view.models.some((model) => model.id === active)) return active;
     return view.models[0]?.id ?? null;
+  });
+
+  /** The active model as saved, or null when there is none. */
+  readonly activeModel = computed<ModelView | null>(
+    () => this.view.value?.models.find((model) => model.id === this.activeModelId.value) ?? null,
+  );
+  /** The active model's prompt tier and why it has it, or null without a model. */
+  readonly activeTier = computed<ResolvedPromptTier | null>(() => {
+    const model = this.activeModel.value;
+    return model ? resolvePromptTier(model) : null;
   });
 
   constructor(private readonly client: PanelSettingsClient) {}

@@ -9,6 +9,7 @@ import type {
   SessionMeta,
   UserTurn,
 } from '../../shared/protocol/chat-records';
+import { DEFAULT_AGENT_MODE, type AgentMode } from '../../shared/protocol/agent-modes';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { SessionClient } from '../app/panel-api';
 
@@ -76,6 +77,25 @@ export class ChatSessionController {
     if (!created.ok) return this.failed(created.error);
     this.meta.value = created.data;
     this.turns.value = [];
+  }
+
+  /**
+   * Saves the shown chat's agent mode. The choice shows at once (a Send right after
+   * the click captures it); a failed save puts the previous mode back and says why.
+   */
+  async setMode(agentMode: AgentMode): Promise<void> {
+    const meta = this.meta.peek();
+    if (!meta || (meta.agentMode ?? DEFAULT_AGENT_MODE) === agentMode) return;
+    this.meta.value = { ...meta, agentMode };
+    const result = await this.client.request('session/set-mode', { sessionId: meta.id, agentMode });
+    // Another chat is shown, or a newer choice is on its way: that one decides.
+    const current = this.meta.peek();
+    if (current?.id !== meta.id || current.agentMode !== agentMode) return;
+    if (result.ok) this.meta.value = result.data;
+    else {
+      this.meta.value = meta;
+      this.error.value = result.error;
+    }
   }
 
   /** Reloads the shown chat from storage (after a run wrote its turn). */

@@ -86,6 +86,7 @@ function setup() {
     workerToPanel,
     {
       'tab/site-changed': () => undefined,
+      'sites/changed': () => undefined,
       'panel/quick-attach': () => undefined,
       ...runs.handlers,
     },

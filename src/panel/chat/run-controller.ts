@@ -23,7 +23,7 @@ import type { StreamingAnswerOptions } from './stream/streaming-answer';
 /** The run/* part of the worker -> panel handler map. */
 export type RunEventHandlers = Omit<
   EventHandlers<WorkerToPanel>,
-  'tab/site-changed' | 'panel/quick-attach'
+  'tab/site-changed' | 'panel/quick-attach' | 'sites/changed'
 >;
 
 /** What the run controller needs. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TabSite } from '../../shared/protocol/site-catalog';
+import type { AgentMode, PromptTier } from '../../shared/protocol/agent-modes';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { createFakeApi, type FakeHandler } from './__fixtures__/fake-panel-api';
 import { RunController } from './run-controller';
@@ -14,7 +15,12 @@ const SITE: TabSite = {
 };
 
 function setup(overrides: Record<string, FakeHandler> = {}) {
-  const state = { site: SITE as TabSite | null, sessionId: 's1' as string | null };
+  const state = {
+    site: SITE as TabSite | null,
+    sessionId: 's1' as string | null,
+    agentMode: null as AgentMode | null,
+    tier: 'full' as PromptTier | null,
+  };
   let ids = 0;
   const fake = createFakeApi({
     'context/read-identity': () => ({
@@ -51,6 +57,8 @@ function setup(overrides: Record<string, FakeHandler> = {}) {
       sessionId: () => state.sessionId,
       modelId: () => 'm1',
       editMode: () => 'ask',
+      agentMode: () => state.agentMode,
+      promptTier: () => state.tier,
     },
     createId: () => `id-${++ids}`,
     now: () => 5,
@@ -89,6 +97,37 @@ describe('Send', () => {
       selection: { anchor: 3, head: 7 },
     });
     expect(runs.live.value?.runId).toBe('id-1');
+  });
+
+  it('captures the chat agent mode at Send, and a later change does not reach the started run', async () => {
+    const { fake, send, state } = setup({
+      'run/reserve': () => {
+        // The person switches to Dev while the send is being prepared.
+        state.agentMode = 'dev';
+        return { reserved: true, expiresAt: 1 };
+      },
+    });
+    state.agentMode = 'act';
+    expect((await send.send('Add it to the cart')).kind).toBe('started');
+    expect(fake.calls.at(-1)?.payload).toMatchObject({ agentMode: 'act' });
+  });
+
+  it('sends no agent mode on a site without the mode control', async () => {
+    const { fake, send } = setup();
+    await send.send('hi');
+    expect(fake.calls.at(-1)?.payload).not.toHaveProperty('agentMode');
+  });
+
+  it('refuses Dev mode with a compact-tier model before reserving anything', async () => {
+    const { fake, send, state } = setup();
+    state.agentMode = 'dev';
+    state.tier = 'compact';
+    const outcome = await send.send('Why is this grey?');
+    expect(outcome.kind).toBe('refused');
+    expect(send.status.value).toMatch(/^Dev mode needs a model with the Mid or Full prompt tier/);
+    expect(fake.types()).toEqual([]);
+    state.agentMode = 'act';
+    expect((await send.send('Why is this grey?')).kind).toBe('started');
   });
 
   it('admits exactly one message on a double click', async () => {

@@ -1,6 +1,6 @@
 // ## Owns
 // The Send flow. Send captures an immutable identity (runId,
-// tab, chat scope, chat, edit mode, model), reads the open file's identity (no
+// tab, chat scope, chat, edit mode, agent mode, model), reads the open file's identity (no
 // document text), refreshes the attachments from the originating tab, reserves the
 // run BEFORE the user turn is stored, stores the turn, then starts the run. If the
 // project, chat or tab changes between these steps, or Stop is pressed, the
@@ -22,6 +22,11 @@ import type {
   RunStartRequest,
 } from '../../shared/protocol/run-messages';
 import { createId } from '../../shared/lib/ids';
+import {
+  isModeAvailable,
+  type AgentMode,
+  type PromptTier,
+} from '../../shared/protocol/agent-modes';
 import type { SendClient } from '../app/panel-api';
 import type { RunController } from './run-controller';
 
@@ -31,6 +36,10 @@ export interface SendContext {
   sessionId(): string | null;
   modelId(): string | null;
   editMode(): EditMode;
+  /** The chat's agent mode on sites with the Ask / Act / Dev control, else null. */
+  agentMode(): AgentMode | null;
+  /** The active model's prompt tier, or null when unknown. */
+  promptTier(): PromptTier | null;
 }
 
 /** The attachments Send takes for one run. */
@@ -115,7 +124,8 @@ export class SendController {
       sessionId: context.sessionId() as string,
     };
     const modelId = context.modelId() as string;
-    const editMode = context.editMode();
+    // The mode is captured here, once: a change while the run goes applies to the next message.
+    const capture = { editMode: context.editMode(), agentMode: context.agentMode() };
     const token: SendToken = {
       runId: (this.deps.createId ?? createId)(),
       stopped: false,
@@ -126,7 +136,7 @@ export class SendController {
     this.status.value = null;
     this.error.value = null;
     try {
-      return await this.prepareAndStart(input, text, identity, modelId, editMode, token, client);
+      return await this.prepareAndStart(input, text, identity, modelId, capture, token, client);
     } finally {
       this.token = null;
       this.preparing.value = false;
@@ -138,7 +148,7 @@ export class SendController {
     text: string,
     identity: RunIdentity,
     modelId: string,
-    editMode: EditMode,
+    capture: { editMode: EditMode; agentMode: AgentMode | null },
     token: SendToken,
     client: SendClient,
   ): Promise<SendOutcome> {
@@ -203,7 +213,8 @@ export class SendController {
         ...identity,
         userTurnId: userTurn.id,
         modelId,
-        editMode,
+        editMode: capture.editMode,
+        ...(capture.agentMode !== null ? { agentMode: capture.agentMode } : {}),
         file,
         selection,
         attachments,
@@ -230,6 +241,10 @@ export class SendController {
     if (!context.sessionId()) return 'The chat is still loading. Nothing was sent.';
     if (text === '') return 'Type a message first.';
     if (!context.modelId()) return 'Add a model in Settings first. Nothing was sent.';
+    const mode = context.agentMode();
+    const tier = context.promptTier();
+    if (mode !== null && tier !== null && !isModeAvailable(mode, tier))
+      return "Dev mode needs a model with the Mid or Full prompt tier, and this model has Compact. Choose Ask or Act, or change the model's tier in Settings. Nothing was sent.";
     return null;
   }
 

@@ -19,6 +19,13 @@ const STATUS_LABELS: Record<ToolCallStatus, string> = {
 /** Characters of the argument preview shown before "more". */
 const INLINE_ARGUMENTS_CHARS = 120;
 
+/**
+ * Codes of calls our code refused before they ran (the chat's mode or the model's tier
+ * does not include the tool). Their summary is written for the person, so the card
+ * shows it as the card's line and keeps the code behind Details.
+ */
+const REFUSAL_CODES: ReadonlySet<string> = new Set(['TOOL_NOT_IN_MODE', 'TOOL_NOT_IN_TIER']);
+
 /** The label of a tool-call status. */
 export function statusLabel(status: ToolCallStatus): string {
   return STATUS_LABELS[status];
@@ -32,6 +39,8 @@ export function ToolCard({ call }: { readonly call: ToolCallRecord }) {
       ? `${preview.slice(0, INLINE_ARGUMENTS_CHARS)}\u2026`
       : preview;
   const hidden = call.argumentsChars - preview.length;
+  const isRefusal = call.errorCode !== undefined && REFUSAL_CODES.has(call.errorCode);
+  if (isRefusal) return <RefusedCard call={call} />;
   return (
     <div class={`tool-card tool-${call.status}`} data-testid="tool-card" data-call-id={call.callId}>
       <div class="tool-card-head">
@@ -54,6 +63,30 @@ export function ToolCard({ call }: { readonly call: ToolCallRecord }) {
           {`Edit ${call.receipt.status} in ${call.receipt.fileLabel}${call.receipt.reviewedDiff ? ' (reviewed)' : ''}`}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A call refused before it ran: what was not done in plain words, the code behind Details. */
+function RefusedCard({ call }: { readonly call: ToolCallRecord }) {
+  return (
+    <div class="tool-card tool-refused" data-testid="tool-card" data-call-id={call.callId}>
+      <div class="tool-card-head">
+        <span class="tool-name">{call.name}</span>
+        <span class="tool-status" data-testid="tool-status">
+          Not done
+        </span>
+      </div>
+      <p class="tool-summary" data-testid="tool-refusal">
+        {call.summary}
+      </p>
+      <details class="tool-args">
+        <summary>Details</summary>
+        <p class="muted" data-testid="tool-error-code">
+          {call.errorCode}
+        </p>
+        {call.argumentsPreview ? <pre>{call.argumentsPreview}</pre> : null}
+      </details>
     </div>
   );
 }

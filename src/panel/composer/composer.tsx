@@ -1,11 +1,14 @@
 // The composer: a multiline input (Enter sends, Shift+Enter is a newline, and
 // nothing is sent while an input method is composing), Send that becomes Stop
 // while a run goes, and what the served site contributes: its placeholder, its mode
-// control (the Editor edits control: Ask / Auto approve) and its "+ Add" entries.
+// control (the Editor edits control: Ask / Auto approve, or the chat's Ask / Act / Dev
+// agent mode) and its "+ Add" entries.
 import type { Signal } from '@preact/signals';
 import { useRef, useState } from 'preact/hooks';
+import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { EditMode } from '../../shared/protocol/run-messages';
 import type { AttachmentKind, SitePanel } from '../../shared/protocol/site-catalog';
+import { AgentModeControl, AgentModeHint } from './agent-mode-control';
 import { AttachmentChips } from './attachment-chips';
 import type { AddKind, AttachmentsController } from './attachments-controller';
 
@@ -26,6 +29,13 @@ export interface ComposerProps {
   readonly onStop: () => void;
   readonly onEditMode: (mode: EditMode) => void;
   readonly onAdd: (kind: AddKind) => void;
+  /** The chat's agent mode, for sites whose mode control is `agent-mode`. */
+  readonly agentMode?: {
+    readonly mode: AgentMode;
+    /** False when the active model's prompt tier cannot run Dev. */
+    readonly isDevAvailable: boolean;
+    readonly onChange: (mode: AgentMode) => void;
+  };
 }
 
 const MAX_INPUT_HEIGHT_PX = 130;
@@ -150,6 +160,16 @@ export function Composer(props: ComposerProps) {
             </select>
           </label>
         ) : null}
+        {props.site.modeControl === 'agent-mode' && props.agentMode ? (
+          <span class="composer-mode">
+            <AgentModeControl
+              mode={props.agentMode.mode}
+              enabled={enabled && !busy}
+              isDevAvailable={props.agentMode.isDevAvailable}
+              onChange={props.agentMode.onChange}
+            />
+          </span>
+        ) : null}
         {busy ? (
           <button type="button" class="stop" data-testid="stop" onClick={props.onStop}>
             Stop
@@ -160,6 +180,12 @@ export function Composer(props: ComposerProps) {
           </button>
         )}
       </div>
+      {props.site.modeControl === 'agent-mode' && props.agentMode ? (
+        <AgentModeHint
+          mode={props.agentMode.mode}
+          isDevAvailable={props.agentMode.isDevAvailable}
+        />
+      ) : null}
       {attachments.status.value ? (
         <p class="composer-status" role="status">
           {attachments.status.value}

@@ -1,7 +1,8 @@
 // ## Owns
 // The one chrome.permissions call of the panel: optional host access for an
-// origin the user configured (a model endpoint). An origin already granted (at
-// install or earlier) is answered at once, without a prompt.
+// origin the user configured (a model endpoint), or for a site the person allows
+// Side Agent on. An origin already
+// granted (at install or earlier) is answered at once, without a prompt.
 // ## Why here and not in the worker
 // Chrome only shows the permission prompt for a call made during a user gesture
 // in an extension page, so the request must start synchronously inside the click
@@ -26,6 +27,23 @@ export function needsHostPermission(origin: string): boolean {
 
 /** Requests host access for `origin`; resolves false when refused or unavailable. */
 export type RequestHostPermission = (origin: string) => Promise<boolean>;
+
+/** Requests host access to exact match patterns; resolves false when refused or unavailable. */
+export type RequestHostPatterns = (patterns: readonly string[]) => Promise<boolean>;
+
+/**
+ * Asks the browser for host access to `patterns` (`https://news.example/*`). Must be
+ * called from a click handler before any await: the call below starts synchronously.
+ * Resolves false when the person denies it or the API is missing.
+ */
+export const requestHostPatterns: RequestHostPatterns = async (patterns) => {
+  if (typeof chrome === 'undefined' || !chrome.permissions?.request) return false;
+  try {
+    return await chrome.permissions.request({ origins: [...patterns] });
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Asks Chrome for host access to `origin`. Must be called from a click handler

@@ -1,8 +1,10 @@
-// What a model can do, in the model form: vision, reasoning effort and context
-// window. "Default" effort omits the field from provider requests.
+// What a model can do, in the model form: vision, reasoning effort, context window
+// and the prompt tier that follows from it. "Default" effort omits the field from
+// provider requests.
 import { useId } from 'preact/hooks';
 import { Field, describedBy } from './form-field';
 import { REASONING_EFFORT_LABELS, type ModelDraft } from './model-draft';
+import { ModelTierField } from './model-tier-field';
 
 /** Props of {@link ModelCapabilityFields}. */
 export interface ModelCapabilityFieldsProps {
@@ -12,7 +14,7 @@ export interface ModelCapabilityFieldsProps {
   readonly onChange: (patch: Partial<ModelDraft>) => void;
 }
 
-/** Vision checkbox, reasoning effort select and context window input. */
+/** Vision checkbox, reasoning effort select, context window input and prompt tier. */
 export function ModelCapabilityFields({ draft, error, onChange }: ModelCapabilityFieldsProps) {
   const visionId = useId();
   const effortId = useId();
@@ -57,6 +59,7 @@ export function ModelCapabilityFields({ draft, error, onChange }: ModelCapabilit
           onInput={(event) => onChange({ contextWindow: event.currentTarget.value })}
         />
       </Field>
+      <ModelTierField draft={draft} onChange={onChange} />
     </>
   );
 }

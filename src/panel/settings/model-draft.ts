@@ -9,6 +9,7 @@ import type {
   ReasoningEffortSchema,
 } from '../../shared/protocol/settings-messages';
 import type { z } from '../../shared/schema/zod';
+import type { PromptTier } from '../../shared/protocol/agent-modes';
 
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
 export type ProviderKind = ModelInput['kind'];
@@ -28,6 +29,8 @@ export interface ModelDraft {
   readonly contextWindow: string;
   /** The exact origin the user allowed plain HTTP for, or null. */
   readonly insecureOrigin: string | null;
+  /** The person's prompt tier, or 'auto' (from the context window). */
+  readonly promptTier: PromptTier | 'auto';
 }
 
 export const REASONING_EFFORT_LABELS: Readonly<Record<ReasoningEffort, string>> = {
@@ -59,6 +62,7 @@ export function emptyDraft(): ModelDraft {
     reasoningEffort: 'default',
     contextWindow: String(DEFAULT_CONTEXT_WINDOW),
     insecureOrigin: null,
+    promptTier: 'auto',
   };
 }
 
@@ -76,6 +80,7 @@ export function draftFromModel(model: ModelView): ModelDraft {
     reasoningEffort: model.reasoningEffort,
     contextWindow: String(model.contextWindow),
     insecureOrigin: model.insecureOriginAcknowledged,
+    promptTier: model.promptTier ?? 'auto',
   };
 }
 
@@ -152,6 +157,8 @@ export function toModelInput(draft: ModelDraft): ModelInput {
         : null,
   };
   if (draft.id !== null) input.id = draft.id;
+  // Automatic is the field left out, so a later change of the rule reaches this model.
+  if (draft.promptTier !== 'auto') input.promptTier = draft.promptTier;
   if (draft.clearKey) input.apiKey = '';
   else if (draft.apiKey !== '') input.apiKey = draft.apiKey;
   return input;

@@ -7,6 +7,7 @@ import type { RequestChannel } from '../../shared/protocol/define-channel';
 import type { settingsRequestMethods } from '../../shared/protocol/settings-messages';
 import type { sessionRequestMethods } from '../../shared/protocol/session-messages';
 import type { integrationRequestMethods } from '../../shared/protocol/integration-messages';
+import type { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
 
 /** A client that can call the `settings/*` methods. */
 export type SettingsClient = Client<RequestChannel<typeof settingsRequestMethods>>;
@@ -14,9 +15,14 @@ export type SettingsClient = Client<RequestChannel<typeof settingsRequestMethods
 export type SessionsClient = Client<RequestChannel<typeof sessionRequestMethods>>;
 /** A client that can call the integration methods (Tools and MCP tabs). */
 export type IntegrationsViewClient = Client<RequestChannel<typeof integrationRequestMethods>>;
-/** What the Settings view needs: settings, sessions and integrations. */
+/** A client that can call the `sites/*` methods (Sites tab). */
+export type SitesViewClient = Client<RequestChannel<typeof siteAccessRequestMethods>>;
+/** What the Settings view needs: settings, sessions, integrations and sites. */
 export type SettingsViewClient = Client<
   RequestChannel<
-    typeof settingsRequestMethods & typeof sessionRequestMethods & typeof integrationRequestMethods
+    typeof settingsRequestMethods &
+      typeof sessionRequestMethods &
+      typeof integrationRequestMethods &
+      typeof siteAccessRequestMethods
   >
 >;

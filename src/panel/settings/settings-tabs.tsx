@@ -6,6 +6,7 @@ import { GeneralTab } from './general-tab';
 import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
 import { McpTab } from './tabs/mcp-tab';
+import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
 import type { SettingsViewClient } from './panel-client';
 import type { SettingsController } from './settings-controller';
@@ -57,6 +58,11 @@ export const settingsTabs = [
     render: ({ client, requestPermission }) => (
       <McpTab client={client} requestPermission={requestPermission} />
     ),
+  },
+  {
+    id: 'sites',
+    label: 'Sites',
+    render: ({ client }) => <SitesTab client={client} />,
   },
   {
     id: 'sessions',

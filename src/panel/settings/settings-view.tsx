@@ -21,6 +21,11 @@ export interface SettingsViewProps {
   readonly onSessionsChanged?: (() => void) | undefined;
   /** Called after every settings save the worker confirmed (models, active model…). */
   readonly onSettingsChanged?: (() => void) | undefined;
+  /**
+   * The panel's header already has the button that closes Settings: one Close on
+   * screen, not two.
+   */
+  readonly closeInHeader?: boolean | undefined;
   /** Injected in tests; defaults to the real chrome.permissions request. */
   readonly requestPermission?: RequestHostPermission | undefined;
 }
@@ -71,9 +76,11 @@ export function SettingsView(props: SettingsViewProps) {
     <section class="sa-settings" aria-labelledby={`${baseId}-title`}>
       <header class="sa-settings-header">
         <h2 id={`${baseId}-title`}>Settings</h2>
-        <button type="button" onClick={props.onClose} aria-label="Close settings">
-          Close
-        </button>
+        {props.closeInHeader ? null : (
+          <button type="button" onClick={props.onClose} aria-label="Close settings">
+            Close
+          </button>
+        )}
       </header>
       <div role="tablist" aria-label="Settings sections" class="sa-tablist">
         {settingsTabs.map((tab, index) => (

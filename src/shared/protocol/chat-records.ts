@@ -8,6 +8,7 @@
 // marker, before saving.
 import { z } from '../schema/zod';
 import { IdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';
+import { AgentModeSchema } from './agent-modes';
 import { ProtocolErrorSchema } from './envelope';
 import { MAX_FILE_LABEL_CHARS } from './limits';
 import { SiteIdSchema } from './page-context';
@@ -152,5 +153,10 @@ export const SessionMetaSchema = z.strictObject({
   approxBytes: z.number().int().min(0),
   /** First user text, for lists and search results. */
   preview: boundedString(160),
+  /**
+   * The agent mode the person chose for this chat (sites with the Ask / Act / Dev
+   * control). Absent means Ask: new chats, older records and imported chats.
+   */
+  agentMode: AgentModeSchema.optional(),
 });
 export type SessionMeta = z.infer<typeof SessionMetaSchema>;

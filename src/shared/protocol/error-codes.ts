@@ -30,10 +30,24 @@ export const ERROR_CODES = [
   'PAGE_DOCUMENT_CHANGED',
   'PAGE_RUNTIME_REPLACED',
   'PAGE_NOT_GRANTED',
+  // Site access (src/worker/site-access): the sites the person allowed.
+  'SITE_LIMIT_REACHED',
   // Element refs from a page observation (`e15`, `f2:e15`): malformed, or naming no
   // element the page still shows.
   'PAGE_REF_INVALID',
   'PAGE_REF_NOT_FOUND',
+  // Trusted input on web pages (src/sites/web/worker/input): the debugger session of a
+  // run, and the checks an action makes before it touches the page.
+  'INPUT_UNAVAILABLE',
+  'INPUT_NOT_ALLOWED',
+  'INPUT_ATTACH_FAILED',
+  'INPUT_CANCELED_BY_USER',
+  'INPUT_TAB_CLOSED',
+  'INPUT_TARGET_COVERED',
+  'INPUT_TARGET_NOT_VISIBLE',
+  'INPUT_TARGET_MOVING',
+  'INPUT_WRONG_CONTROL',
+  'INPUT_NOT_ACCEPTED',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
   'UNKNOWN_SITE',
   'SITE_NOT_SUPPORTED',
@@ -108,6 +122,11 @@ export const ERROR_CODES = [
   'USER_TURN_NOT_FOUND',
   'MODEL_MISSING',
   'UNKNOWN_TOOL',
+  // A call to a tool this run does not offer: not in the chat's mode (Ask, Act, Dev)
+  // or not at the model's prompt tier; and a mode the run's model cannot start in.
+  'TOOL_NOT_IN_MODE',
+  'TOOL_NOT_IN_TIER',
+  'AGENT_MODE_UNAVAILABLE',
   'TOOL_REGISTRY_COLLISION',
   'TOOL_ROUND_LIMIT',
   'TOOL_DENIED',

@@ -12,6 +12,7 @@ import { recoveryRequestMethods } from './recovery-messages';
 import { runRequestMethods } from './run-messages';
 import { sessionRequestMethods } from './session-messages';
 import { settingsRequestMethods } from './settings-messages';
+import { siteAccessRequestMethods } from './site-access-messages';
 
 /** Health, tab and page-context methods. */
 export const systemRequestMethods = {
@@ -57,5 +58,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...contextRequestMethods,
   ...integrationRequestMethods,
   ...recoveryRequestMethods,
+  ...siteAccessRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

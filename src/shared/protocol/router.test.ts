@@ -93,6 +93,7 @@ function eventCases(): Case[] {
     workerToPanel,
     {
       'tab/site-changed': vi.fn(),
+      'sites/changed': vi.fn(),
       'panel/quick-attach': vi.fn(),
       'run/start': vi.fn(),
       'run/stream': streamSpy,

@@ -20,6 +20,7 @@ import {
   MAX_TOOL_SUMMARY_CHARS,
   ToolCallStatusSchema,
 } from './chat-records';
+import { AgentModeSchema } from './agent-modes';
 import { DiffViewSchema } from './diff-view';
 import { ProtocolErrorSchema } from './envelope';
 import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from './limits';
@@ -66,6 +67,11 @@ export const RunStartRequestSchema = z.strictObject({
   userTurnId: IdSchema,
   modelId: IdSchema,
   editMode: EditModeSchema,
+  /**
+   * The chat's agent mode at Send, on sites with the Ask / Act / Dev control. Absent
+   * there (an older panel) means Ask; ignored on sites without the control.
+   */
+  agentMode: AgentModeSchema.optional(),
   file: FileIdentitySchema.nullable(),
   /** The document selection at Send (offsets), for tools that edit "the selection". */
   selection: SelectionRangeSchema.nullable(),

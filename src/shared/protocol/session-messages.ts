@@ -2,6 +2,7 @@
 // owner; the panel asks. Spread into panel-to-worker.ts with their handlers in
 // src/worker/handlers/session.handlers.ts.
 import { z } from '../schema/zod';
+import { AgentModeSchema } from './agent-modes';
 import { IdSchema, boundedArray, boundedString } from '../schema/bounded';
 import { ChatScopeSchema, ChatTurnSchema, SessionMetaSchema, UserTurnSchema } from './chat-records';
 import type { MethodSpec } from './define-channel';
@@ -37,6 +38,14 @@ export const sessionRequestMethods = {
   },
   'session/rename': {
     request: z.strictObject({ sessionId: IdSchema, name: boundedString(200).min(1) }),
+    response: SessionMetaSchema,
+  },
+  /**
+   * Saves the chat's agent mode. A run already going keeps the mode it was sent
+   * with; the new one applies from the next message.
+   */
+  'session/set-mode': {
+    request: z.strictObject({ sessionId: IdSchema, agentMode: AgentModeSchema }),
     response: SessionMetaSchema,
   },
   'session/delete': {

@@ -3,6 +3,7 @@
 // src/worker/handlers/settings.handlers.ts.
 import { z } from '../schema/zod';
 import { IdSchema, boundedArray, boundedString } from '../schema/bounded';
+import { PromptTierSchema } from './agent-modes';
 import type { MethodSpec } from './define-channel';
 import { EditModeSchema } from './run-messages';
 
@@ -20,6 +21,12 @@ const modelFields = {
   contextWindow: z.number().int().min(1_024).max(10_000_000),
   /** The exact plain-HTTP origin the user acknowledged, or null. */
   insecureOriginAcknowledged: boundedString(2_048).nullable(),
+  /**
+   * The person's prompt tier for this model. Absent means automatic, from the context
+   * window (src/shared/models/resolve-prompt-tier.ts). Models saved before tiers
+   * existed have none, so they keep loading unchanged.
+   */
+  promptTier: PromptTierSchema.optional(),
 };
 
 /** A model as the panel sees it: the key is never sent back. */

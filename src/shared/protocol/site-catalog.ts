@@ -23,6 +23,18 @@ export type ModeControl = z.infer<typeof ModeControlSchema>;
 
 const Text = (max: number) => boundedString(max);
 
+/**
+ * What the panel says on a page of a site the person must allow first (sites with
+ * `access: 'grant'`). `{host}` is replaced by the page's host.
+ */
+export const SiteGrantTextsSchema = z.strictObject({
+  /** The card's title, e.g. "Allow Side Agent on {host}". */
+  title: Text(120),
+  /** What allowing means, in plain words. */
+  explanation: Text(400),
+});
+export type SiteGrantTexts = z.infer<typeof SiteGrantTextsSchema>;
+
 /** A site's contributions to the side panel, as plain data. */
 export const SitePanelSchema = z.strictObject({
   /** The site's name as people know it. */
@@ -46,6 +58,11 @@ export const SitePanelSchema = z.strictObject({
   recovery: z.boolean(),
   /** One line of keyboard shortcuts under the composer. */
   shortcuts: Text(300),
+  /**
+   * Present on sites the person must allow first: the panel shows the grant card
+   * instead of the chat until they do. Absent where the site comes with the install.
+   */
+  grant: SiteGrantTextsSchema.optional(),
 });
 export type SitePanel = z.infer<typeof SitePanelSchema>;
 

@@ -13,6 +13,11 @@ export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
     payload: z.strictObject({ tabId: z.number().int().min(0), site: TabSiteSchema.nullable() }),
   },
   /**
+   * Site access changed: a site was allowed or revoked, an "Only now" grant ended, or
+   * the toolbar button was clicked on `tabId` (null: any tab). Panels ask again.
+   */
+  'sites/changed': { payload: z.strictObject({ tabId: TabIdSchema.nullable() }) },
+  /**
    * A quick-attach button was clicked on a site tab. Only the
    * panel serving exactly that tab in that window acts on it, once per eventId.
    */

@@ -4,7 +4,9 @@
 // Its chats belong to the page's origin: a chat follows a site across its tabs and
 // reloads, as the per-origin host permissions do.
 import { defineSite, httpOrigin } from '../site-contract';
+import { actMethods } from './methods/act-methods';
 import { readMethods } from './methods/read-methods';
+import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
 
 export const webSite = defineSite({
@@ -14,7 +16,7 @@ export const webSite = defineSite({
   frames: 'all',
   mainWorld: false,
   scopeOf: (url) => httpOrigin(url),
-  pageMethods: { ...treeMethods, ...readMethods },
+  pageMethods: { ...treeMethods, ...readMethods, ...actMethods, ...scrollMethods },
   document: false,
   panel: {
     label: 'Web',
@@ -29,5 +31,10 @@ export const webSite = defineSite({
     attachments: [],
     recovery: false,
     shortcuts: 'Enter sends \u00b7 Shift+Enter new line',
+    grant: {
+      title: 'Allow Side Agent on {host}',
+      explanation:
+        'Side Agent will then read the pages of {host} you open it on and act on them only when you ask. It works only on the sites you allow here; until you allow this one, nothing on it is read.',
+    },
   },
 });

@@ -129,6 +129,20 @@ export function createAgentCore(input: AgentCoreDeps) {
       }
       return { cancelled: book.cancel(runId) };
     },
+    /** The started runs and their tabs (site access stops those that lose their page). */
+    activeRuns: () =>
+      [...runs.values()].map(({ context }) => ({
+        runId: context.runId,
+        tabId: context.identity.tabId,
+      })),
+    /** Stops an active run, telling the person why first (a notice, then Stop). */
+    stopWithNotice(runId: string, message: string, code: string): boolean {
+      const context = active(runId);
+      if (!context || context.signal.aborted) return false;
+      context.events.notice('error', message, code);
+      context.controller.abort();
+      return true;
+    },
     /** The active run of a chat with its turn so far, or null. */
     status(scope: ChatScope, sessionId: string): RunSnapshot | null {
       const runId = bySession.get(sessionKeyOf({ tabId: 0, scope, sessionId }));

@@ -19,6 +19,7 @@ import type {
   FileIdentity,
   UserTurn,
 } from '../../shared/protocol/chat-records';
+import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { RunAttachment } from '../../shared/protocol/run-messages';
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
 import { tokensOfMessage, tokensOfText } from './context-budget';
@@ -39,6 +40,8 @@ import { buildSystemPrompt } from './system-prompt';
 export interface ContextInput {
   /** The run site's built-in system prompt (trusted). */
   readonly sitePrompt: string;
+  /** The chat's agent mode (its rules join the system prompt); null or absent without modes. */
+  readonly mode?: AgentMode | null;
   /** Fence language for quoted selections ('' for none). */
   readonly selectionLanguage: string;
   readonly customSystemPrompt: string;
@@ -202,7 +205,7 @@ function chooseCut(
 export function buildContext(input: ContextInput): BuiltContext {
   const system: ModelMessage = {
     role: 'system',
-    text: buildSystemPrompt(input.sitePrompt, input.customSystemPrompt),
+    text: buildSystemPrompt(input.sitePrompt, input.customSystemPrompt, input.mode ?? null),
   };
   const exchanges = splitExchanges(input.turns);
   const rendered = exchanges.map((exchange, index) =>

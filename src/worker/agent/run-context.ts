@@ -13,7 +13,12 @@ import type { ChatStore, SettingsStore } from '../storage/store-contracts';
 import type { TrustCheck } from '../tools/approval-policy';
 import type { EditHooks } from '../documents/edit-hooks';
 import { workerSiteOf } from '../sites/worker-sites';
-import type { RunInteraction, RunPage, ToolRunContext } from '../tools/define-tool';
+import type {
+  RunInteraction,
+  RunPage,
+  ToolRunContext,
+  VisibleTabCapture,
+} from '../tools/define-tool';
 import type { ToolRegistry } from '../tools/tool-registry';
 import {
   awaitDecision,
@@ -22,7 +27,7 @@ import {
   type InteractionBook,
 } from './approvals';
 import { createRunPageGuard } from './run-page-guard';
-import type { ProtocolFailure } from '../../shared/protocol/envelope';
+import type { ProtocolFailure, Result } from '../../shared/protocol/envelope';
 import { createRunEvents, type RunEventSink } from './run-events';
 import type { RunIntegrations } from './run-integrations';
 import type { RunJournal } from './run-journal';
@@ -60,6 +65,8 @@ export interface RunDeps {
   readonly documentHooks?: EditHooks;
   /** Which documents each tab's frames show (src/worker/pages/frame-directory.ts). */
   readonly frames?: FrameDirectory;
+  /** Captures a tab's viewport (src/worker/platform/capture-visible-tab.ts). */
+  readonly capture?: (tabId: number) => Promise<Result<VisibleTabCapture>>;
 }
 
 /** What the recovery service does at run start and after a successful complete response. */
@@ -122,23 +129,31 @@ export function createRunContext(input: {
     end: (failure) => (fatal ??= failure),
   });
   let contextWindow: number | undefined;
-  const pageFor = (call: { id: string; name: string }, interaction: RunInteraction): RunPage => ({
-    tabId: identity.tabId,
-    frames: async (options) => {
-      const directory = deps.frames;
-      if (!directory) return [];
-      return options?.refresh
-        ? directory.refresh(identity.tabId)
-        : directory.frames(identity.tabId);
-    },
-    request: (method, payload, frame) =>
-      guard.request(
-        { callId: call.id, toolName: call.name, pause: interaction.pauseForPage },
-        method,
-        payload,
-        frame,
-      ),
-  });
+  const pageFor = (call: { id: string; name: string }, interaction: RunInteraction): RunPage => {
+    const guarded = { callId: call.id, toolName: call.name, pause: interaction.pauseForPage };
+    const capture = deps.capture;
+    return {
+      tabId: identity.tabId,
+      frames: async (options) => {
+        const directory = deps.frames;
+        if (!directory) return [];
+        return options?.refresh
+          ? directory.refresh(identity.tabId)
+          : directory.frames(identity.tabId);
+      },
+      request: (method, payload, frame) => guard.request(guarded, method, payload, frame),
+      // A capture goes through the same guard as a page request: the tab must show
+      // the run's document (its relay answers for it) before anything is captured.
+      ...(capture
+        ? {
+            captureVisible: async () => {
+              const here = await guard.request(guarded, 'page/get-context', {});
+              return here.ok ? capture(identity.tabId) : here;
+            },
+          }
+        : {}),
+    };
+  };
   // The site's own state for its tools, from what the panel captured at Send.
   const state = {
     checkpointId: null,

@@ -1,5 +1,6 @@
 // ## Owns
-// The rounds of one run: the run's tool set (the site's tools plus integrations), the
+// The rounds of one run: the run's tool set (the site's tools plus integrations,
+// offered by the chat's mode and the model's tier), the
 // provider conversation built from the chat, then model rounds and tool rounds until
 // the model answers without calling a tool. Progress is saved after every round.
 import { raceAbort } from '../../shared/lib/abort';
@@ -8,12 +9,15 @@ import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import type { RunStartRequest } from '../../shared/protocol/run-messages';
 import { MAX_TOOL_ROUNDS } from '../providers/provider-limits';
 import type { FetchLike, ModelMessage } from '../providers/model-adapter';
+import { sitePromptOf } from '../sites/worker-site';
 import { workerSiteOf } from '../sites/worker-sites';
+import { createRunTools } from '../tools/run-tool-policy';
 import { buildContext } from './context-builder';
 import { fitRunMessages, tokensOfText } from './context-budget';
 import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
+import { dropOlderRunImages } from './run-images';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 
@@ -53,10 +57,16 @@ export async function runLoop(
     events,
     signal,
   );
-  const tools = registry.modelTools();
+  const runTools = createRunTools(registry, {
+    siteId: run.identity.scope.siteId,
+    mode: prepared.mode,
+    tier: prepared.tier,
+  });
+  const tools = runTools.offered.modelTools();
   const toolTokens = tokensOfText(JSON.stringify(tools));
   const built = buildContext({
-    sitePrompt: site.systemPrompt,
+    sitePrompt: sitePromptOf(site, { mode: prepared.mode, tier: prepared.tier }),
+    mode: prepared.mode,
     selectionLanguage: site.selectionLanguage,
     customSystemPrompt: prepared.general.customSystemPrompt,
     turns: prepared.history,
@@ -86,6 +96,7 @@ export async function runLoop(
   };
   let trimmedNoticed = false;
   for (let round = 1; ; round += 1) {
+    dropOlderRunImages(messages, firstRunMessage);
     if (
       fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 &&
       !trimmedNoticed
@@ -145,7 +156,7 @@ export async function runLoop(
     });
     messages.push(
       ...(await dispatchToolCalls(result.toolCalls, {
-        registry,
+        tools: runTools,
         editMode: request.editMode,
         runGrants,
         trusted,
@@ -155,7 +166,10 @@ export async function runLoop(
         interactionTimeoutMs: deps.interactionTimeoutMs,
         events,
         recorder,
-        toolContext: run.toolContext,
+        toolContext: (call, interaction) => ({
+          ...run.toolContext(call, interaction),
+          supportsVision: prepared.model.supportsVision,
+        }),
         waitForPage: run.waitForPage,
         pauseForPage: run.pauseForPage,
         fatal: run.fatal,

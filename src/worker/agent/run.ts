@@ -12,6 +12,7 @@ import { createSaveQueue } from './run-save-queue';
 import { runLoop, type RunSaves } from './run-loop';
 import { OPEN_STATUSES } from './tool-results';
 import type { RunContext } from './run-context';
+import { workerSiteOf } from '../sites/worker-sites';
 import { TERMINAL_SAVE_GRACE_MS } from './run-limits';
 
 function errorOf(error: unknown): ProtocolError {
@@ -25,6 +26,17 @@ function errorOf(error: unknown): ProtocolError {
     code: 'HANDLER_FAILED',
     message: error instanceof Error ? error.message : String(error),
   };
+}
+
+/**
+ * The recovery hooks of a run, on sites whose responses carry document snapshots;
+ * elsewhere (the web face) there is no document to snapshot, and asking the page for
+ * one would only wait for a page method the site does not have.
+ */
+function recoveryOf(run: RunContext) {
+  return workerSiteOf(run.identity.scope.siteId).site.panel.recovery
+    ? run.deps.recovery
+    : undefined;
 }
 
 /** Runs `run` to its terminal event. Never throws. */
@@ -49,7 +61,7 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
     sessionReady = true;
     // The chat's automatic snapshot goes when the document diverged since it was taken.
     await raceAbort(
-      deps.recovery
+      recoveryOf(run)
         ?.atStart(identity)
         .catch(() =>
           events.notice(
@@ -140,7 +152,7 @@ async function finishRun(
   }
   // Only a successful complete response snapshots the focused file.
   if (status === 'done' && sessionReady) {
-    await run.deps.recovery
+    await recoveryOf(run)
       ?.afterComplete(identity, run.runId)
       .catch(() =>
         events.notice(
@@ -150,6 +162,10 @@ async function finishRun(
         ),
       );
   }
+  // What the run held in the browser (the web face's debugger session) goes first.
+  await workerSiteOf(identity.scope.siteId)
+    .endRun?.(run.runId)
+    .catch(() => undefined);
   events.end({
     status,
     ...(failure ? { error: failure } : {}),

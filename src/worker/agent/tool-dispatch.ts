@@ -1,6 +1,6 @@
 // ## Owns
-// Running one round's tool calls: announce them,
-// parse arguments fail-closed right before dispatch, plan the order, ask for
+// Running one round's tool calls: announce them, refuse calls the run does not offer
+// (run-tool-policy.ts), parse arguments fail-closed right before dispatch, plan the order, ask for
 // approval where the policy says so, execute with the run signal, and turn every
 // outcome — failures included — into a structured tool message for the model, in
 // provider order.
@@ -20,7 +20,7 @@ import type {
   ToolOutcome,
   ToolRunContext,
 } from '../tools/define-tool';
-import type { ToolRegistry } from '../tools/tool-registry';
+import type { RunTools } from '../tools/run-tool-policy';
 import type { PlannedCall } from '../sites/worker-site';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
 import type { ToolImage } from '../integrations/mcp/mcp-result';
@@ -34,7 +34,8 @@ import type { TurnRecorder } from './turn-recorder';
 import { clip } from './turn-recorder';
 
 export interface DispatchContext {
-  readonly registry: ToolRegistry;
+  /** The run's tools: which calls may run in this run (site, mode, tier). */
+  readonly tools: RunTools;
   readonly editMode: EditMode;
   readonly runGrants: Set<string>;
   readonly trusted: TrustCheck;
@@ -134,17 +135,14 @@ async function runOne(
   parsed: ArgumentsCheck,
   context: DispatchContext,
 ): Promise<ToolOutcome> {
-  const tool = context.registry.get(call.name);
-  if (!tool) {
-    const names = context.registry
-      .all()
-      .map((known) => known.name)
-      .join(', ');
-    return fail(
-      'UNKNOWN_TOOL',
-      `There is no tool named ${JSON.stringify(clip(call.name, 64))}. Available tools: ${names || 'none'}.`,
-    );
+  // Whatever the model sends: a name from another mode, tier or site, or from nowhere,
+  // is refused here before its arguments are even read.
+  const verdict = context.tools.check(call.name);
+  if (!verdict.ok) {
+    const { code, message, summary } = verdict;
+    return { ok: false, code, message, ...(summary !== undefined ? { summary } : {}) };
   }
+  const tool = verdict.tool;
   if (!parsed.ok)
     return {
       ok: false,

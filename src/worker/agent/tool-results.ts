@@ -43,8 +43,10 @@ export function statusOf(outcome: ToolOutcome): ToolCallStatus {
   }
 }
 
+/** The tool card's line: the tool's summary, a refusal's plain words, or code and message. */
 export function summaryOf(outcome: ToolOutcome): string {
-  return outcome.ok ? outcome.summary : `${outcome.code}: ${outcome.message}`;
+  if (outcome.ok) return outcome.summary;
+  return outcome.summary ?? `${outcome.code}: ${outcome.message}`;
 }
 
 /** Statuses that mean "not finished yet"; at terminal they become `cancelled`. */

@@ -6,6 +6,7 @@
 import type { EventTransport } from '../../shared/protocol/client';
 import type { PageRequests } from '../page-requests';
 import type { FrameDirectory } from '../pages/frame-directory';
+import { captureVisibleTab } from '../platform/capture-visible-tab';
 import { createKeepAlive } from '../platform/keep-alive';
 import { createSessionRunJournal } from '../platform/keep-alive-run-journal';
 import type { FetchLike } from '../providers/model-adapter';
@@ -37,6 +38,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   return createAgentCore({
     ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
+    capture: captureVisibleTab,
     adapterFor: getModelAdapter,
     fetch: fetchFn,
     registry: createToolRegistry(BUILTIN_TOOLS),

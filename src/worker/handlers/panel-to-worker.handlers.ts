@@ -8,13 +8,15 @@ import { createRecoveryHandlers, type RecoveryHandlerDeps } from './recovery.han
 import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
 import { createSessionHandlers, type SessionHandlerDeps } from './session.handlers';
 import { createSettingsHandlers, type SettingsHandlerDeps } from './settings.handlers';
+import { createSiteAccessHandlers, type SiteAccessHandlerDeps } from './site-access.handlers';
 import { createSystemHandlers, type SystemHandlerDeps } from './system.handlers';
 
 export type PanelHandlerDeps = SystemHandlerDeps &
   SessionHandlerDeps &
   SettingsHandlerDeps &
   RunHandlerDeps &
-  RecoveryHandlerDeps;
+  RecoveryHandlerDeps &
+  SiteAccessHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -25,5 +27,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createContextHandlers(deps),
     ...createIntegrationHandlers(),
     ...createRecoveryHandlers(deps),
+    ...createSiteAccessHandlers(deps),
   });
 }

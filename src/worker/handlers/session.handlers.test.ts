@@ -42,6 +42,27 @@ describe('session handlers', () => {
     });
   });
 
+  it('saves the chat agent mode and refuses a mode that does not exist', async () => {
+    const { call } = setup();
+    const created = await call('session/create', {
+      scope: { siteId: 'web', projectId: 'https://shop.example' },
+    });
+    if (!created.ok) throw new Error(JSON.stringify(created.error));
+    const sessionId = (created.data as { id: string }).id;
+    expect(await call('session/set-mode', { sessionId, agentMode: 'act' })).toMatchObject({
+      ok: true,
+      data: { id: sessionId, agentMode: 'act' },
+    });
+    expect(await call('session/set-mode', { sessionId, agentMode: 'root' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_PAYLOAD_FIELD' },
+    });
+    expect(await call('session/get', { sessionId })).toMatchObject({
+      ok: true,
+      data: { meta: { agentMode: 'act' } },
+    });
+  });
+
   it('reports storage usage against the 8 MiB warning threshold', async () => {
     const { call } = setup();
     expect(await call('session/storage-usage', {})).toEqual({

@@ -1,5 +1,5 @@
 // Handlers for the panel's chat (session) requests: list, search, open, create,
-// rename, delete, append a user turn, storage usage, export and import. The worker
+// rename, set the agent mode, delete, append a user turn, storage usage, export and import. The worker
 // owns storage; these only translate requests to the ChatStore and SessionTransfer.
 import type { GroupHandlers } from '../../shared/protocol/define-channel';
 import type { sessionRequestMethods } from '../../shared/protocol/session-messages';
@@ -29,6 +29,7 @@ export function createSessionHandlers(
     },
     'session/create': ({ scope, name }) => chats.create(scope, name),
     'session/rename': ({ sessionId, name }) => chats.rename(sessionId, name),
+    'session/set-mode': ({ sessionId, agentMode }) => chats.setMode(sessionId, agentMode),
     'session/delete': async ({ sessionId }) => ({ deleted: await chats.delete(sessionId) }),
     'session/delete-scope': async ({ scope }) => ({ deleted: await chats.deleteScope(scope) }),
     'session/append-user-turn': ({ sessionId, turn }) => chats.appendUserTurn(sessionId, turn),

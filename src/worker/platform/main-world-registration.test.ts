@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SITES } from '../../sites/sites';
 import {
   GRANTED_SCRIPT_ID,
   ISOLATED_FILES,
@@ -7,7 +8,7 @@ import {
   desiredGrantedRegistration,
   desiredMainRegistration,
   ensureMainWorldRegistration,
-  injectBridge,
+  injectFrames,
   injectIntoOpenTabs,
   isStaleRegistration,
 } from './main-world-registration';
@@ -15,9 +16,19 @@ import {
 type Registered = chrome.scripting.RegisteredContentScript;
 
 /** The slice of the chrome API the registration code calls, recorded. */
-function fakeChrome(options: { origins: string[]; tabs: { id: number; url: string }[] }) {
+function fakeChrome(options: {
+  origins: string[];
+  tabs: { id: number; url: string }[];
+  failingFrames?: number[];
+}) {
   const registered = new Map<string, Registered>();
-  const injected: { tabId: number; allFrames: boolean; world: string; files: string[] }[] = [];
+  const injected: {
+    tabId: number;
+    allFrames: boolean;
+    frameIds?: number[];
+    world: string;
+    files: string[];
+  }[] = [];
   const api = {
     permissions: {
       getAll: async () => ({ origins: options.origins }),
@@ -37,13 +48,17 @@ function fakeChrome(options: { origins: string[]; tabs: { id: number; url: strin
         for (const id of ids) registered.delete(id);
       },
       executeScript: async (injection: {
-        target: { tabId: number; allFrames?: boolean };
+        target: { tabId: number; allFrames?: boolean; frameIds?: number[] };
         files: string[];
         world?: string;
       }) => {
+        const frameIds = injection.target.frameIds;
+        if (frameIds?.some((id) => options.failingFrames?.includes(id)))
+          throw new Error('Frame with ID was removed.');
         injected.push({
           tabId: injection.target.tabId,
           allFrames: injection.target.allFrames ?? false,
+          ...(frameIds ? { frameIds } : {}),
           world: injection.world ?? 'ISOLATED',
           files: injection.files,
         });
@@ -115,44 +130,43 @@ describe('content-script registration from the site registry', () => {
     });
   });
 
-  it('injects into open tabs by their site: install sites always, grant sites only where granted', async () => {
+  it('injects into open tabs where the plan places the bridge, and reports failures per tab', async () => {
     install({
-      origins: ['https://typst.app/*', 'https://news.example/*'],
+      origins: ['https://typst.app/*'],
       tabs: [
         { id: 1, url: 'https://typst.app/project/a' },
         { id: 2, url: 'https://news.example/story' },
         { id: 3, url: 'https://elsewhere.example/' },
-        { id: 4, url: 'chrome://settings/' },
       ],
     });
-    const reports = await injectIntoOpenTabs();
+    const [typst, web] = SITES;
+    const reports = await injectIntoOpenTabs(async (tabId) => {
+      if (tabId === 1) return { site: typst!, frameIds: [0] };
+      if (tabId === 2) throw new Error('The tab was discarded.');
+      return null;
+    });
     expect(reports).toEqual([
       { tabId: 1, ok: true },
-      { tabId: 2, ok: true },
+      { tabId: 2, ok: false, error: 'The tab was discarded.' },
     ]);
+    // The MAIN runtime follows the relay only on a site that needs it.
     expect(fake.injected).toEqual([
-      { tabId: 1, allFrames: false, world: 'ISOLATED', files: [...ISOLATED_FILES] },
-      { tabId: 1, allFrames: false, world: 'MAIN', files: [...MAIN_WORLD_FILES] },
-      { tabId: 2, allFrames: true, world: 'ISOLATED', files: [...ISOLATED_FILES] },
+      { tabId: 1, allFrames: false, frameIds: [0], world: 'ISOLATED', files: [...ISOLATED_FILES] },
+      { tabId: 1, allFrames: false, frameIds: [0], world: 'MAIN', files: [...MAIN_WORLD_FILES] },
     ]);
+    expect(web?.mainWorld).toBe(false);
   });
 
-  it('injects on demand only after a grant, and never where no site serves the page', async () => {
-    install({
-      origins: ['https://typst.app/*'],
-      tabs: [
-        { id: 5, url: 'https://news.example/story' },
-        { id: 6, url: 'file:///home/person/notes.txt' },
-      ],
-    });
-    await expect(injectBridge(5)).rejects.toMatchObject({ code: 'PAGE_NOT_GRANTED' });
-    await expect(injectBridge(6)).rejects.toMatchObject({ code: 'SITE_NOT_SUPPORTED' });
-    expect(fake.injected).toEqual([]);
-    install({
-      origins: ['https://news.example/*'],
-      tabs: [{ id: 5, url: 'https://news.example/story' }],
-    });
-    await injectBridge(5);
+  it('injects frame by frame: a subframe that went away does not fail the tab, the top frame does', async () => {
+    const web = SITES.find((site) => site.access === 'grant')!;
+    install({ origins: [], tabs: [], failingFrames: [7] });
+    await injectFrames(5, { site: web, frameIds: [0, 7, 9] });
+    expect(fake.injected.map((entry) => entry.frameIds)).toEqual([[0], [9]]);
+    install({ origins: [], tabs: [], failingFrames: [0] });
+    await expect(injectFrames(5, { site: web, frameIds: [0, 9] })).rejects.toThrow('removed');
+    // An install site's placement covers every frame at once.
+    install({ origins: [], tabs: [] });
+    await injectFrames(5, { site: web, frameIds: 'all' });
     expect(fake.injected).toEqual([
       { tabId: 5, allFrames: true, world: 'ISOLATED', files: [...ISOLATED_FILES] },
     ]);

@@ -1,18 +1,19 @@
 // ## Owns
-// Getting the bridge onto pages: the dynamic content-script registrations, injection
-// into tabs that were open before the worker (or the extension) started, and
-// injection on demand into a tab of a site the person allowed. Which pages get what
-// comes from the site registry: `install` sites have host access and their isolated
-// relay in the manifest; `grant` sites get the relay only on origins the person
-// granted; sites whose page part needs the MAIN world also get the MAIN runtime.
+// Getting the bridge onto pages: the dynamic content-script registrations, and
+// injection into the frames of a tab (tabs that were open before the worker or the
+// extension started, and a tab the person just allowed). Which pages get what comes
+// from the site registry and the one access decision (src/worker/site-access): `install`
+// sites have host access and their isolated relay in the manifest; `grant` sites get
+// the relay only on host patterns the person allowed AND the browser grants; sites
+// whose page part needs the MAIN world also get the MAIN runtime.
 // ## Why every start repairs the registrations
 // Chromium keeps dynamic registrations across worker restarts and browser starts,
 // including stale ones from an older build (wrong files, order, world or runAt). So
 // every fresh worker instance makes them exactly what this build needs, and tabs
 // loaded before an install or update get the scripts injected directly.
-import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { SiteDefinition } from '../../sites/site-contract';
 import { SITES, siteForUrl } from '../../sites/sites';
+import { isPatternGranted } from '../site-access/host-patterns';
 
 export const MAIN_SCRIPT_ID = 'side-agent-main';
 export const GRANTED_SCRIPT_ID = 'side-agent-granted';
@@ -40,12 +41,18 @@ export function desiredMainRegistration(): Registered {
   };
 }
 
-/** The relay on every origin the person granted to a `grant` site, in all frames it asks for. */
+/** Whether a `grant` site serves the pages of `pattern` (one exact host, never a wildcard). */
+function servedByGrantSite(pattern: string): boolean {
+  if (pattern.indexOf('*') !== pattern.length - 1) return false;
+  return siteForUrl(pattern.replace(/\*$/, ''))?.access === 'grant';
+}
+
+/**
+ * The relay on every host pattern the person allowed for a `grant` site (already
+ * intersected with what the browser grants), in all frames where the site asks.
+ */
 export function desiredGrantedRegistration(grantedOrigins: readonly string[]): Registered | null {
-  const matches = grantedOrigins.filter((pattern) => {
-    const site = siteForUrl(pattern.replace(/\*$/, ''));
-    return site !== null && site.access === 'grant';
-  });
+  const matches = grantedOrigins.filter(servedByGrantSite);
   if (matches.length === 0) return null;
   const allFrames = grantSites().some((site) => site.frames === 'all');
   return {
@@ -67,6 +74,7 @@ export function isStaleRegistration(existing: Registered, want: Registered): boo
   return (
     !same(existing.js, want.js) ||
     !same(existing.matches, want.matches) ||
+    !same(existing.excludeMatches, want.excludeMatches) ||
     (existing.world ?? 'ISOLATED') !== (want.world ?? 'ISOLATED') ||
     existing.runAt !== want.runAt ||
     (existing.allFrames ?? false) !== (want.allFrames ?? false) ||
@@ -94,19 +102,27 @@ async function ensureOne(id: string, want: Registered | null): Promise<Registrat
 
 /**
  * Makes both dynamic registrations exactly what this build needs. `allowedOrigins`
- * are the match patterns the person allowed the agent on; a host permission granted
- * for another reason (a model endpoint) never puts the relay on that site's pages.
+ * are the host patterns the person allowed the agent on; only those the browser also
+ * grants are registered, and a host permission granted for another reason (a model
+ * endpoint, an MCP server) never puts the relay on that site's pages.
  */
 export async function ensureMainWorldRegistration(allowedOrigins: readonly string[] = []): Promise<{
   main: RegistrationOutcome;
   granted: RegistrationOutcome;
 }> {
   const { origins = [] } = await chrome.permissions.getAll();
-  const granted = allowedOrigins.filter((pattern) => origins.includes(pattern));
+  const granted = allowedOrigins.filter((pattern) => isPatternGranted(origins, pattern));
   return {
     main: await ensureOne(MAIN_SCRIPT_ID, desiredMainRegistration()),
     granted: await ensureOne(GRANTED_SCRIPT_ID, desiredGrantedRegistration(granted)),
   };
+}
+
+/** Where the bridge goes in one tab: its site and the frames the access decision allows. */
+export interface BridgePlacement {
+  readonly site: SiteDefinition;
+  /** Frame ids, or `all` for an `install` site whose bridge covers every frame. */
+  readonly frameIds: readonly number[] | 'all';
 }
 
 export interface InjectionReport {
@@ -115,43 +131,51 @@ export interface InjectionReport {
   readonly error?: string;
 }
 
-async function inject(tabId: number, site: SiteDefinition): Promise<void> {
-  const allFrames = site.frames === 'all';
-  await chrome.scripting.executeScript({
-    target: { tabId, allFrames },
-    files: [...ISOLATED_FILES],
-  });
-  if (site.mainWorld) {
-    await chrome.scripting.executeScript({
-      target: { tabId, allFrames },
-      files: [...MAIN_WORLD_FILES],
-      world: 'MAIN',
-    });
-  }
-}
-
-/** Whether the person granted this extension host access to `url`'s origin. */
-export async function isGranted(url: string): Promise<boolean> {
-  const origin = new URL(url).origin;
-  return chrome.permissions.contains({ origins: [`${origin}/*`] });
+async function injectInto(
+  target: chrome.scripting.InjectionTarget,
+  site: SiteDefinition,
+): Promise<void> {
+  await chrome.scripting.executeScript({ target, files: [...ISOLATED_FILES] });
+  if (site.mainWorld)
+    await chrome.scripting.executeScript({ target, files: [...MAIN_WORLD_FILES], world: 'MAIN' });
 }
 
 /**
- * Injects the bridge into already-open tabs: every tab of an `install` site, and tabs
- * of granted origins for `grant` sites. Both scripts are idempotent, so a tab that
- * already runs them is unaffected. Per-tab failures (a discarded tab, an error page)
- * are reported, never thrown.
+ * Injects the bridge into the placement's frames of `tabId`. Both scripts are
+ * idempotent, so a frame that already runs them is unaffected. Each frame is injected
+ * on its own, so one frame that navigated away does not keep the others bare; a
+ * failure in the top frame is thrown, subframe failures are not.
  */
-export async function injectIntoOpenTabs(): Promise<InjectionReport[]> {
+export async function injectFrames(tabId: number, placement: BridgePlacement): Promise<void> {
+  const { site, frameIds } = placement;
+  if (frameIds === 'all') return injectInto({ tabId, allFrames: true }, site);
+  const outcomes = await Promise.allSettled(
+    frameIds.map(async (frameId) => {
+      await injectInto({ tabId, frameIds: [frameId] }, site);
+      return frameId;
+    }),
+  );
+  const top = frameIds.indexOf(0);
+  const topOutcome = top < 0 ? undefined : outcomes[top];
+  if (topOutcome?.status === 'rejected') throw topOutcome.reason;
+}
+
+/**
+ * Injects the bridge into already-open tabs, each where `plan` places it (null: not
+ * at all). Per-tab failures (a discarded tab, an error page) are reported, never thrown.
+ */
+export async function injectIntoOpenTabs(
+  plan: (tabId: number, url: string) => Promise<BridgePlacement | null>,
+): Promise<InjectionReport[]> {
   const tabs = await chrome.tabs.query({});
   const reports = await Promise.all(
     tabs.map(async (tab): Promise<InjectionReport | null> => {
       const tabId = tab.id ?? -1;
-      const site = siteForUrl(tab.url);
-      if (!site || tabId < 0) return null;
+      if (tabId < 0 || !tab.url) return null;
       try {
-        if (site.access === 'grant' && !(await isGranted(tab.url ?? ''))) return null;
-        await inject(tabId, site);
+        const placement = await plan(tabId, tab.url);
+        if (!placement) return null;
+        await injectFrames(tabId, placement);
         return { tabId, ok: true };
       } catch (error) {
         return { tabId, ok: false, error: error instanceof Error ? error.message : String(error) };
@@ -159,20 +183,4 @@ export async function injectIntoOpenTabs(): Promise<InjectionReport[]> {
     }),
   );
   return reports.filter((report): report is InjectionReport => report !== null);
-}
-
-/**
- * Injects the bridge into one tab on demand (after the person allowed its site).
- * Refuses with PAGE_NOT_GRANTED while the origin is not granted and SITE_NOT_SUPPORTED
- * where no site serves the page.
- */
-export async function injectBridge(tabId: number): Promise<void> {
-  const tab = await chrome.tabs.get(tabId);
-  const site = siteForUrl(tab.url);
-  if (!site)
-    throw new ProtocolFailure('SITE_NOT_SUPPORTED', 'Side Agent cannot work on this page.');
-  if (site.access === 'grant' && !(await isGranted(tab.url ?? ''))) {
-    throw new ProtocolFailure('PAGE_NOT_GRANTED', 'Allow Side Agent on this site first.');
-  }
-  await inject(tabId, site);
 }

@@ -1,7 +1,24 @@
 // Opens the side panel from the toolbar button. Chromium has chrome.sidePanel;
 // Firefox shows the same page as a sidebar_action and has no such API.
-export function configureSidePanel(): void {
+// ## Why our own click handler instead of openPanelOnActionClick
+// Only a click that reaches `action.onClicked` gives the extension temporary access
+// to the tab (activeTab); the browser opening the panel by itself does not. So the
+// panel behaviour is switched off (it persists across sessions, so every start sets
+// it) and the handler opens the panel itself, synchronously: an await before
+// `sidePanel.open` (or Firefox's `sidebarAction.open`) loses the click's user gesture.
+// @see https://developer.chrome.com/docs/extensions/reference/api/sidePanel#method-open
+import { openPanelFor } from './quick-attach-platform';
+
+/**
+ * Wires the toolbar button: it opens the panel and then reports the click, which gave
+ * the extension temporary access to that tab's page.
+ */
+export function configureSidePanel(onActionClicked: (tab: chrome.tabs.Tab) => void): void {
   const sidePanel = (chrome as { sidePanel?: typeof chrome.sidePanel }).sidePanel;
-  if (!sidePanel) return;
-  void sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+  void sidePanel?.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);
+  chrome.action.onClicked.addListener((tab) => {
+    // First, before anything is awaited: the click's user gesture ends with this task.
+    if (tab.id !== undefined) openPanelFor(tab.id);
+    onActionClicked(tab);
+  });
 }

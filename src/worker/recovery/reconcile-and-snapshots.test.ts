@@ -133,6 +133,21 @@ describe('document snapshots', () => {
     expect(listed.snapshots).toHaveLength(0);
   });
 
+  it('leaves the page of a site without documents alone around runs', async () => {
+    const page = createFakePage('v1');
+    let reads = 0;
+    const read = page.port.read.bind(page.port);
+    page.port.read = async (tabId) => ((reads += 1), read(tabId));
+    const { recovery, chats } = createTestRecovery(page.port);
+    const web = { siteId: 'web' as const, projectId: 'https://shop.example' };
+    const chat = await chats.create(web);
+    await recovery.run.atStart({ tabId: 7, scope: web, sessionId: chat.id });
+    await recovery.run.afterComplete({ tabId: 7, scope: web, sessionId: chat.id }, 'r1');
+    expect(reads).toBe(0);
+    await recovery.run.atStart(identity(chat.id));
+    expect(reads).toBe(1);
+  });
+
   it('previews, then restores after saving a rescue copy that survives deleting the chat', async () => {
     const page = createFakePage('title\nsaved body\nend');
     const { recovery, chats } = createTestRecovery(page.port);

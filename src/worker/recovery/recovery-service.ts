@@ -21,6 +21,9 @@ import { revertCascade, type RevertResult } from './revert-cascade';
 import { SnapshotService } from './snapshot-service';
 import { SnapshotStore } from './snapshot-store';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
+import { siteById } from '../../sites/sites';
+
+const hasDocument = (identity: RunIdentity) => siteById(identity.scope.siteId)?.document === true;
 
 /** Dependencies of {@link createRecoveryService}. */
 export interface RecoveryServiceDeps {
@@ -99,10 +102,15 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
       return outcomes;
     },
     /** Run hooks for the agent core; both are best effort for the run itself. */
+    // Sites without documents have nothing to snapshot: asking their page would only
+    // wait out the page request's time limit.
     run: {
-      atStart: (identity: RunIdentity) => snapshots.atRunStart(identity),
-      afterComplete: (identity: RunIdentity, runId: string) =>
-        snapshots.afterRunComplete(identity, runId),
+      atStart: async (identity: RunIdentity) => {
+        if (hasDocument(identity)) await snapshots.atRunStart(identity);
+      },
+      afterComplete: async (identity: RunIdentity, runId: string) => {
+        if (hasDocument(identity)) await snapshots.afterRunComplete(identity, runId);
+      },
     },
     /** The chat's checkpoints, after reconciling its interrupted ones against the panel's tab. */
     async listCheckpoints(request: RecoveryScope): Promise<CheckpointSummary[]> {

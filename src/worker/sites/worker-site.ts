@@ -1,9 +1,15 @@
 // ## Owns
 // The worker part of a site: what the agent core needs from a site and nothing
-// more — its tools, its trusted system-prompt section, how one round's tool calls are
+// more — its tools, its trusted system-prompt section (per agent mode and prompt tier
+// where the site has modes), how one round's tool calls are
 // ordered, the state its tools share during a run, and how the panel's "+ Add" and
 // send-time capture read its pages. The core iterates the registry of these parts
 // (worker-sites.ts) and never names a site.
+import {
+  DEFAULT_AGENT_MODE,
+  type AgentMode,
+  type PromptTier,
+} from '../../shared/protocol/agent-modes';
 import type { FileIdentity } from '../../shared/protocol/chat-records';
 import type { CapturedImage } from '../../shared/protocol/context-messages';
 import type { Result } from '../../shared/protocol/envelope';
@@ -44,14 +50,23 @@ export interface SiteContextReader {
   capture(page: SitePage, kind: Exclude<AttachmentKind, 'selection'>): Promise<CapturedImage>;
 }
 
+/** What a site's built-in prompt may depend on. */
+export interface SitePromptOptions {
+  /** The chat's agent mode; null on sites without the Ask / Act / Dev control. */
+  readonly mode: AgentMode | null;
+  /** The run's model's prompt tier. */
+  readonly tier: PromptTier;
+}
+
 /** The worker part of one site. */
 export interface WorkerSite<State = unknown> {
   readonly site: SiteDefinition;
   /**
    * The site's built-in system prompt: trusted text written by us, never page
-   * content. A person's custom prompt replaces it.
+   * content. One text for every run, or one per mode and tier (written shorter for
+   * smaller tiers). A person's custom prompt replaces it.
    */
-  readonly systemPrompt: string;
+  readonly systemPrompt: string | ((options: SitePromptOptions) => string);
   /** Fence language for selections quoted to the model (e.g. a language name), or ''. */
   readonly selectionLanguage: string;
   /** The site's tools; the registry marks them as this site's. */
@@ -63,8 +78,28 @@ export interface WorkerSite<State = unknown> {
   orderToolCalls?(calls: readonly PlannedCall[]): number[];
   /** The state the site's tools share during one run, from what was captured at Send. */
   createRunState(start: RunStartRequest): State;
+  /**
+   * Called once when a run of this site ended (done, failed or stopped), before its
+   * end is announced: releases what the run held in the browser. Never throws.
+   */
+  endRun?(runId: string): Promise<void>;
   /** Absent when the site offers no send-time capture or attachments. */
   readonly context?: SiteContextReader;
+}
+
+/** The site's built-in prompt for a run with `options`. */
+export function sitePromptOf(part: WorkerSite, options: SitePromptOptions): string {
+  return typeof part.systemPrompt === 'string' ? part.systemPrompt : part.systemPrompt(options);
+}
+
+/**
+ * The agent mode a run on this site works in: the mode captured at Send (Ask when an
+ * older panel sent none) on sites whose composer shows the Ask / Act / Dev control,
+ * else null (the site's tools are offered without regard to modes).
+ */
+export function runModeOf(part: WorkerSite, captured: AgentMode | undefined): AgentMode | null {
+  if (part.site.panel.modeControl !== 'agent-mode') return null;
+  return captured ?? DEFAULT_AGENT_MODE;
 }
 
 /** Declares a site's worker part. */

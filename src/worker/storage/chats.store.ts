@@ -13,6 +13,7 @@ import {
   type SessionMeta,
   type UserTurn,
 } from '../../shared/protocol/chat-records';
+import type { AgentMode } from '../../shared/protocol/agent-modes';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { openChatDatabase } from './chat-db';
 import { CHAT_STORES, scopeKeyOf, type ChatDbSchema, type SessionRecord } from './chat-db-schema';
@@ -200,6 +201,18 @@ export class IndexedDbChatStore implements ChatStore {
         name: name.trim().slice(0, 200) || record.name,
         userRenamed: !isAuto,
       };
+      await sessions.put(next);
+      return toSessionMeta(next) ?? sessionMetaFailure(sessionId);
+    });
+  }
+
+  setMode(sessionId: string, agentMode: AgentMode): Promise<SessionMeta> {
+    return this.write(async (tx) => {
+      const sessions = tx.objectStore('sessions');
+      const record = await sessions.get(sessionId);
+      if (!record) throw sessionNotFound(sessionId);
+      // Not a change to the conversation: `updatedAt` stays, so list order stays.
+      const next: SessionRecord = { ...record, agentMode };
       await sessions.put(next);
       return toSessionMeta(next) ?? sessionMetaFailure(sessionId);
     });

@@ -1,12 +1,17 @@
 // The public metadata of a stored session: bookkeeping fields stripped, and the
 // result validated, because a record read back from IndexedDB may be damaged.
+import { AgentModeSchema } from '../../shared/protocol/agent-modes';
 import { SessionMetaSchema, type SessionMeta } from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { SessionRecord } from './chat-db-schema';
 
-/** Strips bookkeeping and validates; null for a corrupt record. */
+/**
+ * Strips bookkeeping and validates; null for a corrupt record. A damaged agent mode
+ * alone does not lose the chat: the chat opens in Ask, the mode that does least.
+ */
 export function toSessionMeta(record: SessionRecord | undefined): SessionMeta | null {
   if (!record) return null;
+  const mode = AgentModeSchema.safeParse(record.agentMode);
   const parsed = SessionMetaSchema.safeParse({
     id: record.id,
     scope: record.scope,
@@ -17,6 +22,7 @@ export function toSessionMeta(record: SessionRecord | undefined): SessionMeta | 
     turnCount: record.turnCount,
     approxBytes: record.approxBytes,
     preview: record.preview,
+    ...(mode.success ? { agentMode: mode.data } : {}),
   });
   return parsed.success ? parsed.data : null;
 }

@@ -212,4 +212,40 @@ describe('KeyValueSettingsStore', () => {
       general: { editMode: 'auto' },
     });
   });
+
+  it('saves a per-model prompt tier override and resolves the tier of every model for runs', async () => {
+    const { store, problems } = createStore({
+      // A model saved before tiers existed: no promptTier field at all.
+      [STORAGE_KEYS.models]: {
+        models: [
+          {
+            id: 'old-cloud',
+            name: 'Old cloud',
+            kind: 'anthropic',
+            baseUrl: 'https://api.anthropic.com',
+            modelId: 'claude',
+            supportsVision: true,
+            reasoningEffort: 'default',
+            contextWindow: 200_000,
+            insecureOriginAcknowledged: null,
+            apiKey: SECRET,
+          },
+        ],
+      },
+    });
+    expect((await store.view()).models.map((model) => model.id)).toEqual(['old-cloud']);
+    expect(problems).toEqual([]);
+    expect((await store.resolveModel('old-cloud'))?.promptTier).toBe('full');
+    const view = await store.saveModel(modelInput({ name: 'Small' }));
+    const small = view.models.find((model) => model.name === 'Small');
+    expect(small?.promptTier).toBeUndefined();
+    expect((await store.resolveModel(small?.id ?? ''))?.promptTier).toBe('mid');
+    const { apiKey: _key, ...rest } = modelInput({ name: 'Small' });
+    const overridden = await store.saveModel({ ...rest, id: small?.id, promptTier: 'compact' });
+    expect(overridden.models.find((model) => model.id === small?.id)?.promptTier).toBe('compact');
+    expect((await store.resolveModel(small?.id ?? ''))?.promptTier).toBe('compact');
+    // Back to automatic: the field is left out.
+    await store.saveModel({ ...rest, id: small?.id });
+    expect((await store.resolveModel(small?.id ?? ''))?.promptTier).toBe('mid');
+  });
 });

@@ -13,6 +13,7 @@ import type {
   SettingsView,
 } from '../../shared/protocol/settings-messages';
 import { GeneralSettingsSchema } from '../../shared/protocol/settings-messages';
+import { resolvePromptTier } from '../../shared/models/resolve-prompt-tier';
 import { checkEndpoint } from '../integrations/endpoint-policy';
 import type { ModelSettings } from '../providers/model-adapter';
 import type { KeyValueArea } from './key-value-area';
@@ -214,6 +215,7 @@ export class KeyValueSettingsStore implements SettingsStore {
       supportsVision: model.supportsVision,
       contextWindow: model.contextWindow,
       insecureOriginAcknowledged: model.insecureOriginAcknowledged,
+      promptTier: resolvePromptTier(model).tier,
     };
   }
 }
@@ -251,6 +253,7 @@ export function buildStoredModel(
     reasoningEffort: input.reasoningEffort,
     contextWindow: input.contextWindow,
     insecureOriginAcknowledged: check.transport === 'acknowledged-http' ? check.origin : null,
+    ...(input.promptTier !== undefined ? { promptTier: input.promptTier } : {}),
     apiKey,
   };
 }

@@ -19,6 +19,14 @@ export const STORAGE_KEYS = {
   mcpDiscovery: 'integrations.mcp-discovery.v1',
   /** MCP OAuth state per server: client registration, tokens, PKCE verifier. Never exported. */
   mcpAuth: 'integrations.mcp-auth.v1',
+  /** The sites the person allowed (src/worker/storage/allowed-sites.ts). */
+  allowedSites: 'sites.allowed.v1',
+  /**
+   * In chrome.storage.session (it ends with the browser session, as the browser's
+   * temporary access does): tabs where the toolbar button was clicked, and their
+   * "Only now" grants.
+   */
+  activeTabs: 'sites.active-tabs.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

@@ -10,6 +10,7 @@ import type {
   SessionMeta,
   UserTurn,
 } from '../../shared/protocol/chat-records';
+import type { AgentMode, PromptTier } from '../../shared/protocol/agent-modes';
 import type {
   GeneralSettings,
   ModelInput,
@@ -34,6 +35,8 @@ export interface ChatStore {
   get(sessionId: string): Promise<StoredChat | null>;
   create(scope: ChatScope, name?: string): Promise<SessionMeta>;
   rename(sessionId: string, name: string, options?: { auto?: boolean }): Promise<SessionMeta>;
+  /** Saves the chat's agent mode; the chat's order in lists does not change. */
+  setMode(sessionId: string, agentMode: AgentMode): Promise<SessionMeta>;
   delete(sessionId: string): Promise<boolean>;
   deleteScope(scope: ChatScope): Promise<number>;
   appendUserTurn(sessionId: string, turn: UserTurn): Promise<SessionMeta>;
@@ -54,6 +57,8 @@ export interface ResolvedModel {
   readonly contextWindow: number;
   /** The plain-HTTP origin the user acknowledged for this model, if any. */
   readonly insecureOriginAcknowledged: string | null;
+  /** The prompt tier runs with this model get: the person's override, else from its context window. */
+  readonly promptTier: PromptTier;
 }
 
 /** Settings. API keys are readable only inside the worker, through `resolveModel`. */

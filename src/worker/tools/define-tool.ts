@@ -46,8 +46,14 @@ export type ToolOutcome =
   | {
       readonly ok: false;
       readonly code: ErrorCode;
+      /** What the model receives: written for the model, so it can act on it. */
       readonly message: string;
       readonly details?: Readonly<Record<string, JsonValue>>;
+      /**
+       * Plain words for the person's tool card, when `message` speaks to the model;
+       * absent: the card shows the code and the message.
+       */
+      readonly summary?: string;
     };
 
 /** One document in a frame of the run's tab, as its relay reported it. */
@@ -65,6 +71,14 @@ export interface KnownFrame extends PageFrame {
   readonly url: string;
 }
 
+/** The visible part of the run's tab, as the browser painted it. */
+export interface VisibleTabCapture {
+  /** A PNG data URL, in device pixels. */
+  readonly dataUrl: string;
+  /** The tab's address when it was captured. */
+  readonly url: string;
+}
+
 /** Page requests to the run's captured tab, carrying the run's signal. */
 export interface RunPage {
   readonly tabId: number;
@@ -74,6 +88,12 @@ export interface RunPage {
    * the caller expects is missing). Absent where no directory exists (tests, probes).
    */
   frames?(options?: { readonly refresh?: boolean }): Promise<readonly KnownFrame[]>;
+  /**
+   * Captures the tab's viewport once the run's page guard lets the run touch its tab
+   * (the tab shows the run's document) and the tab is the visible one of its window.
+   * Absent where the browser offers no capture (tests, probes).
+   */
+  captureVisible?(): Promise<Result<VisibleTabCapture>>;
   /**
    * To the run's document in the top frame, or, with `frame`, to that document of a
    * subframe. A subframe that shows another document since refuses with
@@ -196,6 +216,11 @@ export interface ToolRunContext {
   readonly documentHooks: EditHooks;
   /** The run's model context window in tokens, for tools that size what they return. */
   readonly contextWindow?: number;
+  /**
+   * Whether the run's model sees images; a tool result's `images` then reach it as
+   * image parts (absent: it does not).
+   */
+  readonly supportsVision?: boolean;
 }
 
 /** A tool as the registry holds it. */

@@ -28,6 +28,8 @@ export interface ToolRegistry {
   all(): readonly AnyTool[];
   /** The tools a run on `siteId` offers. */
   forSite(siteId: SiteId): ToolRegistry;
+  /** A registry of the tools `keep` accepts, in the same order. */
+  only(keep: (tool: AnyTool) => boolean): ToolRegistry;
   /** The tools as the provider receives them. */
   modelTools(): ModelToolDefinition[];
   /** A new registry with `extra` added; colliding or invalid extras are rejected individually. */
@@ -62,6 +64,7 @@ function build(tools: readonly AnyTool[]): ToolRegistry {
     all: () => tools,
     forSite: (siteId) =>
       build(tools.filter((tool) => tool.sites === undefined || tool.sites.includes(siteId))),
+    only: (keep) => build(tools.filter(keep)),
     modelTools: () =>
       tools.map((tool) => ({
         name: tool.name,

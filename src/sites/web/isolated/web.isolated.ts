@@ -1,14 +1,27 @@
 // The web face's page part, in the content script's isolated world of every frame
 // of an allowed page: page scripts cannot reach it or the built-ins it uses, and it
-// reaches closed shadow roots through the extension API.
+// reaches closed shadow roots through the extension API. The frame's one ref registry
+// is shared by the tree and the other readers, so every tool names an element alike.
 import { defineIsolatedSite } from '../../../page/kit/isolated-site';
 import { webSite } from '../web.site';
+import { startActHandlers } from './act/act-handlers';
+import { startScrollHandlers } from './act/scroll-handlers';
 import { startReadHandlers } from './read/read-handlers';
+import { createRefRegistry } from './tree/refs';
 import { startTreeHandlers } from './tree/tree-handlers';
 
 export const isolatedSite = defineIsolatedSite({
   site: webSite,
-  start: (signal, frame) => ({
-    handlers: { ...startTreeHandlers(signal, frame), ...startReadHandlers(signal, frame) },
-  }),
+  start: (signal, frame) => {
+    // One registry per document: a ref the tree handed out is the ref an action takes.
+    const refs = createRefRegistry();
+    return {
+      handlers: {
+        ...startTreeHandlers(signal, frame, refs),
+        ...startReadHandlers(signal, frame, refs),
+        ...startActHandlers(refs),
+        ...startScrollHandlers(signal, frame),
+      },
+    };
+  },
 });

@@ -1,19 +1,30 @@
-// The web face's worker part: its read tools (the tree and the rest), its prompt,
-// and the state its tools share during a run.
+// The web face's worker part: its read tools (the tree and the rest), its action
+// tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
+// mode and prompt tier, in web-prompt.ts), and the state its tools share during a run.
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
+import { browserActionDeps, inputSessions } from './actions/action-deps';
+import { clickTool } from './actions/click.tool';
+import { pressKeysTool } from './actions/press-keys.tool';
+import { typeTool } from './actions/type.tool';
+import { scrollPageTool } from './act/scroll-page.tool';
+import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
 
 export const workerSite = defineWorkerSite({
   site: webSite,
-  systemPrompt: [
-    'You are Side Agent, a careful assistant working in the browser side panel next to a web page.',
-    'Use your tools to read what you need, act only as far as the person asked, and say briefly what you did.',
-    'If a tool fails, read its error code and message, adjust, and try again or explain what blocks you.',
-  ].join('\n'),
+  systemPrompt: webPrompt,
   selectionLanguage: '',
-  tools: [getAccessibilityTreeTool, ...readTools] as ToolDefinition<unknown>[],
+  tools: [
+    getAccessibilityTreeTool,
+    ...readTools,
+    clickTool(browserActionDeps),
+    typeTool(browserActionDeps),
+    pressKeysTool(browserActionDeps),
+    scrollPageTool,
+  ] as ToolDefinition<unknown>[],
   createRunState: () => null,
+  endRun: (runId) => inputSessions.release(runId),
 });

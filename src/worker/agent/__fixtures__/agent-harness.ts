@@ -4,6 +4,7 @@
 import { z } from '../../../shared/schema/zod';
 import { ProtocolFailure, type Envelope } from '../../../shared/protocol/envelope';
 import type { ChatScope, UserTurn } from '../../../shared/protocol/chat-records';
+import type { AgentMode } from '../../../shared/protocol/agent-modes';
 import type { RunStartRequest } from '../../../shared/protocol/run-messages';
 import type { ModelAdapter, ModelRequest, StreamPart } from '../../providers/model-adapter';
 import type { PageRequests } from '../../page-requests';
@@ -106,12 +107,18 @@ export function testTool(
 
 export const SCOPE: ChatScope = { siteId: 'typst', projectId: 'proj-1' };
 
+/** A chat scope of the web face (a site with the Ask / Act / Dev control). */
+export const WEB_SCOPE: ChatScope = { siteId: 'web', projectId: 'https://shop.example' };
+
 export async function createHarness(options: {
   turns: ScriptTurn[];
   tools?: ToolDefinition<unknown>[];
   repeatLast?: boolean;
   extra?: Partial<AgentCoreDeps>;
+  /** The chat scope runs start in; typst's by default. */
+  scope?: ChatScope;
 }) {
+  const scope = options.scope ?? SCOPE;
   const chats = createMemoryChatStore();
   const settings = createMemorySettingsStore();
   await settings.saveModel({
@@ -149,9 +156,12 @@ export async function createHarness(options: {
         return {
           tabId,
           windowId: 1,
-          url: 'https://typst.app/project/proj-1',
-          siteId: SCOPE.siteId,
-          scope: SCOPE,
+          url:
+            scope.siteId === SCOPE.siteId
+              ? 'https://typst.app/project/proj-1'
+              : `${scope.projectId ?? ''}/`,
+          siteId: scope.siteId,
+          scope,
         };
       },
     },
@@ -168,8 +178,9 @@ export async function createHarness(options: {
     question = 'Hello?',
     sessionId?: string,
     editMode: 'ask' | 'auto' = 'ask',
+    agentMode?: AgentMode,
   ) => {
-    const id = sessionId ?? (await chats.create(SCOPE)).id;
+    const id = sessionId ?? (await chats.create(scope)).id;
     const user: UserTurn = {
       id: `user-${++runCounter}`,
       role: 'user',
@@ -180,13 +191,14 @@ export async function createHarness(options: {
     };
     await chats.appendUserTurn(id, user);
     const runId = `run-${runCounter}`;
-    const identity = { tabId: 7, scope: SCOPE, sessionId: id };
+    const identity = { tabId: 7, scope, sessionId: id };
     agent.reserve(runId, identity);
     const request: RunStartRequest = {
       ...identity,
       userTurnId: user.id,
       modelId: 'model-1',
       editMode,
+      ...(agentMode !== undefined ? { agentMode } : {}),
       file: null,
       selection: null,
       attachments: [],

@@ -21,13 +21,14 @@ import type {
 } from '../../../shared/protocol/settings-messages';
 import type { ChatStore, ResolvedModel, SettingsStore } from '../store-contracts';
 import { DEFAULT_GENERAL_SETTINGS } from '../settings-records';
+import { resolvePromptTier } from '../../../shared/models/resolve-prompt-tier';
 
 /** The same defaults as the real settings store. */
 export { DEFAULT_GENERAL_SETTINGS };
 
 /** One recorded write, in call order. */
 export interface StoreWrite {
-  readonly kind: 'create' | 'rename' | 'delete' | 'append-user' | 'put-assistant';
+  readonly kind: 'create' | 'rename' | 'set-mode' | 'delete' | 'append-user' | 'put-assistant';
   readonly sessionId: string;
   readonly turn?: ChatTurn;
   readonly at: number;
@@ -108,6 +109,12 @@ export function createMemoryChatStore(
         userRenamed: options.auto === true ? session.meta.userRenamed : true,
       };
       writes.push({ kind: 'rename', sessionId, at: now() });
+      return structuredClone(session.meta);
+    },
+    async setMode(sessionId, agentMode) {
+      const session = need(sessionId);
+      session.meta = { ...session.meta, agentMode };
+      writes.push({ kind: 'set-mode', sessionId, at: now() });
       return structuredClone(session.meta);
     },
     async delete(sessionId) {
@@ -191,6 +198,8 @@ export function createMemorySettingsStore(initial: Partial<GeneralSettings> = {}
         supportsVision: model.supportsVision,
         contextWindow: model.contextWindow,
         insecureOriginAcknowledged: model.insecureOriginAcknowledged,
+        // The same resolution as the real store, so run tests see the tier a person would.
+        promptTier: resolvePromptTier(model).tier,
         settings: {
           kind: model.kind,
           baseUrl: model.baseUrl,

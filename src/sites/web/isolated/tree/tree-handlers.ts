@@ -14,7 +14,7 @@ import {
 import { withLabelIndex } from './label-index';
 import { hitTestFrame, markCovered } from './occlusion';
 import { suggestRefs } from './ref-suggestions';
-import { createRefRegistry } from './refs';
+import { createRefRegistry, type RefRegistry } from './refs';
 import { serializeWalk } from './serializer';
 import { deepActiveElement } from './states';
 import { viewportBox } from './visibility';
@@ -25,8 +25,8 @@ type Channel = RequestChannel<typeof treeMethods>;
 export function startTreeHandlers(
   _signal: AbortSignal,
   frame: IsolatedFrame,
+  refs: RefRegistry = createRefRegistry(),
 ): RequestHandlers<Channel> {
-  const refs = createRefRegistry();
   const page = () => ({
     url: location.href.slice(0, 2_048),
     title: document.title.slice(0, 512),

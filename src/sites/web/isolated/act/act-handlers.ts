@@ -1,0 +1,30 @@
+// ## Owns
+// The act methods of one frame: locate an element by its ref for a trusted press,
+// and read the page's state around it before and after. Refs come from the same
+// per-document registry the tree observation hands out.
+import type { RequestChannel, RequestHandlers } from '../../../../shared/protocol/define-channel';
+import type { actMethods } from '../../methods/act-methods';
+import type { RefRegistry } from '../tree/refs';
+import { elementState, focusedElement, openDialogs } from './element-state';
+import { describeElement } from './hit-test';
+import { locateElement } from './locate';
+
+type Channel = RequestChannel<typeof actMethods>;
+
+export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
+  return {
+    'web/act-locate': ({ ref, scroll }) => {
+      const element = refs.elementOf(ref);
+      return element ? locateElement(element, scroll) : { status: 'gone' };
+    },
+    'web/act-state': ({ ref }) => {
+      const focused = focusedElement(document);
+      return {
+        url: location.href.slice(0, 2_048),
+        focused: focused ? describeElement(focused) : null,
+        dialogs: openDialogs(document),
+        element: ref === null ? null : elementState(refs.elementOf(ref)),
+      };
+    },
+  };
+}

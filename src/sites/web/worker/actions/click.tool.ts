@@ -1,0 +1,66 @@
+// click: one trusted left click on an element by its ref, as a person's click: the
+// browser's own hit test decides what receives it, so it reaches handlers on inner
+// elements and never goes through an overlay.
+import { z } from '../../../../shared/schema/zod';
+import { defineTool } from '../../../../worker/tools/define-tool';
+import { clickAt } from '../input/keys';
+import { InputError } from '../input/debugger-sessions';
+import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { fail, findTarget, type ActionDeps } from './action-target';
+
+export const RefArgument = z
+  .string()
+  .min(1)
+  .max(40)
+  .describe('The element ref from the page\u2019s accessibility tree, e.g. e12 or f2:e7.');
+
+export function clickTool(deps: ActionDeps) {
+  return defineTool({
+    name: 'click',
+    description:
+      'Clicks an element of the page by its ref with a real mouse click. Refuses when something covers the element (and names it). The result says what changed.',
+    arguments: z.strictObject({ ref: RefArgument }),
+    effect: 'page-action',
+    approval: 'automatic',
+    modes: ['act', 'dev'],
+    async execute({ ref }, context) {
+      const target = await findTarget(deps, context, ref);
+      if ('ok' in target) return target;
+      try {
+        await target.session.send('Input.dispatchMouseEvent', {
+          type: 'mouseMoved',
+          x: target.x,
+          y: target.y,
+        });
+        // The last look before pressing: the element must still be there, uncovered.
+        const again = await context.page.request('web/act-locate', {
+          ref: target.number,
+          scroll: false,
+        });
+        if (!again.ok) return fail(again.error);
+        const moved =
+          again.data.status !== 'ready' ||
+          again.data.coveredBy !== null ||
+          Math.abs(again.data.x - target.x) > 1 ||
+          Math.abs(again.data.y - target.y) > 1;
+        if (moved) {
+          return fail({
+            code: 'INPUT_TARGET_MOVING',
+            message: `${ref} moved or was covered just before the click, so Side Agent did not press it. Look at the page again.`,
+          });
+        }
+        await clickAt(target.session, target.x, target.y);
+      } catch (error) {
+        if (error instanceof InputError) return fail(error.failure);
+        throw error;
+      }
+      const after = await pageAfter(deps, context, target.number, target.before);
+      return actionOutcome(
+        `Clicked ${ref}.`,
+        target.target,
+        changesOf(target.before, after),
+        `Clicked ${ref}`,
+      );
+    },
+  });
+}

@@ -1,0 +1,70 @@
+// press_keys: keys and chords to whatever has focus in the run's tab (Enter, Escape,
+// Tab, arrows, with modifiers), each as a real key press, repeated a bounded number
+// of times.
+import { z } from '../../../../shared/schema/zod';
+import { defineTool } from '../../../../worker/tools/define-tool';
+import { InputError } from '../input/debugger-sessions';
+import { parseChord, pressChord, type KeyChord } from '../input/keys';
+import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { fail, inputSession, type ActionDeps } from './action-target';
+
+/** Most presses one call makes (keys × repeat). */
+export const MAX_KEY_PRESSES = 50;
+
+export function pressKeysTool(deps: ActionDeps) {
+  return defineTool({
+    name: 'press_keys',
+    description:
+      'Presses keys on the focused element of the page, in order: names such as Enter, Escape, Tab, ArrowDown, Backspace, or chords such as Shift+Tab and Control+a. `repeat` presses the whole list again.',
+    arguments: z.strictObject({
+      keys: z.array(z.string().min(1).max(40)).min(1).max(20),
+      repeat: z.number().int().min(1).max(MAX_KEY_PRESSES).default(1),
+    }),
+    effect: 'page-action',
+    approval: 'automatic',
+    modes: ['act', 'dev'],
+    async execute({ keys, repeat }, context) {
+      const chords: KeyChord[] = [];
+      for (const key of keys) {
+        const parsed = parseChord(key);
+        if (!('chord' in parsed)) {
+          return fail({
+            code: 'ARGUMENTS_INVALID',
+            message: `"${parsed.unknown.slice(0, 40)}" in "${key.slice(0, 40)}" is not a key name Side Agent knows (try Enter, Escape, Tab, ArrowDown, Control+a).`,
+          });
+        }
+        chords.push(parsed.chord);
+      }
+      if (chords.length * repeat > MAX_KEY_PRESSES) {
+        return fail({
+          code: 'ARGUMENTS_INVALID',
+          message: `That is ${chords.length * repeat} key presses; one call makes at most ${MAX_KEY_PRESSES}.`,
+        });
+      }
+      const session = await inputSession(deps, context);
+      if ('ok' in session) return session;
+      const before = await context.page.request('web/act-state', { ref: null });
+      if (!before.ok) return fail(before.error);
+      try {
+        for (let round = 0; round < repeat; round += 1) {
+          for (const chord of chords) {
+            if (context.signal.aborted)
+              return fail({ code: 'CANCELLED', message: 'The request was stopped.' });
+            await pressChord(session, chord);
+          }
+        }
+      } catch (error) {
+        if (error instanceof InputError) return fail(error.failure);
+        throw error;
+      }
+      const after = await pageAfter(deps, context, null, before.data);
+      const label = keys.join(', ') + (repeat > 1 ? ` \u00d7${repeat}` : '');
+      return actionOutcome(
+        `Pressed ${label}.`,
+        before.data.focused ?? 'the page',
+        changesOf(before.data, after),
+        `Pressed ${label}`,
+      );
+    },
+  });
+}

@@ -1,0 +1,88 @@
+// type: text into a text field or an editable region by its ref. A trusted click
+// focuses it, then the text goes in as the browser's own text input, so pages whose
+// framework owns the field's value (React and the like) see a person typing.
+import { z } from '../../../../shared/schema/zod';
+import { defineTool } from '../../../../worker/tools/define-tool';
+import { InputError } from '../input/debugger-sessions';
+import { clickAt, parseChord, pressChord } from '../input/keys';
+import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { fail, findTarget, type ActionDeps } from './action-target';
+import { RefArgument } from './click.tool';
+
+/** Most characters one call types. */
+export const MAX_TYPED_CHARS = 5_000;
+
+const WRONG_CONTROL: Record<string, string> = {
+  checkbox: 'a checkbox: use click to check or uncheck it',
+  radio: 'a radio button: use click to choose it',
+  file: 'a file input: Side Agent does not choose files for you; ask the person to pick the file',
+  select: 'a drop-down list: click it and use press_keys (arrows, Enter) to choose',
+  other: 'not a text field: click it, or use press_keys for keys',
+};
+
+const chord = (text: string) => {
+  const parsed = parseChord(text);
+  if (!('chord' in parsed)) throw new Error(`unknown key ${text}`);
+  return parsed.chord;
+};
+
+/** Whether a field's value read back holds what was typed (a password reads back masked). */
+function holds(value: string, expected: string, typed: string): boolean {
+  if (value === expected || value.includes(typed)) return true;
+  return /^\u2022*$/.test(value) && value.length === expected.length;
+}
+
+export function typeTool(deps: ActionDeps) {
+  return defineTool({
+    name: 'type',
+    description:
+      'Types text into a text field or editable region by its ref, as a person would (focus by click, then the text). Optionally clears it first and presses Enter after. Not for checkboxes, radio buttons, drop-downs or file inputs.',
+    arguments: z.strictObject({
+      ref: RefArgument,
+      text: z.string().max(MAX_TYPED_CHARS),
+      clear: z.boolean().default(false).describe('Select and delete what the field holds first.'),
+      submit: z.boolean().default(false).describe('Press Enter after typing.'),
+    }),
+    effect: 'page-action',
+    approval: 'automatic',
+    modes: ['act', 'dev'],
+    async execute({ ref, text, clear, submit }, context) {
+      const target = await findTarget(deps, context, ref);
+      if ('ok' in target) return target;
+      if (target.kind !== 'text' && target.kind !== 'contenteditable') {
+        return fail({
+          code: 'INPUT_WRONG_CONTROL',
+          message: `${ref} (${target.target}) is ${WRONG_CONTROL[target.kind] ?? WRONG_CONTROL['other']}.`,
+        });
+      }
+      const start = target.before.element?.value ?? '';
+      try {
+        await clickAt(target.session, target.x, target.y);
+        if (clear) {
+          await pressChord(target.session, chord('Control+a'));
+          await pressChord(target.session, chord('Backspace'));
+        }
+        if (text.length > 0) await target.session.send('Input.insertText', { text });
+        if (submit) await pressChord(target.session, chord('Enter'));
+      } catch (error) {
+        if (error instanceof InputError) return fail(error.failure);
+        throw error;
+      }
+      const after = await pageAfter(deps, context, target.number, target.before);
+      // The field must hold what was typed; a page that swallowed the input is reported.
+      const value = after.state?.element?.value ?? null;
+      if (!submit && value !== null && !holds(value, clear ? text : start + text, text)) {
+        return fail({
+          code: 'INPUT_NOT_ACCEPTED',
+          message: `The page did not take the text: ${ref} does not hold it after typing (it may filter or reset what is typed).`,
+        });
+      }
+      return actionOutcome(
+        `Typed ${text.length} characters into ${ref}${submit ? ' and pressed Enter' : ''}.`,
+        target.target,
+        changesOf(target.before, after),
+        `Typed into ${ref}`,
+      );
+    },
+  });
+}

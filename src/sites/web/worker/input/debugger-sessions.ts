@@ -1,0 +1,254 @@
+// ## Owns
+// The debugger session each run acts through: attached once to the run's tab on its
+// first action (never per action: attaching shows the browser's "started debugging"
+// bar, which resizes the page), kept for the run, detached when the run ends or is
+// stopped. Child sessions of out-of-process frames, followed at every nesting level.
+// ## Why a cancelled session stays cancelled
+// The bar's Cancel is the person taking control back. The run's actions end with a
+// plain message and nothing re-attaches until the person starts a new request.
+// ## Why stale sessions are detached at start
+// A worker that stopped mid-run left its tab attached and the bar showing; no run
+// survives a worker restart, so every attachment found at start is stale.
+import type { ErrorCode } from '../../../../shared/protocol/error-codes';
+import type { DebuggerApi, DebuggerTarget } from './debugger-api';
+
+/** Why an action cannot use the session, in words a person understands. */
+export interface InputFailure {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** A failure raised inside an action that sends input. */
+export class InputError extends Error {
+  constructor(readonly failure: InputFailure) {
+    super(failure.message);
+  }
+}
+
+/** An out-of-process frame's session, as auto-attach reported it. */
+export interface ChildSession {
+  readonly sessionId: string;
+  readonly targetId: string;
+  readonly url: string;
+  /** The session it was reported in; null for the tab's own. */
+  readonly parent: string | null;
+}
+
+/** A run's hold on its tab's session. */
+export interface RunInputSession {
+  readonly tabId: number;
+  /** Sends a command in the TAB session; throws InputError when the session ended. */
+  send(method: string, params?: object): Promise<unknown>;
+  /** Out-of-process frames of the tab, at every nesting level. */
+  children(): readonly ChildSession[];
+}
+
+export type SessionResult =
+  | { readonly ok: true; readonly session: RunInputSession }
+  | { readonly ok: false; readonly failure: InputFailure };
+
+export interface InputSessions {
+  /** The run's session on `tabId`, attaching on the run's first call. */
+  session(runId: string, tabId: number, signal: AbortSignal): Promise<SessionResult>;
+  /** Detaches the run's session (run end, Stop); safe to call more than once. */
+  release(runId: string): Promise<void>;
+}
+
+const PROTOCOL_VERSION = '1.3';
+const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
+
+export const INPUT_FAILURES = {
+  unavailable: {
+    code: 'INPUT_UNAVAILABLE',
+    message:
+      'This browser gives extensions no way to send real clicks and keys (Firefox has none), so Side Agent cannot act on the page here.',
+  },
+  canceled: {
+    code: 'INPUT_CANCELED_BY_USER',
+    message:
+      'You pressed Cancel on the browser\u2019s \u201cstarted debugging\u201d bar, so Side Agent stopped acting on this page for this request. Send a new request to let it act again.',
+  },
+  tabClosed: {
+    code: 'INPUT_TAB_CLOSED',
+    message: 'The tab this request was acting on was closed, so the action did not happen.',
+  },
+  busy: {
+    code: 'INPUT_ATTACH_FAILED',
+    message:
+      'Another request is already acting on this tab. Wait for it to finish or stop it, then try again.',
+  },
+  stopped: { code: 'CANCELLED', message: 'The request was stopped before the action.' },
+} as const satisfies Record<string, InputFailure>;
+
+const attachFailed = (reason: string): InputFailure => ({
+  code: 'INPUT_ATTACH_FAILED',
+  message: `Side Agent could not take input control of this tab (${reason.slice(0, 200)}). Another debugger, such as the developer tools, may be holding it.`,
+});
+
+interface RunEntry {
+  readonly tabId: number;
+  /** Settles once attached; null afterwards when attaching failed. */
+  attaching: Promise<InputFailure | null>;
+  attached: boolean;
+  released: boolean;
+  /** Set when the session ended under the run: every later action gets this. */
+  ended: InputFailure | null;
+  readonly children: Map<string, ChildSession>;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createInputSessions(deps: {
+  readonly api: DebuggerApi | null;
+  /** Whether the tab still exists (a command failed: closed tab, or something else?). */
+  readonly tabExists: (tabId: number) => Promise<boolean>;
+}): InputSessions {
+  const { api } = deps;
+  const runs = new Map<string, RunEntry>();
+  const runOfTab = new Map<number, string>();
+  const entryOfTab = (tabId: number | undefined) => {
+    const runId = tabId === undefined ? undefined : runOfTab.get(tabId);
+    return runId === undefined ? undefined : runs.get(runId);
+  };
+
+  const ready = api ? detachStale(api) : Promise.resolve();
+  if (api) {
+    api.onDetach.addListener((source, reason) => {
+      const entry = entryOfTab(source.tabId);
+      if (!entry || source.tabId === undefined) return;
+      entry.attached = false;
+      entry.ended ??=
+        reason === 'canceled_by_user'
+          ? INPUT_FAILURES.canceled
+          : reason === 'target_closed'
+            ? INPUT_FAILURES.tabClosed
+            : attachFailed(`the session ended: ${reason}`);
+      entry.children.clear();
+      runOfTab.delete(source.tabId);
+    });
+    api.onEvent.addListener((source, method, params) => {
+      const entry = entryOfTab(source.tabId);
+      if (!entry) return;
+      followChildren(api, entry, source, method, params);
+    });
+  }
+
+  const release = async (runId: string) => {
+    const entry = runs.get(runId);
+    if (!entry || entry.released) return;
+    entry.released = true;
+    await entry.attaching;
+    if (runOfTab.get(entry.tabId) === runId) runOfTab.delete(entry.tabId);
+    runs.delete(runId);
+    if (entry.attached && api) {
+      entry.attached = false;
+      await api.detach({ tabId: entry.tabId }).catch(() => undefined);
+    }
+  };
+
+  const sessionOf = (entry: RunEntry): RunInputSession => ({
+    tabId: entry.tabId,
+    async send(method, params) {
+      if (entry.ended) throw new InputError(entry.ended);
+      if (!api) throw new InputError(INPUT_FAILURES.unavailable);
+      try {
+        return await api.sendCommand({ tabId: entry.tabId }, method, params);
+      } catch (error) {
+        if (entry.ended) throw new InputError(entry.ended);
+        if (!(await deps.tabExists(entry.tabId))) throw new InputError(INPUT_FAILURES.tabClosed);
+        throw new InputError({
+          code: 'HANDLER_FAILED',
+          message: `The browser refused the input (${messageOf(error).slice(0, 200)}).`,
+        });
+      }
+    },
+    children: () => [...entry.children.values()],
+  });
+
+  return {
+    async session(runId, tabId, signal) {
+      if (!api) return { ok: false, failure: INPUT_FAILURES.unavailable };
+      if (signal.aborted) return { ok: false, failure: INPUT_FAILURES.stopped };
+      const known = runs.get(runId);
+      if (known) {
+        if (known.tabId !== tabId) return { ok: false, failure: INPUT_FAILURES.busy };
+        const failed = await known.attaching;
+        if (failed) return { ok: false, failure: failed };
+        if (known.ended) return { ok: false, failure: known.ended };
+        return { ok: true, session: sessionOf(known) };
+      }
+      if (runOfTab.has(tabId)) return { ok: false, failure: INPUT_FAILURES.busy };
+      const entry: RunEntry = {
+        tabId,
+        attaching: Promise.resolve(null),
+        attached: false,
+        released: false,
+        ended: null,
+        children: new Map(),
+      };
+      runs.set(runId, entry);
+      runOfTab.set(tabId, runId);
+      signal.addEventListener('abort', () => void release(runId), { once: true });
+      entry.attaching = ready.then(async () => {
+        try {
+          await api.attach({ tabId }, PROTOCOL_VERSION);
+        } catch (error) {
+          runOfTab.delete(tabId);
+          runs.delete(runId);
+          return attachFailed(messageOf(error));
+        }
+        entry.attached = true;
+        await api
+          .sendCommand({ tabId }, 'Target.setAutoAttach', AUTO_ATTACH)
+          .catch(() => undefined);
+        return null;
+      });
+      const failed = await entry.attaching;
+      if (failed) return { ok: false, failure: failed };
+      if (entry.released) return { ok: false, failure: INPUT_FAILURES.stopped };
+      return { ok: true, session: sessionOf(entry) };
+    },
+    release,
+  };
+}
+
+/** Child sessions come and go with frames; auto-attach is repeated in each for nested ones. */
+function followChildren(
+  api: DebuggerApi,
+  entry: RunEntry,
+  source: DebuggerTarget,
+  method: string,
+  params: unknown,
+) {
+  const event = params as {
+    sessionId?: string;
+    targetInfo?: { targetId?: string; url?: string; type?: string };
+  };
+  if (method === 'Target.attachedToTarget' && typeof event?.sessionId === 'string') {
+    entry.children.set(event.sessionId, {
+      sessionId: event.sessionId,
+      targetId: String(event.targetInfo?.targetId ?? ''),
+      url: String(event.targetInfo?.url ?? '').slice(0, 2_048),
+      parent: source.sessionId ?? null,
+    });
+    void api
+      .sendCommand(
+        { tabId: entry.tabId, sessionId: event.sessionId },
+        'Target.setAutoAttach',
+        AUTO_ATTACH,
+      )
+      .catch(() => undefined);
+  } else if (method === 'Target.detachedFromTarget' && typeof event?.sessionId === 'string') {
+    entry.children.delete(event.sessionId);
+  }
+}
+
+/** Detaches every tab this extension may still hold from before the worker started. */
+async function detachStale(api: DebuggerApi): Promise<void> {
+  const targets = await api.getTargets().catch(() => []);
+  await Promise.all(
+    targets
+      .filter((target) => target.attached && target.tabId !== undefined)
+      .map((target) => api.detach({ tabId: target.tabId as number }).catch(() => undefined)),
+  );
+}
