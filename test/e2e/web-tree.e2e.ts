@@ -42,7 +42,8 @@ beforeAll(async () => {
     'shop.example': { '/': TOP, '/inner': INNER },
     'cdn.shop-assets.example': { '/widget': WIDGET },
   });
-  tab = await runs.open('shop.example');
+  // A cross-origin frame is read only where the person allowed its site too.
+  tab = await runs.open('shop.example', '/', ['cdn.shop-assets.example']);
 });
 
 afterAll(async () => {

@@ -29,7 +29,11 @@ export interface WebBrowser extends ExtensionBrowser {
    * every frame of `page` the browser grants. Resolves once the top frame's relay is up.
    * Requests the worker sends to a frame still pass the product's access gate.
    */
-  injectBridge(page: Page): Promise<void>;
+  /**
+   * Allows the page's site (and `alsoAllow` hosts, e.g. a cross-origin frame's) as a
+   * person's "Always allow" would, then injects the bridge into every frame.
+   */
+  injectBridge(page: Page, alsoAllow?: readonly string[]): Promise<void>;
 }
 
 /** A copy of the build whose manifest grants `hosts`; removed with the browser. */
@@ -68,22 +72,39 @@ export async function launchWebBrowser(
       await page.goto(pages.url(host, pathname), { waitUntil: 'load' });
       return page;
     },
-    async injectBridge(page) {
+    async injectBridge(page, alsoAllow = []) {
       const tabId = await browser.tabIdOf(page);
       const helper = await browser.openPanelTab(tabId);
-      const pattern = `${new URL(page.url()).origin.replace(/:\d+$/, '')}/*`;
-      const allowed = (await helper.evaluate(
-        (payload) =>
-          chrome.runtime.sendMessage({
-            type: 'sites/allow',
-            requestId: crypto.randomUUID(),
-            payload,
-          }),
-        { tabId, pattern, mode: 'always', requested: false },
-      )) as { ok: boolean; error?: unknown };
+      // Each site is allowed from a tab that shows it, as a person would allow it.
+      const sites: { tabId: number; pattern: string; page?: Page }[] = [
+        { tabId, pattern: `${new URL(page.url()).origin.replace(/:\d+$/, '')}/*` },
+      ];
+      for (const host of alsoAllow) {
+        const other = await browser.context.newPage();
+        await other.goto(pages.url(host, '/'), { waitUntil: 'load' });
+        sites.push({
+          tabId: await browser.tabIdOf(other),
+          pattern: `https://${host}/*`,
+          page: other,
+        });
+      }
+      for (const { tabId: siteTab, pattern, page: other } of sites) {
+        const allowed = (await helper.evaluate(
+          (payload) =>
+            chrome.runtime.sendMessage({
+              type: 'sites/allow',
+              requestId: crypto.randomUUID(),
+              payload,
+            }),
+          { tabId: siteTab, pattern, mode: 'always', requested: false },
+        )) as { ok: boolean; error?: unknown };
+        await other?.close();
+        if (!allowed.ok) {
+          await helper.close();
+          throw new Error(`Allowing ${pattern} failed: ${JSON.stringify(allowed.error)}`);
+        }
+      }
       await helper.close();
-      if (!allowed.ok)
-        throw new Error(`Allowing ${pattern} failed: ${JSON.stringify(allowed.error)}`);
       const worker = await browser.worker();
       await worker.evaluate(async (id) => {
         await chrome.scripting.executeScript({

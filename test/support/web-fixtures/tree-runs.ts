@@ -13,8 +13,11 @@ import { startWebPages, type WebHosts, type WebPages } from '../web-pages';
 export interface TreeRuns {
   readonly browser: WebBrowser;
   readonly pages: WebPages;
-  /** Opens `https://<host><path>` with the bridge in every frame and a run driver for its tab. */
-  open(host: string, path?: string): Promise<TreeTab>;
+  /**
+   * Opens `https://<host><path>` with the bridge in every frame and a run driver for its
+   * tab; `alsoAllow` hosts (a cross-origin frame's) are allowed as the person would.
+   */
+  open(host: string, path?: string, alsoAllow?: readonly string[]): Promise<TreeTab>;
   close(): Promise<void>;
 }
 
@@ -41,9 +44,9 @@ export async function startTreeRuns(hosts: WebHosts): Promise<TreeRuns> {
   return {
     browser,
     pages,
-    async open(host, path = '/') {
+    async open(host, path = '/', alsoAllow = []) {
       const page = await browser.open(host, path);
-      await browser.injectBridge(page);
+      await browser.injectBridge(page, alsoAllow);
       await page.waitForFunction(
         () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
         null,
