@@ -53,11 +53,15 @@ const approve = () => Promise.resolve('allow-run');
 describe('action tools in a real run', () => {
   it('runs click and press_keys through the worker and refuses refs that name nothing', async () => {
     const click: ToolStep = { name: 'click', arguments: { ref: 'e41' }, onPending: approve };
-    const outcome = await runTools({ driver, models, modelId }, [
-      click,
-      { ...click, arguments: { ref: 'e42' } },
-      { name: 'press_keys', arguments: { keys: ['Escape'] }, onPending: approve },
-    ]);
+    const outcome = await runTools(
+      { driver, models, modelId },
+      [
+        click,
+        { ...click, arguments: { ref: 'e42' } },
+        { name: 'press_keys', arguments: { keys: ['Escape'] }, onPending: approve },
+      ],
+      { agentMode: 'act' },
+    );
     expect(outcome.results.map((result) => result.code ?? 'ok')).toEqual([
       'PAGE_REF_NOT_FOUND',
       'PAGE_REF_NOT_FOUND',

@@ -14,6 +14,8 @@ type Scope = { siteId: string; projectId: string | null };
 /** What the panel captures at Send besides the text. */
 export interface StartOptions {
   readonly editMode?: 'ask' | 'auto';
+  /** The web face's mode for the run (Ask when absent, as a new chat starts). */
+  readonly agentMode?: 'ask' | 'act' | 'dev';
   readonly selection?: { anchor: number; head: number } | null;
 }
 
@@ -87,8 +89,11 @@ export function createRunDriver(
       return saved.id;
     },
     async start(modelId: string, question: string, options: StartOptions | 'ask' | 'auto' = {}) {
-      const { editMode = 'ask', selection = null } =
-        typeof options === 'string' ? { editMode: options } : options;
+      const {
+        editMode = 'ask',
+        selection = null,
+        agentMode,
+      } = typeof options === 'string' ? { editMode: options } : options;
       const session = await must({ type: 'session/create', payload: { scope: target.scope } });
       const sessionId = session.id as string;
       const runId = nextId('run');
@@ -117,6 +122,7 @@ export function createRunDriver(
           userTurnId,
           modelId,
           editMode,
+          ...(agentMode ? { agentMode } : {}),
           file: null,
           selection,
           attachments: [],
