@@ -23,6 +23,7 @@ export default defineConfig({
             'src/worker/tools/run-tool*.test.ts',
             'src/worker/integrations/trust-fingerprint*.test.ts',
             'src/worker/integrations/endpoint-policy*.test.ts',
+            'src/worker/integrations/run-tool-set*.test.ts',
             'src/worker/recovery/revert-*.test.ts',
             'src/worker/recovery/compose-changes*.test.ts',
           ],

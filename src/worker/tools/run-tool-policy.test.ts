@@ -1,49 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { z } from '../../shared/schema/zod';
 import { AGENT_MODES, PROMPT_TIERS } from '../../shared/protocol/agent-modes';
-import { defineTool, type ToolDefinition, type ToolEffect } from './define-tool';
+import type { ToolDefinition } from './define-tool';
 import { createRunTools, mayCallRun, type RunToolScope } from './run-tool-policy';
 import { createToolRegistry } from './tool-registry';
 import { BUILTIN_TOOLS } from './builtin-tools';
 import { WORKER_SITES } from '../sites/worker-sites';
+import { click, readPage, registry, scope, tool } from './__fixtures__/policy-tools';
 
-/** A tool as a site would declare it; `execute` is never reached by these tests. */
-function tool(
-  name: string,
-  effect: ToolEffect,
-  extra: Partial<Pick<ToolDefinition<unknown>, 'modes' | 'tiers' | 'sites'>> = {},
-): ToolDefinition<unknown> {
-  return {
-    ...defineTool({
-      name,
-      description: `${name} (test)`,
-      arguments: z.strictObject({ ref: z.string().optional() }),
-      effect,
-      approval: 'automatic',
-      async execute() {
-        throw new Error(`${name} must not run in a policy test`);
-      },
-    }),
-    ...extra,
-  } as ToolDefinition<unknown>;
-}
-
-// An act-only page action, as the web face's action tools declare themselves.
-const click = tool('click', 'page-action', { modes: ['act', 'dev'] });
-const inspectStyles = tool('inspect_element_styles', 'read', {
-  modes: ['dev'],
-  tiers: ['mid', 'full'],
-});
-const readPage = tool('read_page', 'read');
-const screenshot = tool('screenshot', 'read', { tiers: ['full'] });
-const otherSite = tool('read_document', 'read', { sites: ['typst'] });
-const registry = createToolRegistry([click, inspectStyles, readPage, screenshot, otherSite]);
-
-const scope = (mode: RunToolScope['mode'], tier: RunToolScope['tier'] = 'full'): RunToolScope => ({
-  siteId: 'web',
-  mode,
-  tier,
-});
 const offeredNames = (runScope: RunToolScope) =>
   createRunTools(registry, runScope)
     .offered.all()
