@@ -14,6 +14,8 @@ export default {
     'src/worker/tools/approval-policy.ts',
     'src/worker/integrations/trust-fingerprint.ts',
     'src/worker/tools/tool-registry.ts',
+    'src/worker/tools/run-tool-policy.ts',
+    'src/worker/integrations/run-tool-set.ts',
     'src/worker/integrations/endpoint-policy.ts',
     'src/page/kit/guarded-commit.ts',
     'src/worker/recovery/revert-changes.ts',
