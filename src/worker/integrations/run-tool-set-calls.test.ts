@@ -2,6 +2,7 @@
 // server's stored sign-in, and with the run's interactive sign-in after a 401.
 import { describe, expect, it } from 'vitest';
 import { peerTools, serverRecord } from '../../../test/support/mcp/mcp-fixtures';
+import { startSdkPeer } from '../../../test/support/mcp/sdk-peer';
 import { startOAuthPeer } from '../../../test/support/mcp/oauth-peer';
 import { context } from '../../../test/support/mcp/regression-helpers';
 import type { McpServerRecord } from './integration-records';
@@ -9,7 +10,6 @@ import {
   closePeersAfterEach,
   customTool,
   depsWith,
-  mcpPeer,
   never,
 } from './__fixtures__/run-tool-set-fixtures';
 import { createMemoryArea } from './mcp/discovery-cache';
@@ -89,7 +89,7 @@ describe('calls of the run tool set', () => {
   });
 
   it("sends an MCP tool's call to its server through the run's fetch", async () => {
-    const peer = keep(await mcpPeer(peerTools.slice(0, 1)));
+    const peer = keep(await startSdkPeer({ responseMode: 'json', tools: peerTools.slice(0, 1) }));
     const deps = await depsWith([], [serverRecord(peer.url)]);
     const reached: string[] = [];
     const tool0 = await onlyTool({

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import { startHttpPeer } from '../../../test/support/mcp/http-peer';
 import { peerTools, serverRecord } from '../../../test/support/mcp/mcp-fixtures';
+import { startSdkPeer } from '../../../test/support/mcp/sdk-peer';
 import type { ToolDefinition } from '../tools/define-tool';
 import {
   closePeersAfterEach,
   customTool,
   depsWith,
-  mcpPeer as startMcpPeer,
   never,
   trustedNow,
   trustedServer,
@@ -18,8 +18,9 @@ import { mcpRouteId } from './mcp/mcp-tool';
 import { prepareRunToolSet } from './run-tool-set';
 
 const keep = closePeersAfterEach();
+/** A real MCP server (JSON answers) advertising `tools`, closed after the test. */
 const mcpPeer = async (tools: readonly Record<string, unknown>[]) =>
-  keep(await startMcpPeer(tools));
+  keep(await startSdkPeer({ responseMode: 'json', tools }));
 
 const names = (tools: readonly ToolDefinition<Record<string, unknown>>[]) =>
   tools.map((tool) => tool.name);

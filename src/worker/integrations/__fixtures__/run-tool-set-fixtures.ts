@@ -1,9 +1,7 @@
 // Test kit for the run tool set: custom tools built the way Settings saves them,
-// saved trust as a person gives it, and real MCP peers on 127.0.0.1 closed after each
-// test. Never imported by shipped code.
+// saved trust as a person gives it, and peers closed after each test. Never imported
+// by shipped code. It stays free of Node modules: the worker's type check reads it.
 import { afterEach } from 'vitest';
-import type { HttpPeer } from '../../../../test/support/mcp/http-peer';
-import { startSdkPeer } from '../../../../test/support/mcp/sdk-peer';
 import { buildCustomToolRecord } from '../custom-http/custom-tool-config';
 import type { CustomToolRecord, McpServerRecord } from '../integration-records';
 import { createIntegrationStore } from '../integration-store';
@@ -14,9 +12,9 @@ import type { RunToolSetDeps } from '../run-tool-set';
 
 export const never = new AbortController().signal;
 
-/** Peers started through `keep` close after each test of the file that calls this. */
-export function closePeersAfterEach(): (peer: HttpPeer) => HttpPeer {
-  const peers: HttpPeer[] = [];
+/** Peers passed to the returned `keep` close after each test of the file that calls this. */
+export function closePeersAfterEach(): <T extends { close(): Promise<void> }>(peer: T) => T {
+  const peers: { close(): Promise<void> }[] = [];
   afterEach(async () => {
     await Promise.all(peers.splice(0).map((peer) => peer.close()));
   });
@@ -65,10 +63,6 @@ export async function depsWith(
   await store.saveMcpServers(servers);
   return { store, fetch, cache: createDiscoveryCache<McpDiscovery>(createMemoryArea()) };
 }
-
-/** A real MCP server (JSON answers) advertising `tools`. */
-export const mcpPeer = (tools: readonly Record<string, unknown>[]) =>
-  startSdkPeer({ responseMode: 'json', tools });
 
 /** The server as trusted by a person who reviewed the tools it advertises now. */
 export async function trustedServer(server: McpServerRecord): Promise<McpServerRecord> {
