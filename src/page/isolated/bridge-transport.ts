@@ -17,19 +17,7 @@ import {
   type ToIsolatedFrame,
   type ToMainFrame,
 } from '../../shared/protocol/page-bridge';
-
-type ShadowOpener = (element: Element) => ShadowRoot | null;
-
-/** The extension API that opens closed shadow roots, in either browser. */
-export function shadowOpener(): ShadowOpener {
-  const chromeDom = (
-    globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: ShadowOpener } } }
-  ).chrome?.dom?.openOrClosedShadowRoot;
-  if (chromeDom) return (element) => chromeDom(element) ?? null;
-  return (element) =>
-    (element as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ??
-    element.shadowRoot;
-}
+import { shadowRootOf } from './shadow-roots';
 
 export interface IsolatedBridgePort {
   /** Whether a port is attached (a runtime host was found and opened). */
@@ -48,7 +36,6 @@ export function createIsolatedBridgePort(options: {
   readonly onFrame: (frame: ToIsolatedFrame) => void;
   readonly onAnnounce: () => void;
 }): IsolatedBridgePort {
-  const open = shadowOpener();
   let port: Element | null = null;
   let detach: AbortController | null = null;
 
@@ -69,7 +56,7 @@ export function createIsolatedBridgePort(options: {
   // host on <html> before any page script can add a look-alike.
   const firstPort = (): Element | null => {
     for (const host of document.documentElement.querySelectorAll(`:scope > ${BRIDGE_HOST_TAG}`)) {
-      const node = open(host)?.firstElementChild;
+      const node = shadowRootOf(host)?.firstElementChild;
       if (node) return node;
     }
     return null;

@@ -4,7 +4,7 @@
 // (`document/commit`: same scope, file, editor token, length + SHA-256, then
 // ONE CodeMirror transaction). A revert or restore is therefore exactly as safe as an
 // agent edit: a stale page refuses and changes nothing.
-import { ProtocolFailure } from '../../shared/protocol/envelope';
+import { unwrap } from '../../shared/protocol/envelope';
 import type { TextChange } from '../../shared/text/text-change';
 import type { PageRequests } from '../page-requests';
 import type { DocState } from './recovery-db';
@@ -29,10 +29,9 @@ export interface LiveDocumentPort {
 export function createLiveDocumentPort(pages: PageRequests): LiveDocumentPort {
   return {
     async read(tabId) {
-      const result = await pages.request(tabId, 'document/snapshot', {});
-      if (!result.ok)
-        throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
-      const { scopeKey, fileLabel, viewToken, text, length, hash } = result.data;
+      const { scopeKey, fileLabel, viewToken, text, length, hash } = unwrap(
+        await pages.request(tabId, 'document/snapshot', {}),
+      );
       return { scopeKey, fileLabel, viewToken, text, length, hash };
     },
     async commit(tabId, expected, changes) {
@@ -46,9 +45,8 @@ export function createLiveDocumentPort(pages: PageRequests): LiveDocumentPort {
         },
         changes: changes.map(({ from, to, insert }) => ({ from, to, insert })),
       });
-      if (!result.ok)
-        throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
-      return { hash: result.data.hash, length: result.data.length };
+      const { hash, length } = unwrap(result);
+      return { hash, length };
     },
   };
 }

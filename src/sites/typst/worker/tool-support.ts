@@ -1,55 +1,17 @@
 // ## Owns
-// What every typst.app tool shares: page calls that turn a failed Result into a
-// ProtocolFailure, the conversion of such failures into structured tool outcomes
-// (the model sees the code), the capability preflight and the return-to-file guard
-//, both as waits the person can see and answer.
+// What every typst.app tool shares beyond every tool's page call and outcome shape:
+// the capability preflight and the return-to-file guard, both as waits the person can
+// see and answer.
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
-import type { MethodName, RequestOf, ResponseOf } from '../../../shared/protocol/define-channel';
-import type { PageChannel } from '../../page-channel';
-import type { JsonValue, ToolOutcome, ToolRunContext } from '../../../worker/tools/define-tool';
+import type { JsonValue, ToolRunContext } from '../../../worker/tools/define-tool';
+import { callPage } from '../../../worker/tools/tool-outcome';
 import { typstState } from './typst-run-state';
 
-/** One page request on the run's tab; a failed answer throws its ProtocolFailure. */
-export async function callPage<K extends MethodName<PageChannel>>(
-  context: ToolRunContext,
-  method: K,
-  payload: RequestOf<PageChannel, K>,
-): Promise<ResponseOf<PageChannel, K>> {
-  const result = await context.page.request(method, payload);
-  if (!result.ok)
-    throw new ProtocolFailure(result.error.code, result.error.message, result.error.details);
-  return result.data;
-}
+export { asOutcome, callPage, success } from '../../../worker/tools/tool-outcome';
 
 /** Page data as plain JSON (drops undefined fields), for a tool result. */
 export const asJson = (value: unknown): JsonValue =>
   JSON.parse(JSON.stringify(value ?? null)) as JsonValue;
-
-const toJson = (value: unknown): Record<string, JsonValue> | undefined =>
-  value === undefined
-    ? undefined
-    : (JSON.parse(JSON.stringify(value)) as Record<string, JsonValue>);
-
-/** Runs a tool body; a ProtocolFailure becomes `{ok: false, code}` unless the run was stopped. */
-export async function asOutcome(
-  context: ToolRunContext,
-  body: () => Promise<ToolOutcome>,
-): Promise<ToolOutcome> {
-  try {
-    return await body();
-  } catch (error) {
-    if (!(error instanceof ProtocolFailure) || context.signal.aborted) throw error;
-    const details = toJson(error.details);
-    return { ok: false, code: error.code, message: error.message, ...(details ? { details } : {}) };
-  }
-}
-
-/** A successful outcome with a one-line summary for the tool card. */
-export const success = (result: JsonValue, summary: string): ToolOutcome => ({
-  ok: true,
-  result,
-  summary: summary.slice(0, 4_000),
-});
 
 export type Capability =
   'editor' | 'selection' | 'filesPanel' | 'improvePanel' | 'preview' | 'openedImage';

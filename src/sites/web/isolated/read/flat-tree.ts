@@ -7,45 +7,14 @@
 // ## Why an explicit stack
 // Real pages nest deeper than the JavaScript stack allows recursion (a broken template
 // can nest 50,000 elements), so the walk keeps its own stack.
+import { canHostShadowRoot, shadowRootOf } from '../../../../page/isolated/shadow-roots';
 import { VISIBLE_ROOT, visibilityOf, type HiddenReason, type Visibility } from './visibility';
 
 /** Opens a shadow root, closed ones included where the extension API allows. */
 export type ShadowOpener = (element: Element) => ShadowRoot | null;
 
 /** The extension API that opens closed shadow roots, in either browser. */
-export function shadowOpener(): ShadowOpener {
-  const chromeDom = (
-    globalThis as unknown as { chrome?: { dom?: { openOrClosedShadowRoot?: ShadowOpener } } }
-  ).chrome?.dom?.openOrClosedShadowRoot;
-  if (chromeDom) return (element) => element.shadowRoot ?? chromeDom(element) ?? null;
-  return (element) =>
-    element.shadowRoot ??
-    (element as Element & { openOrClosedShadowRoot?: ShadowRoot | null }).openOrClosedShadowRoot ??
-    null;
-}
-
-// The elements that may host a shadow root besides custom elements; asking the
-// extension API only for these keeps the walk cheap on large pages.
-const SHADOW_HOSTS = new Set([
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'BODY',
-  'DIV',
-  'FOOTER',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'MAIN',
-  'NAV',
-  'P',
-  'SECTION',
-  'SPAN',
-]);
+export const shadowOpener = (): ShadowOpener => shadowRootOf;
 
 /** Never shown as page content, whatever their styles say. */
 const NEVER_SHOWN = new Set([
@@ -142,7 +111,7 @@ function childrenOf(node: Node, options: WalkOptions, stats: WalkStats): readonl
     stats.sameOriginFrames += 1;
     return inner.body ? [inner.body] : [];
   }
-  if (element.tagName.includes('-') || SHADOW_HOSTS.has(element.tagName)) {
+  if (canHostShadowRoot(element)) {
     const root = options.open(element);
     if (root) {
       stats.shadowRoots += 1;

@@ -9,6 +9,7 @@
 // holds something) so the model knows the field is there without learning its content.
 
 import { labelsOf } from './label-index';
+import { WIDGET_ROLES } from './roles';
 import { shadowRootOf } from './flat-tree';
 
 const VALUE_CHARS = 80;
@@ -29,26 +30,12 @@ const FORM_TAGS = new Set([
   'option',
   'optgroup',
 ]);
-/** Roles that can be disabled through aria-disabled on them or an ancestor. */
+/**
+ * Roles that can be disabled through aria-disabled on them or an ancestor: the operable
+ * ones (a scrollbar's state is not one a person reads as "disabled") and their groups.
+ */
 const WIDGETS = new Set([
-  'button',
-  'checkbox',
-  'combobox',
-  'gridcell',
-  'link',
-  'listbox',
-  'menuitem',
-  'menuitemcheckbox',
-  'menuitemradio',
-  'option',
-  'radio',
-  'searchbox',
-  'slider',
-  'spinbutton',
-  'switch',
-  'tab',
-  'textbox',
-  'treeitem',
+  ...[...WIDGET_ROLES].filter((role) => role !== 'scrollbar'),
   'group',
   'radiogroup',
 ]);
