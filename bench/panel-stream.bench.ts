@@ -16,7 +16,13 @@ import { launchExtensionBrowser, REPO_ROOT } from '../test/support/extension-bro
 import { codemirrorBundle, editorPageHtml } from '../test/support/fixture-pages';
 import { startHttpsSite } from '../test/support/https-site';
 import { startModelServer } from '../test/support/model-server/model-server.mjs';
-import { metrics, request, traceTasks, type Metrics, type TraceEvent } from './support/panel-trace';
+import { metrics, traceTasks, type Metrics, type TraceEvent } from './support/panel-trace';
+import {
+  activateModel,
+  bridgeConnected,
+  freshChatIn,
+  saveScriptedModels,
+} from '../test/support/panel-page';
 
 const SCENARIO = 'stream-20k';
 const CHARS_PER_TOKEN = 4;
@@ -71,42 +77,13 @@ try {
   await harness.waitForStartup();
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/stream');
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   const tabId = await harness.tabIdOf(page);
   const panel = await harness.openPanelTab(tabId, { testHarness: true });
   await panel.setViewportSize({ width: 400, height: 800 });
-  const view = await request(panel, {
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name: SCENARIO,
-        kind: 'openai-compatible',
-        baseUrl: proxy.baseUrl,
-        modelId: SCENARIO,
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 128_000,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  const modelId = (view['models'] as { id: string; modelId: string }[])
-    .filter((model) => model.modelId === SCENARIO)
-    .at(-1)?.id;
-  await request(panel, {
-    type: 'settings/save-general',
-    payload: { patch: { activeModelId: modelId } },
-  });
-  await request(panel, {
-    type: 'session/create',
-    payload: { scope: { siteId: 'typst', projectId: 'stream' } },
-  });
-  await panel.reload();
+  const ids = await saveScriptedModels(panel, proxy.baseUrl, [{ modelId: SCENARIO }]);
+  await activateModel(panel, ids[SCENARIO]!);
+  await freshChatIn(panel, { siteId: 'typst', projectId: 'stream' });
   const input = panel.getByTestId('composer-input');
   await input.waitFor({ state: 'visible', timeout: 15_000 });
   for (let attempt = 0; attempt < 150 && !(await input.isEnabled()); attempt += 1)

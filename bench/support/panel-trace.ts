@@ -1,6 +1,5 @@
 // Measuring helpers for panel-stream.bench.ts: CDP performance metrics, top-level
-// tasks of the panel's main thread from a Chromium trace, and a raw panel request.
-import type { Page } from 'playwright-core';
+// tasks of the panel's main thread from a Chromium trace.
 
 export interface Metrics {
   script: number;
@@ -68,20 +67,4 @@ export function traceTasks(buffer: Buffer) {
     tasks.push({ ts: event.ts, wall: (event.dur ?? 0) / 1000, cpu: (event.tdur ?? 0) / 1000 });
   }
   return { tasks, sent: sent.ts, done: mark('done'), stored: mark('stored') };
-}
-
-export async function request(
-  panel: Page,
-  message: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as {
-    ok: boolean;
-    data: Record<string, unknown>;
-    error?: unknown;
-  };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
 }

@@ -18,6 +18,12 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
 import './support/workbench-browser';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
+import {
+  bridgeConnected,
+  panelRequest,
+  saveScriptedModels,
+  sendFromComposer as sendFrom,
+} from '../support/panel-page';
 
 let workbench: { port: number; close(): Promise<void> };
 let harness: ExtensionBrowser;
@@ -30,18 +36,7 @@ const modelIds: Record<string, string> = {};
 
 const SLOW = 'This answer streams slowly so the panel can be reloaded and stopped. '.repeat(60);
 
-async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as {
-    ok: boolean;
-    data: Record<string, unknown>;
-    error?: unknown;
-  };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
+const request = (message: Record<string, unknown>) => panelRequest(panel, message);
 
 /** A scripted model that replaces line 1 (Ask mode: a diff review), then answers. */
 function editScenario(name: string, callId: string, line: string) {
@@ -92,12 +87,7 @@ async function useModel(name: string): Promise<void> {
   });
 }
 
-async function sendFromComposer(text: string): Promise<void> {
-  const input = panel.getByTestId('composer-input');
-  await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await input.fill(text);
-  await input.press('Enter');
-}
+const sendFromComposer = (text: string) => sendFrom(panel, text);
 
 /** Where the transcript is scrolled, and where an element sits in it (CSS px). */
 function transcriptGeometry(testId?: string) {
@@ -151,34 +141,20 @@ beforeAll(async () => {
   await harness.waitForStartup();
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId, { testHarness: true });
-  for (const name of ['answer', 'slow', 'edit', 'edit-reject', 'vision']) {
-    const view = await request({
-      type: 'settings/save-model',
-      payload: {
-        model: {
-          name,
-          kind: 'openai-compatible',
-          baseUrl: proxy.baseUrl,
-          modelId: name,
-          supportsVision: name === 'vision',
-          reasoningEffort: 'default',
-          contextWindow: 128_000,
-          insecureOriginAcknowledged: null,
-          apiKey: '',
-        },
-      },
-    });
-    modelIds[name] = (view['models'] as { id: string; modelId: string }[])
-      .filter((model) => model.modelId === name)
-      .at(-1)!.id;
-  }
+  Object.assign(
+    modelIds,
+    await saveScriptedModels(
+      panel,
+      proxy.baseUrl,
+      ['answer', 'slow', 'edit', 'edit-reject', 'vision'].map((modelId) => ({
+        modelId,
+        supportsVision: modelId === 'vision',
+      })),
+    ),
+  );
   await useModel('answer');
   await panel.reload();
 }, 120_000);

@@ -20,6 +20,12 @@ import { startModelServer, type ModelServer } from '../support/model-server/mode
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
+import {
+  activateModel,
+  bridgeConnected,
+  panelRequest,
+  saveScriptedModels,
+} from '../support/panel-page';
 
 const HOSTILE_DIR = path.join(REPO_ROOT, 'src', 'panel', 'markdown', '__fixtures__', 'hostile');
 const corpus = readdirSync(HOSTILE_DIR)
@@ -77,19 +83,6 @@ let proxy: CorsProxy;
 let panel: Page;
 let tabId: number;
 const leaked: string[] = [];
-
-async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as {
-    ok: boolean;
-    data: Record<string, unknown>;
-    error?: unknown;
-  };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
 
 /**
  * Installed in the panel before its own scripts (init script): the canary, wrappers
@@ -248,34 +241,12 @@ beforeAll(async () => {
   await harness.waitForStartup();
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   tabId = await harness.tabIdOf(page);
   panel = await harness.openPanelTab(tabId);
-  const view = await request({
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name: 'hostile',
-        kind: 'openai-compatible',
-        baseUrl: proxy.baseUrl,
-        modelId: 'hostile',
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 128_000,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  const modelId = (view['models'] as { id: string; modelId: string }[])
-    .filter((model) => model.modelId === 'hostile')
-    .at(-1)!.id;
-  await request({ type: 'settings/save-general', payload: { patch: { activeModelId: modelId } } });
-  await request({
+  const ids = await saveScriptedModels(panel, proxy.baseUrl, [{ modelId: 'hostile' }]);
+  await activateModel(panel, ids['hostile']!);
+  await panelRequest(panel, {
     type: 'session/create',
     payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
   });

@@ -13,6 +13,7 @@ import { launchExtensionBrowser, type ExtensionBrowser } from '../support/extens
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import { startWorkbench, type RunningWorkbench } from '../../workbench/server.mjs';
 import './support/workbench-browser';
+import { bridgeConnected } from '../support/panel-page';
 
 let workbench: RunningWorkbench;
 let harness: ExtensionBrowser;
@@ -121,11 +122,7 @@ beforeAll(async () => {
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
   await page.evaluate(() => window.__workbench.ready);
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   await page.evaluate(() => window.__workbench.openFile('main.typ'));
   pageCdp = await page.context().newCDPSession(page);
 });

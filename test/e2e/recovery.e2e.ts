@@ -25,6 +25,7 @@ import { startWorkbench, type RunningWorkbench } from '../../workbench/server.mj
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
+import { bridgeConnected } from '../support/panel-page';
 import './support/workbench-browser';
 
 const FILE = 'chapters/intro.typ';
@@ -197,11 +198,7 @@ beforeAll(async () => {
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
   await page.evaluate(() => window.__workbench.ready);
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 15_000 },
-  );
+  await bridgeConnected(page, 15_000);
   await page.evaluate((file) => window.__workbench.openFile(file), FILE);
   tabId = await harness.tabIdOf(page);
   control = await harness.openPanelTab(tabId);

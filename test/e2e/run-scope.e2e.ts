@@ -15,6 +15,12 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import './support/workbench-browser';
+import {
+  activateModel,
+  bridgeConnected,
+  panelRequest,
+  saveScriptedModels,
+} from '../support/panel-page';
 
 const EDIT_DELAY_MS = 2_500;
 let workbench: { port: number; close(): Promise<void> };
@@ -23,14 +29,7 @@ let models: ModelServer;
 let proxy: CorsProxy;
 let helper: Page;
 
-async function request(from: Page, message: Record<string, unknown>) {
-  const response = (await from.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
+const request = panelRequest;
 
 /** Reads main.typ, then (after a pause the test uses) replaces its first line. */
 const scenario = (name: string) => ({
@@ -58,11 +57,7 @@ async function openThesis(): Promise<{ page: Page; panel: Page }> {
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
   await page.evaluate(() => window.__workbench.ready);
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   await page.evaluate(() => window.__workbench.openFile('main.typ'));
   await request(helper, {
     type: 'session/create',
@@ -99,27 +94,10 @@ beforeAll(async () => {
   });
   await harness.waitForStartup();
   helper = await harness.openPanelTab();
-  const saved = await request(helper, {
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name: 'Scripted',
-        kind: 'openai-compatible',
-        baseUrl: proxy.baseUrl,
-        modelId: 'scripted-model',
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 128_000,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  const id = (saved['models'] as { id: string }[]).at(-1)!.id;
-  await request(helper, {
-    type: 'settings/save-general',
-    payload: { patch: { activeModelId: id } },
-  });
+  const ids = await saveScriptedModels(helper, proxy.baseUrl, [
+    { name: 'Scripted', modelId: 'scripted-model' },
+  ]);
+  await activateModel(helper, ids['scripted-model']!);
 }, 120_000);
 
 afterAll(async () => {
@@ -161,11 +139,7 @@ describe('runs stay on their document', () => {
     await sendAndWaitForEditTurn(panel, 'Please rewrite the first line.');
     await page.reload();
     await page.evaluate(() => window.__workbench.ready);
-    await page.waitForFunction(
-      () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-      null,
-      { timeout: 20_000 },
-    );
+    await bridgeConnected(page);
     await page.evaluate(() => window.__workbench.openFile('main.typ'));
     const pause = panel.getByTestId('scope-wait');
     await expect

@@ -19,6 +19,7 @@ import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import { mcpVisibleName } from '../../src/worker/integrations/trust-fingerprint';
 import { freshChat, openSettingsTab, send, useScriptedModel } from './support/integrations-panel';
+import { bridgeConnected } from '../support/panel-page';
 
 let workbench: { port: number; close(): Promise<void> };
 let harness: ExtensionBrowser;
@@ -87,11 +88,7 @@ beforeAll(async () => {
   await harness.waitForStartup();
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   panel = await harness.openPanelTab(await harness.tabIdOf(page));
   await useScriptedModel(panel, proxy.baseUrl);
   await freshChat(panel);

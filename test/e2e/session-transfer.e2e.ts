@@ -18,6 +18,7 @@ import { codemirrorBundle, editorPageHtml } from '../support/fixture-pages';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { collectPanelEvents } from '../support/run-driver';
+import { bridgeConnected } from '../support/panel-page';
 
 const SECRET = 'sk-transfer-secret-1234';
 const PROJECT = 'transfer';
@@ -94,11 +95,7 @@ async function openProject(
 ): Promise<{ page: Page; panel: Page; tabId: number }> {
   const page = await harness.context.newPage();
   await page.goto(`https://typst.app/project/${PROJECT}`);
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 10_000 },
-  );
+  await bridgeConnected(page, 10_000);
   const tabId = await harness.tabIdOf(page);
   const panel = await harness.openPanelTab(tabId);
   return { page, panel, tabId };

@@ -17,6 +17,13 @@ import {
   type ScenarioToolCall,
 } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
+import {
+  activateModel,
+  bridgeConnected,
+  freshChatIn,
+  saveScriptedModels,
+  sendFromComposer,
+} from '../support/panel-page';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import './support/workbench-browser';
@@ -52,15 +59,6 @@ function spanScenario(name: string, toolCall: ScenarioToolCall): Scenario {
   };
 }
 
-async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
-
 beforeAll(async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'span-edit-'));
   workbench = await startWorkbench({ https: makeSelfSignedCert(path.join(tmp, 'cert')) });
@@ -93,33 +91,15 @@ beforeAll(async () => {
   page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
   await page.evaluate(() => window.__workbench.ready);
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   panel = await harness.openPanelTab(await harness.tabIdOf(page));
-  for (const name of ['span-replace', 'span-search']) {
-    const view = await request({
-      type: 'settings/save-model',
-      payload: {
-        model: {
-          name,
-          kind: 'openai-compatible',
-          baseUrl: proxy.baseUrl,
-          modelId: name,
-          supportsVision: false,
-          reasoningEffort: 'default',
-          contextWindow: 128_000,
-          insecureOriginAcknowledged: null,
-          apiKey: '',
-        },
-      },
-    });
-    modelIds[name] = (view['models'] as { id: string; modelId: string }[])
-      .filter((model) => model.modelId === name)
-      .at(-1)!.id;
-  }
+  Object.assign(
+    modelIds,
+    await saveScriptedModels(panel, proxy.baseUrl, [
+      { modelId: 'span-replace' },
+      { modelId: 'span-search' },
+    ]),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -153,20 +133,12 @@ describe.each([
   it('shows only the changed lines with context, in the panel and over the editor, and applies', async () => {
     await page.evaluate(() => window.__workbench.openFile('main.typ'));
     await page.evaluate((text) => window.__workbench.setText('main.typ', text), OLD_TEXT);
-    await request({
-      type: 'settings/save-general',
-      payload: { patch: { activeModelId: modelIds[name] } },
-    });
-    await request({
-      type: 'session/create',
-      payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
-    });
-    await panel.reload();
+    await activateModel(panel, modelIds[name]!);
+    await freshChatIn(panel, { siteId: 'typst', projectId: 'thesis' });
     const input = panel.getByTestId('composer-input');
     await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await panel.getByTestId('edit-mode').inputValue()).toBe('ask');
-    await input.fill('Rewrite the long span.');
-    await input.press('Enter');
+    await sendFromComposer(panel, 'Rewrite the long span.');
 
     const shape = await reviewShape();
     expect(shape.header).toContain(`+${changed.length}`);

@@ -22,6 +22,12 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
 import './support/workbench-browser';
+import {
+  activateModel,
+  bridgeConnected,
+  panelRequest,
+  saveScriptedModels,
+} from '../support/panel-page';
 
 // The scenario's line numbers refer to this file: line 5 is `#lorem(200)`, which the
 // test breaks into `#lorem(200` (an unclosed delimiter, a compile error).
@@ -38,21 +44,7 @@ let models: ModelServer;
 let proxy: CorsProxy;
 let helper: Page;
 
-async function request(
-  from: Page,
-  message: Record<string, unknown>,
-): Promise<Record<string, unknown>> {
-  const response = (await from.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as {
-    ok: boolean;
-    data: Record<string, unknown>;
-    error?: unknown;
-  };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
+const request = panelRequest;
 
 /** The tool message the worker sent the model for `callId`, from the newest request of `sessionStart` on. */
 function toolResult(callId: string, sessionStart: number): string {
@@ -84,27 +76,10 @@ beforeAll(async () => {
   });
   await harness.waitForStartup();
   helper = await harness.openPanelTab();
-  const saved = await request(helper, {
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name: 'Scripted',
-        kind: 'openai-compatible',
-        baseUrl: proxy.baseUrl,
-        modelId: 'scripted-model',
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 128_000,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  const id = (saved['models'] as { id: string }[]).at(-1)!.id;
-  await request(helper, {
-    type: 'settings/save-general',
-    payload: { patch: { activeModelId: id } },
-  });
+  const ids = await saveScriptedModels(helper, proxy.baseUrl, [
+    { name: 'Scripted', modelId: 'scripted-model' },
+  ]);
+  await activateModel(helper, ids['scripted-model']!);
 }, 120_000);
 
 afterAll(async () => {
@@ -125,11 +100,7 @@ describe.each([
     page = await harness.context.newPage();
     await page.goto(`https://typst.app/project/thesis${query}`);
     await page.evaluate(() => window.__workbench.ready);
-    await page.waitForFunction(
-      () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-      null,
-      { timeout: 20_000 },
-    );
+    await bridgeConnected(page);
     expect(await page.evaluate(() => window.__workbench.cmVariant)).toBe(variant);
     // The person is on main.typ; the compile error is in the included intro.
     await page.evaluate(() => window.__workbench.openFile('main.typ'));

@@ -9,6 +9,7 @@ import { startModelServer, type ModelServer } from '../support/model-server/mode
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
+import { activateModel, panelRequest, saveScriptedModels } from '../support/panel-page';
 
 let pages: WebPages;
 let browser: WebBrowser;
@@ -27,36 +28,11 @@ const scrollCall = (id: string) => ({
   steps: [{ toolCall: { id, name: 'scroll_page', arguments: { direction: 'down' } } }],
 });
 
-async function request(message: Record<string, unknown>): Promise<any> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as { ok: boolean; data: unknown; error?: unknown };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
+const request = (message: Record<string, unknown>): Promise<any> => panelRequest(panel, message);
 
 async function useModel(name: string): Promise<void> {
-  const view = await request({
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name,
-        kind: 'openai-compatible',
-        baseUrl: proxy.baseUrl,
-        modelId: name,
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 128_000,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  const id = (view.models as { id: string; modelId: string }[]).find(
-    (model) => model.modelId === name,
-  )?.id;
-  await request({ type: 'settings/save-general', payload: { patch: { activeModelId: id } } });
+  const ids = await saveScriptedModels(panel, proxy.baseUrl, [{ modelId: name }]);
+  await activateModel(panel, ids[name]!);
 }
 
 /** Opens the panel for the shop tab, as a person reopening it does. */

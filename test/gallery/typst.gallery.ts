@@ -13,6 +13,13 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { shootPanel } from '../support/gallery';
 import { startWorkbench } from '../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../workbench/cert.mjs';
+import {
+  activateModel,
+  bridgeConnected,
+  freshChatIn,
+  saveScriptedModels,
+  sendFromComposer as sendFrom,
+} from '../support/panel-page';
 
 const ANSWER = [
   '## What I found',
@@ -39,33 +46,12 @@ let proxy: CorsProxy;
 let panel: Page;
 const modelIds: Record<string, string> = {};
 
-async function request(message: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
-
 async function useModel(name: string): Promise<void> {
-  await request({
-    type: 'settings/save-general',
-    payload: { patch: { activeModelId: modelIds[name] } },
-  });
-  await request({
-    type: 'session/create',
-    payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
-  });
-  await panel.reload();
+  await activateModel(panel, modelIds[name]!);
+  await freshChatIn(panel, { siteId: 'typst', projectId: 'thesis' });
 }
 
-async function send(text: string): Promise<void> {
-  const input = panel.getByTestId('composer-input');
-  await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
-  await input.fill(text);
-  await input.press('Enter');
-}
+const send = (text: string) => sendFrom(panel, text);
 
 beforeAll(async () => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'gallery-typst-'));
@@ -106,33 +92,15 @@ beforeAll(async () => {
   await harness.waitForStartup();
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   panel = await harness.openPanelTab(await harness.tabIdOf(page));
-  for (const name of ['answer', 'edit']) {
-    const view = await request({
-      type: 'settings/save-model',
-      payload: {
-        model: {
-          name: name === 'answer' ? 'Scripted answer' : 'Scripted editor',
-          kind: 'openai-compatible',
-          baseUrl: proxy.baseUrl,
-          modelId: name,
-          supportsVision: false,
-          reasoningEffort: 'default',
-          contextWindow: 128_000,
-          insecureOriginAcknowledged: null,
-          apiKey: '',
-        },
-      },
-    });
-    modelIds[name] = (view['models'] as { id: string; modelId: string }[])
-      .filter((model) => model.modelId === name)
-      .at(-1)!.id;
-  }
+  Object.assign(
+    modelIds,
+    await saveScriptedModels(panel, proxy.baseUrl, [
+      { name: 'Scripted answer', modelId: 'answer' },
+      { name: 'Scripted editor', modelId: 'edit' },
+    ]),
+  );
 }, 120_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { shootPanel } from '../support/gallery';
 import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
+import { activateModel, saveScriptedModels } from '../support/panel-page';
 
 let pages: WebPages;
 let browser: WebBrowser;
@@ -18,15 +19,6 @@ let panel: Page;
 
 const SHOP = `<!doctype html><title>Garden shop</title><h1>Garden shop</h1>
 ${Array.from({ length: 40 }, (_, index) => `<p>Product ${index + 1}.</p>`).join('\n')}`;
-
-async function request(message: Record<string, unknown>): Promise<any> {
-  const response = (await panel.evaluate(
-    (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-    message,
-  )) as { ok: boolean; data: unknown; error?: unknown };
-  if (!response.ok) throw new Error(JSON.stringify(response.error));
-  return response.data;
-}
 
 const composerReady = () =>
   panel.waitForFunction(
@@ -57,26 +49,10 @@ beforeAll(async () => {
   const page = await browser.open('shop.example');
   await browser.injectBridge(page);
   panel = await browser.openPanelTab(await browser.tabIdOf(page));
-  const view = await request({
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name: 'Scripted model',
-        kind: 'openai-compatible',
-        baseUrl: proxy.baseUrl,
-        modelId: 'ask-click',
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 32_768,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  await request({
-    type: 'settings/save-general',
-    payload: { patch: { activeModelId: view.models[0].id } },
-  });
+  const ids = await saveScriptedModels(panel, proxy.baseUrl, [
+    { name: 'Scripted model', modelId: 'ask-click', contextWindow: 32_768 },
+  ]);
+  await activateModel(panel, ids['ask-click']!);
   await panel.reload();
   await composerReady();
 }, 120_000);

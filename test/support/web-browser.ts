@@ -36,8 +36,11 @@ export interface WebBrowser extends ExtensionBrowser {
   injectBridge(page: Page, alsoAllow?: readonly string[]): Promise<void>;
 }
 
-/** A copy of the build whose manifest grants `hosts`; removed with the browser. */
-function buildGranting(hosts: readonly string[]): string {
+/**
+ * A copy of the build whose manifest grants `hosts` (and every site with `allUrls`);
+ * removed with the browser.
+ */
+function buildGranting(hosts: readonly string[], allUrls: boolean): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'side-agent-web-build-'));
   cpSync(CHROME_BUILD, dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
@@ -47,6 +50,7 @@ function buildGranting(hosts: readonly string[]): string {
   manifest.host_permissions = [
     ...(manifest.host_permissions ?? []),
     ...hosts.map((host) => `https://${host}/*`),
+    ...(allUrls ? ['<all_urls>'] : []),
   ];
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return dir;
@@ -54,10 +58,14 @@ function buildGranting(hosts: readonly string[]): string {
 
 export async function launchWebBrowser(
   pages: WebPages,
-  options: LaunchOptions & { readonly granted?: readonly string[] } = {},
+  options: LaunchOptions & {
+    readonly granted?: readonly string[];
+    /** The build also holds access to all sites, as an install that was granted it. */
+    readonly allUrls?: boolean;
+  } = {},
 ): Promise<WebBrowser> {
   const granted = options.granted ?? pages.hosts;
-  const extensionDir = options.extensionDir ?? buildGranting(granted);
+  const extensionDir = options.extensionDir ?? buildGranting(granted, options.allUrls ?? false);
   const browser = await launchExtensionBrowser({
     ...options,
     extensionDir,

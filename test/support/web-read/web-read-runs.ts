@@ -4,11 +4,7 @@
 // of the build also holds access to all sites (<all_urls>): the browsers capture a tab
 // only with that or with the activeTab grant of a toolbar click, which a headless test
 // cannot give.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { CHROME_BUILD } from '../extension-browser';
 import { startModelServer, type ModelServer } from '../model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../cors-proxy';
 import {
@@ -69,31 +65,13 @@ async function saveVisionModel(driver: RunDriver, baseUrl: string): Promise<stri
   return saved.id;
 }
 
-/** A copy of the build whose manifest also grants access to all sites. */
-function buildWithAllUrls(hosts: readonly string[]): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'side-agent-all-urls-'));
-  cpSync(CHROME_BUILD, dir, { recursive: true });
-  const manifestPath = path.join(dir, 'manifest.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
-    host_permissions?: string[];
-  };
-  manifest.host_permissions = [
-    ...(manifest.host_permissions ?? []),
-    ...hosts.map((host) => `https://${host}/*`),
-    '<all_urls>',
-  ];
-  writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
-  return dir;
-}
-
 export async function startWebReadRuns(options: { allUrls?: boolean } = {}): Promise<WebReadRuns> {
   const pages = await startWebPages(webReadHosts());
   const models = await startModelServer({ scenario: 'basic-tool-loop' });
   const proxy: CorsProxy = await startCorsProxy(models.port);
-  const extensionDir = options.allUrls ? buildWithAllUrls(pages.hosts) : null;
   const browser = await launchWebBrowser(pages, {
     hostRules: ['EXCLUDE 127.0.0.1'],
-    ...(extensionDir ? { extensionDir } : {}),
+    allUrls: options.allUrls ?? false,
   });
   let plainModel: string | null = null;
   let visionModel: string | null = null;
@@ -140,7 +118,6 @@ export async function startWebReadRuns(options: { allUrls?: boolean } = {}): Pro
     },
     async close() {
       await browser.close();
-      if (extensionDir) rmSync(extensionDir, { recursive: true, force: true });
       await proxy.close();
       await models.close();
       await pages.close();
