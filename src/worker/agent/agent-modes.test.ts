@@ -156,24 +156,4 @@ describe('agent modes in runs', () => {
     expect(systemText(h.requests[0])).not.toContain('## Mode:');
     expect(clicks).toEqual(['ref_4']);
   });
-
-  it('takes no document snapshots on a site without them (no waits on missing page methods)', async () => {
-    const calls: string[] = [];
-    const recovery = {
-      atStart: async () => void calls.push('start'),
-      afterComplete: async () => void calls.push('complete'),
-    };
-    const web = await createHarness({
-      scope: WEB_SCOPE,
-      turns: [[text('Read.'), finish()]],
-      extra: { recovery },
-    });
-    await web.send('What is this page?');
-    await web.agent.idle();
-    expect(calls).toEqual([]);
-    const typst = await createHarness({ turns: [[text('Read.'), finish()]], extra: { recovery } });
-    await typst.send('What is this document?');
-    await typst.agent.idle();
-    expect(calls).toEqual(['start', 'complete']);
-  });
 });

@@ -28,17 +28,6 @@ function errorOf(error: unknown): ProtocolError {
   };
 }
 
-/**
- * The recovery hooks of a run, on sites whose responses carry document snapshots;
- * elsewhere (the web face) there is no document to snapshot, and asking the page for
- * one would only wait for a page method the site does not have.
- */
-function recoveryOf(run: RunContext) {
-  return workerSiteOf(run.identity.scope.siteId).site.panel.recovery
-    ? run.deps.recovery
-    : undefined;
-}
-
 /** Runs `run` to its terminal event. Never throws. */
 export async function executeRun(run: RunContext, request: RunStartRequest): Promise<void> {
   const { deps, signal, events, recorder, identity } = run;
@@ -61,7 +50,7 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
     sessionReady = true;
     // The chat's automatic snapshot goes when the document diverged since it was taken.
     await raceAbort(
-      recoveryOf(run)
+      deps.recovery
         ?.atStart(identity)
         .catch(() =>
           events.notice(
@@ -152,7 +141,7 @@ async function finishRun(
   }
   // Only a successful complete response snapshots the focused file.
   if (status === 'done' && sessionReady) {
-    await recoveryOf(run)
+    await run.deps.recovery
       ?.afterComplete(identity, run.runId)
       .catch(() =>
         events.notice(
