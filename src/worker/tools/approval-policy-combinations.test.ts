@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { grantKeyOf, needsApproval, type ApprovalNeed } from './approval-policy';
 import type { ToolApproval, ToolDefinition, ToolEffect } from './define-tool';
+import { approvalTool } from './__fixtures__/approval-tools';
 
 // The combinations approval-policy.test.ts leaves out: an effect and a declared
 // approval that disagree, where each waiver (Auto mode, a run grant, saved trust)
@@ -9,16 +10,7 @@ const tool = (
   effect: ToolEffect,
   approval: ToolApproval,
   extra: Partial<ToolDefinition<unknown>> = {},
-): ToolDefinition<unknown> => ({
-  name: 'subject_tool',
-  description: '',
-  inputSchema: { type: 'object' },
-  parseArguments: (value) => ({ ok: true, args: value }),
-  effect,
-  approval,
-  execute: async () => ({ ok: true, result: null, summary: '' }),
-  ...extra,
-});
+) => approvalTool(effect, approval, { name: 'subject_tool', ...extra });
 
 describe('needsApproval when effect and declaration disagree', () => {
   // effect, declared approval, edit mode, run grant, saved trust -> need

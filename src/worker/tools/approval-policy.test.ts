@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { grantKeyOf, needsApproval, type ApprovalNeed } from './approval-policy';
-import type { ToolApproval, ToolDefinition, ToolEffect } from './define-tool';
+import type { ToolApproval, ToolEffect } from './define-tool';
+import { approvalTool } from './__fixtures__/approval-tools';
 
-const tool = (
-  effect: ToolEffect,
-  approval: ToolApproval,
-  extra: Partial<ToolDefinition<unknown>> = {},
-): ToolDefinition<unknown> => ({
-  name: `t_${effect}_${approval}`.replace(/-/g, '_'),
-  description: '',
-  inputSchema: { type: 'object' },
-  parseArguments: (value) => ({ ok: true, args: value }),
-  effect,
-  approval,
-  execute: async () => ({ ok: true, result: null, summary: '' }),
-  ...extra,
-});
+const tool = approvalTool;
 
 const never = () => false;
 const always = () => true;
