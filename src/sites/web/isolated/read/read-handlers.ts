@@ -7,7 +7,7 @@ import type { readMethods } from '../../methods/read-methods';
 import type { RefRegistry } from '../tree/refs';
 import { extractData } from './extract-data';
 import { findText } from './find-text';
-import { shadowOpener } from './flat-tree';
+import { shadowOpener, type WalkStats } from './flat-tree';
 import { createPageReader } from './read-page';
 import { readSelection } from './selection';
 import { waitStable } from './wait-stable';
@@ -16,6 +16,9 @@ import { windowInfo } from './window-info';
 type Channel = RequestChannel<typeof readMethods>;
 
 const here = () => ({ url: location.href.slice(0, 2_048), title: document.title.slice(0, 512) });
+
+/** What a walk covered and left out, as the model reads it (without the node count). */
+const coverageOf = ({ visited: _visited, ...coverage }: WalkStats) => coverage;
 
 export function startReadHandlers(
   signal: AbortSignal,
@@ -41,30 +44,14 @@ export function startReadHandlers(
         totalChars: answer.totalChars,
         textCut: answer.textCut,
         reread: answer.reread,
-        coverage: {
-          hiddenParts: stats.hiddenParts,
-          hiddenCharacters: stats.hiddenCharacters,
-          hiddenReasons: stats.hiddenReasons,
-          shadowRoots: stats.shadowRoots,
-          sameOriginFrames: stats.sameOriginFrames,
-          otherFrames: stats.otherFrames,
-          stopped: stats.stopped,
-        },
+        coverage: coverageOf(stats),
       };
     },
     'web/extract-data': ({ kinds }) => {
       const { stats, ...sections } = extractData(kinds, open);
       return {
         ...here(),
-        coverage: {
-          hiddenParts: stats.hiddenParts,
-          hiddenCharacters: stats.hiddenCharacters,
-          hiddenReasons: stats.hiddenReasons,
-          shadowRoots: stats.shadowRoots,
-          sameOriginFrames: stats.sameOriginFrames,
-          otherFrames: stats.otherFrames,
-          stopped: stats.stopped,
-        },
+        coverage: coverageOf(stats),
         ...sections,
       };
     },
