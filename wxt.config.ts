@@ -59,6 +59,12 @@ export default defineConfig({
       ...new Set([...optionalHostPermissions(), 'https://*/*', 'http://*/*']),
     ],
     action: { default_title: 'Side Agent' },
+    // Extension pages and the worker may compile WebAssembly (the Typst parser that
+    // checks proposed edits) and nothing else: no eval, no remote code. Chromium's MV3
+    // default already says this; Firefox's does not allow wasm without it.
+    content_security_policy: {
+      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';",
+    },
     web_accessible_resources: [
       { resources: ['page-main.js'], matches: mainWorldResourceMatches() },
     ],
