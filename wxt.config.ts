@@ -1,8 +1,10 @@
 import { defineConfig } from 'wxt';
+import path from 'node:path';
 import {
   installHostPermissions,
   mainWorldResourceMatches,
   optionalHostPermissions,
+  packagedSiteFiles,
 } from './src/sites/manifest-sites';
 
 // The manifest is built here so that every permission has one reason next to it.
@@ -81,6 +83,15 @@ export default defineConfig({
       : {}),
   }),
   hooks: {
+    // Files sites fetch from the extension at run time (a parser's wasm), copied as they
+    // are: bundling them would inline or rename them per entry point.
+    'build:publicAssets': (wxt, files) => {
+      for (const file of packagedSiteFiles())
+        files.push({
+          absoluteSrc: path.resolve(wxt.config.root, file.from),
+          relativeDest: file.to,
+        });
+    },
     'build:manifestGenerated': (wxt, manifest) => {
       // Firefox refuses `service_worker` alone and Chromium ignores `scripts`, so the
       // Firefox build lists both: one manifest shape that loads in either browser.

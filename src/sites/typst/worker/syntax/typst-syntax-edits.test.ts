@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createTypstSyntaxChecker } from './typst-syntax-checker';
-import { nodeTypstSyntax } from './__fixtures__/node-typst-syntax';
+import { nodeTypstSyntax } from '../../../../../test/support/typst-syntax-node';
 import { editRun } from './__fixtures__/edit-run';
 
 const DOCUMENT = '= Results\n#let total = 3\nWe measured #total runs.\n';

@@ -4,7 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { createTypstSyntaxChecker } from './typst-syntax-checker';
-import { TYPST_SYNTAX_WASM_PATH, nodeTypstSyntax } from './__fixtures__/node-typst-syntax';
+import {
+  TYPST_SYNTAX_WASM_PATH,
+  nodeTypstSyntax,
+} from '../../../../../test/support/typst-syntax-node';
 import { editRun } from './__fixtures__/edit-run';
 
 const signal = new AbortController().signal;

@@ -3,15 +3,15 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 // @ts-expect-error -- the glue ships without a declaration; TypstSyntaxGlue types what is used.
-import * as typstSyntaxGlue from '../../../../../../node_modules/codemirror-lang-typst/wasm/typst_syntax_bg.js';
-import type { TypstSyntaxGlue, TypstSyntaxSource } from '../typst-syntax-checker';
+import * as typstSyntaxGlue from '../../node_modules/codemirror-lang-typst/wasm/typst_syntax_bg.js';
+import type {
+  TypstSyntaxGlue,
+  TypstSyntaxSource,
+} from '../../src/sites/typst/worker/syntax/typst-syntax-checker';
 
 /** Where the wasm file of the packaged parser is on disk. */
 export const TYPST_SYNTAX_WASM_PATH = fileURLToPath(
-  new URL(
-    '../../../../../../node_modules/codemirror-lang-typst/wasm/typst_syntax_bg.wasm',
-    import.meta.url,
-  ),
+  new URL('../../node_modules/codemirror-lang-typst/wasm/typst_syntax_bg.wasm', import.meta.url),
 );
 
 /** The packaged parser, read from node_modules; `wasm` can be swapped to simulate failures. */
