@@ -163,6 +163,12 @@ describe('an edit that would add a syntax error', () => {
     expect(await page.evaluate(() => window.__workbench.getText('main.typ'))).toBe(AFTER);
     const card = answer.locator('[data-call-id="call_fixed"] .tool-summary');
     expect(await card.textContent()).toContain('Fixed 1 syntax error before review.');
+    // The edit sent back is not a failure the person has to act on: it says what happened.
+    const sentBack = answer.locator('[data-call-id="call_unclosed"]');
+    expect(await sentBack.getByTestId('tool-status').textContent()).toBe('Not done');
+    expect(await sentBack.getByTestId('tool-refusal').textContent()).toContain(
+      'Sent back to the model: the edit would add',
+    );
     expect(
       await panel.evaluate(
         () => (globalThis as unknown as { __insertedRows: string[] }).__insertedRows,
