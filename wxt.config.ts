@@ -1,8 +1,10 @@
 import { defineConfig } from 'wxt';
+import path from 'node:path';
 import {
   installHostPermissions,
   mainWorldResourceMatches,
   optionalHostPermissions,
+  packagedSiteFiles,
 } from './src/sites/manifest-sites';
 
 // The manifest is built here so that every permission has one reason next to it.
@@ -59,6 +61,12 @@ export default defineConfig({
       ...new Set([...optionalHostPermissions(), 'https://*/*', 'http://*/*']),
     ],
     action: { default_title: 'Side Agent' },
+    // Extension pages and the worker may compile WebAssembly (the Typst parser that
+    // checks proposed edits) and nothing else: no eval, no remote code. Chromium's MV3
+    // default already says this; Firefox's does not allow wasm without it.
+    content_security_policy: {
+      extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';",
+    },
     web_accessible_resources: [
       { resources: ['page-main.js'], matches: mainWorldResourceMatches() },
     ],
@@ -75,6 +83,15 @@ export default defineConfig({
       : {}),
   }),
   hooks: {
+    // Files sites fetch from the extension at run time (a parser's wasm), copied as they
+    // are: bundling them would inline or rename them per entry point.
+    'build:publicAssets': (wxt, files) => {
+      for (const file of packagedSiteFiles())
+        files.push({
+          absoluteSrc: path.resolve(wxt.config.root, file.from),
+          relativeDest: file.to,
+        });
+    },
     'build:manifestGenerated': (wxt, manifest) => {
       // Firefox refuses `service_worker` alone and Chromium ignores `scripts`, so the
       // Firefox build lists both: one manifest shape that loads in either browser.

@@ -1,7 +1,8 @@
 // What the manifest says about sites, computed from the registry so that a site's
 // registry line is all the manifest needs: host access and content scripts for the
 // sites that come with the install, optional host access for sites the person grants,
-// and where the MAIN runtime's file may be loaded by the fallback loader.
+// where the MAIN runtime's file may be loaded by the fallback loader, and the files
+// sites package.
 import { SITES } from './sites';
 
 const patternsOf = (filter: (site: (typeof SITES)[number]) => boolean) => [
@@ -20,3 +21,6 @@ export const installContentScriptMatches = () => installHostPermissions();
 /** Pages that may load the MAIN runtime through the fallback loader. */
 export const mainWorldResourceMatches = () =>
   patternsOf((site) => site.access === 'install' && site.mainWorld);
+
+/** Files the build copies into the extension for the registered sites. */
+export const packagedSiteFiles = () => SITES.flatMap((site) => [...(site.packagedFiles ?? [])]);

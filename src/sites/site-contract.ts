@@ -21,6 +21,14 @@ export interface SiteUrls {
   matches(url: string): boolean;
 }
 
+/** A file the build copies into the extension for a site (its parts fetch it at run time). */
+export interface PackagedFile {
+  /** Path from the repository root, e.g. a file an npm package ships. */
+  readonly from: string;
+  /** Path inside the built extension. */
+  readonly to: string;
+}
+
 /** A site as the registry holds it. */
 export interface SiteDefinition<
   Id extends string = string,
@@ -50,6 +58,8 @@ export interface SiteDefinition<
   readonly document: boolean;
   /** What the side panel shows for this site. */
   readonly panel: SitePanel;
+  /** Files the build packages for this site (e.g. a parser's wasm); absent: none. */
+  readonly packagedFiles?: readonly PackagedFile[];
 }
 
 /**

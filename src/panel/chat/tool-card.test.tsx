@@ -43,6 +43,17 @@ describe('ToolCard', () => {
     expect(outsideDetails).not.toContain('TOOL_NOT_IN_MODE');
   });
 
+  it('shows an edit sent back for a syntax error as not done, in plain words', () => {
+    const summary =
+      'Sent back to the model: the edit would add 1 syntax error (line 2, column 10: unclosed delimiter). Nothing was shown or applied.';
+    const { text, details } = shown(
+      call({ name: 'replace_lines', errorCode: 'EDIT_SYNTAX_ERROR', summary }),
+    );
+    expect(text('tool-status')).toBe('Not done');
+    expect(text('tool-refusal')).toBe(summary);
+    expect(details?.textContent).toContain('EDIT_SYNTAX_ERROR');
+  });
+
   it('keeps the status and code in the head for other failures', () => {
     const { text } = shown(
       call({ errorCode: 'TOOL_DENIED', status: 'denied', summary: 'TOOL_DENIED: no' }),

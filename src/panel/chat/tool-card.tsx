@@ -21,10 +21,15 @@ const INLINE_ARGUMENTS_CHARS = 120;
 
 /**
  * Codes of calls our code refused before they ran (the chat's mode or the model's tier
- * does not include the tool). Their summary is written for the person, so the card
+ * does not include the tool), or before anyone saw them (an edit that would add a syntax
+ * error, sent back to the model). Their summary is written for the person, so the card
  * shows it as the card's line and keeps the code behind Details.
  */
-const REFUSAL_CODES: ReadonlySet<string> = new Set(['TOOL_NOT_IN_MODE', 'TOOL_NOT_IN_TIER']);
+const REFUSAL_CODES: ReadonlySet<string> = new Set([
+  'TOOL_NOT_IN_MODE',
+  'TOOL_NOT_IN_TIER',
+  'EDIT_SYNTAX_ERROR',
+]);
 
 /** The label of a tool-call status. */
 export function statusLabel(status: ToolCallStatus): string {

@@ -106,6 +106,9 @@ export const ERROR_CODES = [
   'EDIT_DOCUMENT_TOO_LARGE',
   'EDIT_TOO_MANY_CHANGES',
   'EDIT_INSERT_TOO_LARGE',
+  // The proposed document would have a syntax error the current one does not have;
+  // the edit goes back to the model before anyone reviews it.
+  'EDIT_SYNTAX_ERROR',
   // Agent core (src/worker/agent): run admission, the tool loop, interactions and
   // auto-naming. Tool failures reach the model as structured results with these codes.
   'RUN_NOT_RESERVED',

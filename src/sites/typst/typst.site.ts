@@ -3,6 +3,7 @@
 // CodeMirror view), and its host access comes with the install.
 import { defineSite } from '../site-contract';
 import { typstPageMethods } from './typst-page-methods';
+import { TYPST_SYNTAX_WASM } from './typst-syntax-files';
 import { TYPST_MATCH_PATTERN, isTypstUrl, typstProjectId } from './typst-urls';
 
 export const typstSite = defineSite({
@@ -14,6 +15,7 @@ export const typstSite = defineSite({
   scopeOf: typstProjectId,
   pageMethods: typstPageMethods,
   document: true,
+  packagedFiles: [TYPST_SYNTAX_WASM],
   panel: {
     label: 'typst.app',
     scopeLabel: 'Project {key}',

@@ -155,10 +155,9 @@ export function createRunContext(input: {
     };
   };
   // The site's own state for its tools, from what the panel captured at Send.
-  const state = {
-    checkpointId: null,
-    site: workerSiteOf(identity.scope.siteId).createRunState(input.start),
-  };
+  const site = workerSiteOf(identity.scope.siteId);
+  const state = { checkpointId: null, site: site.createRunState(input.start) };
+  const checkDocument = site.checkDocument;
   const documentHooks = deps.documentHooks ?? {};
   const boundWait: RunInteraction['waitForPage'] = (pending, isReady) =>
     waitForPage(interactions, pending, isReady, {
@@ -202,6 +201,7 @@ export function createRunContext(input: {
       interaction,
       state,
       documentHooks,
+      ...(checkDocument ? { checkDocument } : {}),
       ...(contextWindow !== undefined ? { contextWindow } : {}),
     }),
   };

@@ -139,7 +139,11 @@ async function finishRun(
       events.notice('error', 'The response could not be saved to the chat.', 'HANDLER_FAILED');
     await run.deps.journal.remove(run.runId).catch(() => undefined);
   }
-  // Only a successful complete response snapshots the focused file.
+  // Only a successful complete response snapshots the focused file. A failed or stopped
+  // run's snapshot is dropped, not kept with a "run failed" label: its document may be
+  // half-way through the model's plan, its own edits are already undone by Revert (the
+  // checkpoint journal), and a labelled copy would take one of the few snapshot slots
+  // from a recovery point a person can trust.
   if (status === 'done' && sessionReady) {
     await run.deps.recovery
       ?.afterComplete(identity, run.runId)

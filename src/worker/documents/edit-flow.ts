@@ -2,7 +2,8 @@
 // One document write from a prepared change set to its receipt, on any site whose
 // page offers a document: the site's guards (what must be open first), one live
 // snapshot, the tool's preparation against it (a no-op ends here with no review and
-// no write), the Ask-mode review (panel diff plus the page overlay, cleared on every
+// no write), the site's check of the proposed document (an edit that adds a syntax
+// error goes back to the model before anyone sees it), the Ask-mode review (panel diff plus the page overlay, cleared on every
 // exit path), the revert journal's seams, and the guarded commit.
 // ## Why a stale file is retried
 // The page refuses a stale commit and changes nothing. A stale FILE means the person
@@ -19,6 +20,7 @@ import type { TextChange } from '../../shared/text/text-change';
 import { toDiffView } from '../../shared/text/to-diff-view';
 import type { UnifiedDiff } from '../../shared/text/unified-diff';
 import type { ToolOutcome, ToolRunContext } from '../tools/define-tool';
+import { checkProposedEdit, issuesAsJson } from './check-proposed-edit';
 
 /** Stale-file retries of one commit. */
 export const MAX_STALE_FILE_RETRIES = 15;
@@ -127,6 +129,10 @@ export async function runDocumentEdit(
   if (prepared.kind === 'no_changes') {
     return { ok: true, result: { ok: true, no_changes: true }, summary: 'No changes were needed.' };
   }
+  // The proposed document is checked before anyone sees it: an edit that would add a
+  // syntax error goes back to the model, which fixes its own mistake first.
+  const check = await checkProposedEdit(context, snapshot.text, prepared.changes);
+  if (check.kind === 'return') return check.outcome;
   const diff = toDiffView(prepared.diff, snapshot.fileLabel);
   const reviewedDiff = context.editMode === 'ask';
   if (reviewedDiff) await review(context, edit, snapshot, diff);
@@ -158,12 +164,14 @@ export async function runDocumentEdit(
       deletions: diff.deletions,
       reviewed_diff: reviewedDiff,
       doc_chars: applied.length,
+      ...(check.unfixed.length > 0 ? { syntax_errors_added: issuesAsJson(check.unfixed) } : {}),
     },
-    summary:
-      `Edited ${snapshot.fileLabel}: +${diff.additions} −${diff.deletions}${reviewedDiff ? ' (reviewed)' : ''}.`.slice(
-        0,
-        4_000,
-      ),
+    summary: [
+      `Edited ${snapshot.fileLabel}: +${diff.additions} −${diff.deletions}${reviewedDiff ? ' (reviewed)' : ''}.`,
+      ...(check.note ? [check.note] : []),
+    ]
+      .join(' ')
+      .slice(0, 4_000),
     receipt,
   };
 }

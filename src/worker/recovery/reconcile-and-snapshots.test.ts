@@ -173,7 +173,8 @@ describe('document snapshots', () => {
     await agentWrite(recovery.editHooks, toolContext(chat.id, 'r2'), page, [
       { from: 0, to: 5, insert: 'Title' },
     ]);
-    expect(await recovery.journal.list()).toHaveLength(1);
+    // The restore's own journal entry and the agent write's checkpoint.
+    expect(await recovery.journal.list()).toHaveLength(2);
     await chats.delete(chat.id);
     await recovery.startup();
     expect(await recovery.journal.list()).toEqual([]);

@@ -53,7 +53,7 @@ export function createRecoveryService(deps: RecoveryServiceDeps) {
   const journal = new CheckpointJournal(database, clock);
   const store = new SnapshotStore(database, clock);
   const gate = new RecoveryGate({ siteOf: deps.siteOf, isRunActive: deps.isRunActive });
-  const snapshots = new SnapshotService(store, deps.page, deps.chats, gate);
+  const snapshots = new SnapshotService(store, deps.page, deps.chats, gate, journal);
   const editHooks: EditHooks = createRecoveryEditHooks({
     journal,
     snapshots: store,

@@ -2,7 +2,13 @@
 // Document snapshots as the worker offers them: the automatic
 // snapshot after a successful response, divergence invalidation at run start, and the
 // panel's list / preview / restore / delete. Restore saves the live text as "Before
-// restore" first (and stops if that fails), then sends one guarded page commit.
+// restore" first (and stops if that fails), then stages the restore in the revert
+// journal like any write, then sends one guarded page commit.
+// ## Why a restore is a journal entry
+// A worker that dies between the rescue copy and the commit's answer leaves the page
+// either restored or not; the entry is reconciled against the live document like any
+// other step (applied, or removed), and a later revert of an earlier response in the
+// chat undoes the restore first instead of refusing on a document it cannot explain.
 import { scopeKeyOf } from '../storage/chat-db-schema';
 import type { RunIdentity } from '../../shared/protocol/run-messages';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
@@ -12,6 +18,9 @@ import { boundedLineDiff } from '../../shared/text/bounded-line-diff';
 import { hashText } from '../../shared/text/text-hash';
 import { toDiffView } from '../../shared/text/to-diff-view';
 import type { ChatStore } from '../storage/store-contracts';
+import { invertChanges } from '../../shared/text/text-change';
+import type { CheckpointJournal } from './checkpoint-journal';
+import { reconcileCheckpoint } from './reconcile';
 import { markRestored } from './chat-marks';
 import type { LiveDocument, LiveDocumentPort } from './live-document';
 import type { SnapshotMeta } from './recovery-db';
@@ -34,6 +43,7 @@ export class SnapshotService {
     private readonly page: LiveDocumentPort,
     private readonly chats: ChatStore,
     private readonly gate: RecoveryGate,
+    private readonly journal: CheckpointJournal,
   ) {}
 
   /** Run start: drops this chat's automatic snapshot of the live file if the document diverged. */
@@ -105,7 +115,31 @@ export class SnapshotService {
         meta.id,
       );
       await this.gate.checkTab(request);
-      await this.page.commit(request.tabId, live, spanChange(live.text, text));
+      const changes = spanChange(live.text, text);
+      const entry = await this.journal.stage({
+        checkpointId: null,
+        siteId: request.scope.siteId,
+        projectId: request.scope.projectId,
+        sessionId: request.sessionId,
+        runId: `restore-${rescue.id}`.slice(0, 128),
+        tabId: request.tabId,
+        fileLabel: live.fileLabel,
+        base: { hash: live.hash, length: live.length },
+        pending: { hash: meta.text.hash, length: text.length },
+        inverse: invertChanges(live.text, changes),
+        beforeText: null,
+      });
+      let committed;
+      try {
+        committed = await this.page.commit(request.tabId, live, changes);
+      } catch (error) {
+        // The commit may still have landed: the live document decides, as at a restart.
+        const after = await this.page.read(request.tabId).catch(() => null);
+        await reconcileCheckpoint(this.journal, entry, after).catch(() => undefined);
+        throw error;
+      }
+      // A failed record is left `prepared`; reconciliation sees live == pending.
+      await this.journal.commit(entry.id, committed).catch(() => undefined);
       await markRestored(this.chats, request.sessionId).catch(() => false);
       return { restored: true, rescueSnapshotId: rescue.id };
     });

@@ -18,6 +18,7 @@ import type { RunStartRequest } from '../../shared/protocol/run-messages';
 import type { AttachmentKind } from '../../shared/protocol/site-catalog';
 import type { SiteDefinition } from '../../sites/site-contract';
 import type { PageChannel } from '../../sites/page-channel';
+import type { DocumentChecker } from '../documents/document-check';
 import type { ToolDefinition } from '../tools/define-tool';
 
 /** Page requests to one tab outside a run (the panel's context reads). */
@@ -85,6 +86,13 @@ export interface WorkerSite<State = unknown> {
   endRun?(runId: string): Promise<void>;
   /** Absent when the site offers no send-time capture or attachments. */
   readonly context?: SiteContextReader;
+  /**
+   * Document sites: checks a proposed document before it is reviewed or applied (a
+   * parser of the document's language). An edit that would add a problem goes back to
+   * the model first (src/worker/documents/check-proposed-edit.ts). Absent: edits are
+   * not checked.
+   */
+  readonly checkDocument?: DocumentChecker;
 }
 
 /** The site's built-in prompt for a run with `options`. */

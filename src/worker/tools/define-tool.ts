@@ -16,6 +16,7 @@ import type { EditMode, PendingInteraction, RunIdentity } from '../../shared/pro
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/protocol/define-channel';
 import type { Result } from '../../shared/protocol/envelope';
 import type { PageChannel } from '../../sites/page-channel';
+import type { DocumentChecker } from '../documents/document-check';
 import type { EditHooks } from '../documents/edit-hooks';
 
 /** What running a tool does to the world; decides approval (see approval-policy). */
@@ -200,6 +201,22 @@ export interface RunToolState {
   checkpointId: string | null;
   /** The site's own run state; its tools read it through the site's accessor. */
   readonly site: unknown;
+  /** What the proposed-document check did in this response (created on first use). */
+  documentCheck?: DocumentCheckBook;
+}
+
+/** The proposed-document check's bookkeeping over one response. */
+export interface DocumentCheckBook {
+  /** Edits sent back to the model for a problem they would add. */
+  returned: number;
+  /**
+   * Edits sent back since the last one that passed, counted as one fix each when the
+   * next one passes: errors after an unclosed delimiter follow from it, so counting
+   * every reported error would overstate what the model got wrong.
+   */
+  pendingFixes: number;
+  /** Whether the person was told the check cannot run. */
+  toldUnavailable: boolean;
 }
 
 /** Everything a tool receives when it runs. */
@@ -214,6 +231,8 @@ export interface ToolRunContext {
   readonly state: RunToolState;
   /** The revert journal's seams for document writes; empty when the run has none. */
   readonly documentHooks: EditHooks;
+  /** The run's site's check of a proposed document (absent: edits are not checked). */
+  readonly checkDocument?: DocumentChecker;
   /** The run's model context window in tokens, for tools that size what they return. */
   readonly contextWindow?: number;
   /**

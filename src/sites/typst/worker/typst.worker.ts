@@ -1,6 +1,7 @@
 // typst.app's worker part: the ten tools in the order the model sees them, the
 // co-author's system prompt, bottom-to-top ordering of contiguous replace_lines
-// calls, the run state the tools share and the composer's capture.
+// calls, the run state the tools share, the composer's capture and the syntax check
+// of proposed documents.
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { planToolCallOrder } from '../edit/plan-replace-lines-order';
 import { typstSite } from '../typst.site';
@@ -14,6 +15,8 @@ import { readTypstDocsTool } from './read-typst-docs.tool';
 import { replaceLinesTool } from './replace-lines.tool';
 import { replaceSelectionTool } from './replace-selection.tool';
 import { searchReplaceTool } from './search-replace.tool';
+import { createTypstSyntaxChecker } from './syntax/typst-syntax-checker';
+import { packagedTypstSyntax } from './syntax/typst-syntax-source';
 import { typstContext } from './typst-context';
 import { createTypstRunState } from './typst-run-state';
 
@@ -40,4 +43,5 @@ export const workerSite = defineWorkerSite({
   orderToolCalls: planToolCallOrder,
   createRunState: createTypstRunState,
   context: typstContext,
+  checkDocument: createTypstSyntaxChecker(packagedTypstSyntax),
 });
