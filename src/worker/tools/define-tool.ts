@@ -214,6 +214,11 @@ export interface ToolRunContext {
   readonly state: RunToolState;
   /** The revert journal's seams for document writes; empty when the run has none. */
   readonly documentHooks: EditHooks;
+  /**
+   * What the person typed in this chat (their own turns, not imported ones), oldest
+   * first: trusted words a tool's review may read (an address the person named).
+   */
+  readonly personText?: readonly string[];
   /** The run's model context window in tokens, for tools that size what they return. */
   readonly contextWindow?: number;
   /**
@@ -222,6 +227,30 @@ export interface ToolRunContext {
    */
   readonly supportsVision?: boolean;
 }
+
+/**
+ * A page-acting tool's own look at one call, right before it would run: whether the
+ * person must be asked first, and if so what exactly will happen, in plain words.
+ * `grantKey` names what "Allow for this run" allows (null: it cannot be allowed for
+ * the run, every such call asks).
+ */
+export type CallReview =
+  | { readonly ask: false }
+  | {
+      readonly ask: true;
+      /** What will happen, for the approval card: "Click 'Place order' on shop.example — $129.00". */
+      readonly effect: string;
+      /** Why it asks, in plain words: "It places an order." */
+      readonly reason: string;
+      /** The full address the action goes to, when it goes somewhere; else ''. */
+      readonly destination: string;
+      readonly grantKey: string | null;
+    }
+  | {
+      /** The call cannot run as asked (its target is gone, the page refused): no card. */
+      readonly ask: 'refused';
+      readonly outcome: Extract<ToolOutcome, { ok: false }>;
+    };
 
 /** A tool as the registry holds it. */
 export interface ToolDefinition<Args = unknown> {
@@ -251,6 +280,12 @@ export interface ToolDefinition<Args = unknown> {
     readonly url: string;
     readonly routeId: string;
   };
+  /**
+   * Page-acting built-in tools: decides per call whether the person is asked first
+   * (see approval-policy). Absent: every call of a page-acting tool asks unless
+   * allowed for the run. Never set from model output or integrations.
+   */
+  review?(args: Args, context: ToolRunContext): Promise<CallReview>;
   execute(args: Args, context: ToolRunContext): Promise<ToolOutcome>;
 }
 
