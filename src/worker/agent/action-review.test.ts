@@ -75,7 +75,10 @@ async function runWith(
     while (!stop.done) {
       const pending = h
         .eventsOf(runId)
-        .map((event) => event.payload['pending'] as Record<string, unknown> | null | undefined)
+        .map(
+          (event) =>
+            (event.payload as { pending?: Record<string, unknown> | null } | undefined)?.pending,
+        )
         .filter((entry): entry is Record<string, unknown> => !!entry)
         .find((entry) => !answered.has(String(entry['callId'])));
       if (pending) {
