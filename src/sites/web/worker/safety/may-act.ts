@@ -131,7 +131,7 @@ function foreignOrigin(url: string, run: RunFacts): string | null {
   // An address that is not http(s) (javascript:, data:) is never ours to follow.
   if (origin === null) return 'unknown';
   if (origin === run.siteOrigin || origin === originOf(run.pageUrl)) return null;
-  // if (personNamed(origin, run.personText)) return null;
+  if (personNamed(origin, run.personText)) return null;
   if (run.linkShown(url)) return null;
   return origin;
 }
