@@ -1,10 +1,12 @@
 // The web face's worker part: its read tools (the tree and the rest), its action
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
-// mode and prompt tier, in web-prompt.ts), and the state its tools share during a run.
+// mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
+// (what they read, by origin, for the safety policy in safety/).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
 import { browserActionDeps, inputSessions } from './actions/action-deps';
+import { createWebRunState, observed } from './safety/observations';
 import { clickTool } from './actions/click.tool';
 import { pressKeysTool } from './actions/press-keys.tool';
 import { typeTool } from './actions/type.tool';
@@ -17,14 +19,17 @@ export const workerSite = defineWorkerSite({
   site: webSite,
   systemPrompt: webPrompt,
   selectionLanguage: '',
-  tools: [
-    getAccessibilityTreeTool,
-    ...readTools,
-    clickTool(browserActionDeps),
-    typeTool(browserActionDeps),
-    pressKeysTool(browserActionDeps),
-    scrollPageTool,
-  ] as ToolDefinition<unknown>[],
-  createRunState: () => null,
+  // Every result is recorded with the origin it was read from, for the safety policy.
+  tools: (
+    [
+      getAccessibilityTreeTool,
+      ...readTools,
+      clickTool(browserActionDeps),
+      typeTool(browserActionDeps),
+      pressKeysTool(browserActionDeps),
+      scrollPageTool,
+    ] as ToolDefinition<unknown>[]
+  ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
+  createRunState: createWebRunState,
   endRun: (runId) => inputSessions.release(runId),
 });

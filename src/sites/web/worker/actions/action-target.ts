@@ -78,12 +78,8 @@ export async function inputSession(
   return held.ok ? held.session : fail(held.failure);
 }
 
-/** Finds the element a ref names, ready to press; a plain failure when it cannot be. */
-export async function findTarget(
-  deps: ActionDeps,
-  context: ToolRunContext,
-  refText: string,
-): Promise<ActionTarget | Failure> {
+/** The top-frame element number a ref names; a failure for text that is not one. */
+export function parseActionRef(refText: string): { readonly number: number } | Failure {
   const parsed = parseRef(refText);
   if (!parsed) {
     return fail({
@@ -97,6 +93,17 @@ export async function findTarget(
       message: `${refText} is inside a frame; clicking and typing inside frames is not available yet.`,
     });
   }
+  return { number: parsed.number };
+}
+
+/** Finds the element a ref names, ready to press; a plain failure when it cannot be. */
+export async function findTarget(
+  deps: ActionDeps,
+  context: ToolRunContext,
+  refText: string,
+): Promise<ActionTarget | Failure> {
+  const parsed = parseActionRef(refText);
+  if ('ok' in parsed) return parsed;
   const session = await inputSession(deps, context);
   if ('ok' in session) return session;
   const before = await context.page.request('web/act-state', { ref: parsed.number });

@@ -8,6 +8,7 @@ import { clickAt, parseChord, pressChord } from '../input/keys';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
+import { reviewAction } from '../safety/review-action';
 
 /** Most characters one call types. */
 export const MAX_TYPED_CHARS = 5_000;
@@ -46,6 +47,10 @@ export function typeTool(deps: ActionDeps) {
     effect: 'page-action',
     approval: 'automatic',
     modes: ['act', 'dev'],
+    review: ({ ref, text, submit }, context) =>
+      reviewAction(context, { ref, enter: submit, url: null }, (field) =>
+        field ? { kind: 'type', text, field, submit } : null,
+      ),
     async execute({ ref, text, clear, submit }, context) {
       const target = await findTarget(deps, context, ref);
       if ('ok' in target) return target;

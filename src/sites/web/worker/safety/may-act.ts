@@ -47,7 +47,7 @@ export type ProposedAction =
   | {
       readonly kind: 'press';
       /** How: a click, Enter, checking, choosing an option. */
-      readonly verb: 'Click' | 'Press Enter in' | 'Check' | 'Uncheck' | 'Choose in' | 'Hover';
+      readonly verb: string;
       readonly control: ControlFacts;
     }
   | {
