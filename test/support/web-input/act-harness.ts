@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import type { DebuggerApi } from '../../../src/sites/web/worker/input/debugger-api';
 import { createInputSessions } from '../../../src/sites/web/worker/input/debugger-sessions';
+import { hostPatternOf } from '../../../src/worker/site-access/host-patterns';
 import type { ActionDeps } from '../../../src/sites/web/worker/actions/action-target';
 import type { ToolOutcome, ToolRunContext } from '../../../src/worker/tools/define-tool';
 import { clickTool } from '../../../src/sites/web/worker/actions/click.tool';
@@ -71,7 +72,18 @@ export async function actHarness(page: Page, granted = true, settleMs = 60): Pro
       api: cdpDebugger(cdp, log),
       tabExists: () => Promise.resolve(!page.isClosed()),
     }),
-    granted: () => Promise.resolve(granted),
+    // The person allowed the page's site Always, or nothing at all.
+    accessFacts: () =>
+      Promise.resolve({
+        allowed: {
+          always: granted
+            ? [{ pattern: hostPatternOf(page.url()) ?? '', since: 1, permission: 'requested' }]
+            : [],
+        },
+        browserOrigins: granted ? [hostPatternOf(page.url()) ?? ''] : [],
+        activeTabs: [],
+        browser: 'chromium',
+      }),
     tabUrl: () => Promise.resolve(page.isClosed() ? undefined : page.url()),
     settle: () => new Promise((resolve) => setTimeout(resolve, settleMs)),
   };

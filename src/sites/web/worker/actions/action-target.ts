@@ -8,13 +8,14 @@
 import type { ToolOutcome, ToolRunContext } from '../../../../worker/tools/define-tool';
 import type { ControlKind, PageState } from '../../methods/act-methods';
 import type { InputFailure, InputSessions, RunInputSession } from '../input/debugger-sessions';
-import { mayControlTab, type OriginGrantCheck } from '../input/may-control-tab';
+import { mayControlTab, type AccessFactsReader } from '../input/may-control-tab';
 import { parseRef } from '../tree/tree-refs';
 
 /** What the action tools need from the browser, so tests can see every step. */
 export interface ActionDeps {
   readonly sessions: InputSessions;
-  readonly granted: OriginGrantCheck;
+  /** Site access's facts, for the same verdict the bridge gets. */
+  readonly accessFacts: AccessFactsReader;
   /** The tab's address, or undefined when the tab is gone. */
   readonly tabUrl: (tabId: number) => Promise<string | undefined>;
   /** Waits for the page to react to input before its state is read back. */
@@ -72,7 +73,7 @@ export async function inputSession(
       message: 'The tab this request was acting on was closed, so the action did not happen.',
     });
   }
-  const refused = await mayControlTab(url, deps.granted);
+  const refused = await mayControlTab(tabId, url, deps.accessFacts);
   if (refused) return fail(refused);
   const held = await deps.sessions.session(context.runId, tabId, context.signal);
   return held.ok ? held.session : fail(held.failure);
