@@ -95,6 +95,12 @@ export interface RunPage {
    */
   captureVisible?(): Promise<Result<VisibleTabCapture>>;
   /**
+   * The tool itself navigated the run's tab (a link it clicked, an address it went
+   * to) and the tab finished loading: later requests go to the document it shows now,
+   * if that is still the run's site. Absent where there is no guard (tests, probes).
+   */
+  followNavigation?(): void;
+  /**
    * To the run's document in the top frame, or, with `frame`, to that document of a
    * subframe. A subframe that shows another document since refuses with
    * PAGE_DOCUMENT_CHANGED (the run does not pause for it: the top page is unchanged).
