@@ -113,4 +113,9 @@ export const actMethods = {
       url: boundedString(MAX_URL_CHARS),
     }),
   },
+  /** The fields holding edits a navigation would drop (described, at most 8). */
+  'web/act-unsaved': {
+    request: z.strictObject({}),
+    response: z.strictObject({ fields: z.array(Description).max(8) }),
+  },
 } satisfies Record<string, MethodSpec>;

@@ -8,12 +8,16 @@ import { webSite } from '../web.site';
 import { browserActionDeps, inputSessions } from './actions/action-deps';
 import { createWebRunState, observed } from './safety/observations';
 import { clickTool } from './actions/click.tool';
+import { goBackTool, goForwardTool, navigateTool } from './actions/navigate.tool';
+import { browserNavigationDeps } from './actions/navigation-deps';
 import { pressKeysTool } from './actions/press-keys.tool';
 import { typeTool } from './actions/type.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
 import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
+
+const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
 export const workerSite = defineWorkerSite({
   site: webSite,
@@ -27,6 +31,9 @@ export const workerSite = defineWorkerSite({
       clickTool(browserActionDeps),
       typeTool(browserActionDeps),
       pressKeysTool(browserActionDeps),
+      navigateTool(navigation),
+      goBackTool(navigation),
+      goForwardTool(navigation),
       scrollPageTool,
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),

@@ -10,6 +10,7 @@ import { controlFacts, linkShown } from './control-facts';
 import { elementState, focusedElement, openDialogs } from './element-state';
 import { describeElement } from './hit-test';
 import { locateElement } from './locate';
+import { unsavedFields } from './unsaved-fields';
 
 type Channel = RequestChannel<typeof actMethods>;
 
@@ -36,5 +37,6 @@ export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
         url: location.href.slice(0, 2_048),
       };
     },
+    'web/act-unsaved': () => ({ fields: unsavedFields(document) }),
   };
 }

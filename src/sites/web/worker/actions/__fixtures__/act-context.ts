@@ -23,19 +23,20 @@ export function actContext(
     return { ok: true, data: actMethods[method as Method].response.parse(answer) };
   };
   const state = options.state ?? createWebRunState();
+  const followed: string[] = [];
   const context = {
     runId: 'run-1',
     callId: 'call-1',
     signal: new AbortController().signal,
     identity: { tabId: 1, scope: { siteId: 'web', projectId: 'https://shop.example' } },
     editMode: 'ask',
-    page: { tabId: 1, request },
+    page: { tabId: 1, request, followNavigation: () => followed.push('follow') },
     interaction: {},
     state: { checkpointId: null, site: state },
     documentHooks: {},
     personText: options.personText ?? ['Buy the cheapest red shirt in size M.'],
   } as unknown as ToolRunContext;
-  return { context, calls, state };
+  return { context, calls, state, followed };
 }
 
 /** A control as the page reports it. */
