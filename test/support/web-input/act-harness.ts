@@ -13,6 +13,8 @@ import type { ToolOutcome, ToolRunContext } from '../../../src/worker/tools/defi
 import { clickTool } from '../../../src/sites/web/worker/actions/click.tool';
 import { typeTool } from '../../../src/sites/web/worker/actions/type.tool';
 import { pressKeysTool } from '../../../src/sites/web/worker/actions/press-keys.tool';
+import { setCheckedTool } from '../../../src/sites/web/worker/actions/set-checked.tool';
+import { hoverTool } from '../../../src/sites/web/worker/actions/hover.tool';
 import { REPO_ROOT } from '../extension-browser';
 
 let bundle: Promise<string> | null = null;
@@ -60,7 +62,10 @@ function cdpDebugger(cdp: CDPSession, log: string[]): DebuggerApi {
 
 export interface ActHarness {
   readonly log: string[];
-  run(tool: 'click' | 'type' | 'press_keys', args: Record<string, unknown>): Promise<ToolOutcome>;
+  run(
+    tool: 'click' | 'type' | 'press_keys' | 'set_checked' | 'hover',
+    args: Record<string, unknown>,
+  ): Promise<ToolOutcome>;
 }
 
 /** The three tools on `page`, as one run; `granted` decides the site check. */
@@ -87,7 +92,13 @@ export async function actHarness(page: Page, granted = true, settleMs = 60): Pro
     tabUrl: () => Promise.resolve(page.isClosed() ? undefined : page.url()),
     settle: () => new Promise((resolve) => setTimeout(resolve, settleMs)),
   };
-  const tools = { click: clickTool(deps), type: typeTool(deps), press_keys: pressKeysTool(deps) };
+  const tools = {
+    click: clickTool(deps),
+    type: typeTool(deps),
+    press_keys: pressKeysTool(deps),
+    set_checked: setCheckedTool(deps),
+    hover: hoverTool(deps),
+  };
   const controller = new AbortController();
   const context = {
     runId: 'harness-run',

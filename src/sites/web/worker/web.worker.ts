@@ -8,6 +8,8 @@ import { webSite } from '../web.site';
 import { browserActionDeps, inputSessions } from './actions/action-deps';
 import { createWebRunState, observed } from './safety/observations';
 import { clickTool } from './actions/click.tool';
+import { hoverTool } from './actions/hover.tool';
+import { setCheckedTool } from './actions/set-checked.tool';
 import { goBackTool, goForwardTool, navigateTool } from './actions/navigate.tool';
 import { browserNavigationDeps } from './actions/navigation-deps';
 import { pressKeysTool } from './actions/press-keys.tool';
@@ -31,6 +33,8 @@ export const workerSite = defineWorkerSite({
       clickTool(browserActionDeps),
       typeTool(browserActionDeps),
       pressKeysTool(browserActionDeps),
+      setCheckedTool(browserActionDeps),
+      hoverTool(browserActionDeps),
       navigateTool(navigation),
       goBackTool(navigation),
       goForwardTool(navigation),

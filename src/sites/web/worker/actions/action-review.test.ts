@@ -6,6 +6,8 @@ import type { ActionDeps } from './action-target';
 import { clickTool } from './click.tool';
 import { pressKeysTool } from './press-keys.tool';
 import { typeTool } from './type.tool';
+import { hoverTool } from './hover.tool';
+import { setCheckedTool } from './set-checked.tool';
 
 // The reviews read the page only; nothing here presses.
 const deps = {} as ActionDeps;
@@ -125,6 +127,25 @@ describe('the web actions\u2019 reviews', () => {
       ask: false,
     });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('the other actions’ reviews', () => {
+  it('ask before checking a box that agrees to a purchase by its name, and never for a hover', async () => {
+    const { context } = actContext({
+      'web/act-facts': () => ({
+        control: controlView({ role: 'checkbox', name: 'Buy now with one click' }),
+        linkShown: false,
+        url: PAGE,
+      }),
+    });
+    const setChecked = setCheckedTool(deps) as ToolDefinition<unknown>;
+    expect(await review(setChecked, { ref: 'e2', checked: true }, context)).toMatchObject({
+      ask: true,
+      effect: "Check 'Buy now with one click' on shop.example",
+    });
+    const hover = hoverTool(deps) as ToolDefinition<unknown>;
+    expect(await review(hover, { ref: 'e2' }, context)).toEqual({ ask: false });
   });
 });
 

@@ -14,8 +14,8 @@ import { reviewAction } from '../safety/review-action';
 export const MAX_TYPED_CHARS = 5_000;
 
 const WRONG_CONTROL: Record<string, string> = {
-  checkbox: 'a checkbox: use click to check or uncheck it',
-  radio: 'a radio button: use click to choose it',
+  checkbox: 'a checkbox: use set_checked to check or uncheck it',
+  radio: 'a radio button: use set_checked to choose it',
   file: 'a file input: Side Agent does not choose files for you; ask the person to pick the file',
   select: 'a drop-down list: click it and use press_keys (arrows, Enter) to choose',
   other: 'not a text field: click it, or use press_keys for keys',
