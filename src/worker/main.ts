@@ -19,6 +19,7 @@ import { createPanelPorts, listenForRuntimeMessages } from './platform/runtime-m
 import { injectIntoOpenTabs } from './platform/main-world-registration';
 import { watchTabSites } from './platform/tab-events';
 import { startSiteAccess } from './site-access/start-site-access';
+import { provideAccessFacts } from './site-access/current-access';
 import { createQuickAttachPlatform } from './platform/quick-attach-platform';
 import { createQuickAttach } from './quick-attach';
 import { platformFetch } from './platform/fetch';
@@ -68,6 +69,9 @@ export function main(): void {
     },
     announce: (tabId) => void panelEvents.emit('sites/changed', { tabId }).catch(() => undefined),
   });
+
+  // Trusted input asks the same question the bridge does, over the same facts.
+  provideAccessFacts(siteAccess.facts);
 
   listenForRuntimeMessages({
     panel: createRequestRouter(

@@ -210,12 +210,12 @@ describe('type', () => {
     await page.close();
   });
 
-  it('refuses a checkbox and points to click', async () => {
+  it('refuses a checkbox and points to set_checked', async () => {
     const page = await open('/form');
     const tools = await actHarness(page);
     const outcome = await tools.run('type', { ref: await refOf(page, '#agree'), text: 'yes' });
     expect(outcome).toMatchObject({ ok: false, code: 'INPUT_WRONG_CONTROL' });
-    if (!outcome.ok) expect(outcome.message).toContain('use click');
+    if (!outcome.ok) expect(outcome.message).toContain('use set_checked');
     expect(await page.isChecked('#agree')).toBe(false);
     await page.close();
   });

@@ -48,6 +48,10 @@ export const ERROR_CODES = [
   'INPUT_TARGET_MOVING',
   'INPUT_WRONG_CONTROL',
   'INPUT_NOT_ACCEPTED',
+  /** A navigation would drop edits the person made on the page (unsubmitted form fields). */
+  'PAGE_UNSAVED_CHANGES',
+  /** The tab did not arrive at the address (blocked, failed, or timed out). */
+  'NAVIGATION_FAILED',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
   'UNKNOWN_SITE',
   'SITE_NOT_SUPPORTED',

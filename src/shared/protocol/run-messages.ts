@@ -133,6 +133,21 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
   }),
   z.strictObject({
+    /**
+     * A page action that needs the person first: what will happen in plain words
+     * ("Click 'Place order' on shop.example — $129.00"), why it asks, and the full
+     * address when the action goes somewhere. Approve once, Allow for this run (only
+     * when `allowRun`), or Deny.
+     */
+    kind: z.literal('action-approval'),
+    ...ToolCardShape,
+    effect: boundedString(500),
+    reason: boundedString(500),
+    destination: boundedString(2_048),
+    allowRun: z.boolean(),
+    argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
+  }),
+  z.strictObject({
     /** The run's tab no longer shows the page the run works on: Retry or Stop. */
     kind: z.literal('scope-wait'),
     ...ToolCardShape,

@@ -142,6 +142,7 @@ export function createRunContext(input: {
           : directory.frames(identity.tabId);
       },
       request: (method, payload, frame) => guard.request(guarded, method, payload, frame),
+      followNavigation: guard.followNavigation,
       // A capture goes through the same guard as a page request: the tab must show
       // the run's document (its relay answers for it) before anything is captured.
       ...(capture

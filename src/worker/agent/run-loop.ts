@@ -89,6 +89,10 @@ export async function runLoop(
   const firstRunMessage = messages.length;
   const seenIds = new Set<string>();
   const runGrants = new Set<string>();
+  // The person's own words in this chat (imported turns came from a file, not them).
+  const personText = prepared.history.flatMap((turn) =>
+    turn.role === 'user' && turn.imported !== true ? [turn.text] : [],
+  );
   // Checked again right before every fetch, not only at start.
   const guardedFetch: FetchLike = (url, init) => {
     checkModelEndpoint(prepared.model, url);
@@ -169,6 +173,7 @@ export async function runLoop(
         toolContext: (call, interaction) => ({
           ...run.toolContext(call, interaction),
           supportsVision: prepared.model.supportsVision,
+          personText,
         }),
         waitForPage: run.waitForPage,
         pauseForPage: run.pauseForPage,

@@ -130,6 +130,26 @@ describe('run page guard', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('follows a navigation the run itself made without a pause, and still checks the scope', async () => {
+    const { state, sent, echo, pauses, answers, guard } = setup();
+    expect(await echo()).toMatchObject({ ok: true });
+    state.documents = ['doc-2'];
+    guard.followNavigation();
+    expect(await echo()).toMatchObject({ ok: true });
+    expect(pauses).toEqual([]);
+    expect(guard.documentId()).toBe('doc-2');
+    expect(sent.map((entry) => entry.target)).toEqual([
+      { tabId: 7, documentId: 'doc-1' },
+      { tabId: 7, documentId: 'doc-2' },
+    ]);
+    // A navigation that left the run's scope still pauses.
+    state.tab = tab({ siteId: 'typst', projectId: 'b' });
+    guard.followNavigation();
+    answers.push('stop');
+    await expect(echo()).rejects.toMatchObject({ code: 'CANCELLED' });
+    expect(pauses.map((pause) => pause.reason)).toEqual(['other-scope']);
+  });
+
   it('refuses a reloaded page, pauses, and after Retry pins the page as it is now', async () => {
     const { state, sent, echo, pauses, answers, guard } = setup();
     expect(await echo()).toMatchObject({ ok: true });

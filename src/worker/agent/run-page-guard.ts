@@ -63,6 +63,12 @@ export interface RunPageGuard {
   ): Promise<Result<ResponseOf<PageChannel, K>>>;
   /** The document instance the run is pinned to, once known. */
   readonly documentId: () => string | null;
+  /**
+   * The run's own tool navigated its tab: the next request pins the document the tab
+   * shows then. The scope check still applies, so this never follows the tab away
+   * from the run's site.
+   */
+  readonly followNavigation: () => void;
 }
 
 export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
@@ -124,6 +130,9 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
 
   return {
     documentId: () => documentId,
+    followNavigation: () => {
+      documentId = null;
+    },
     async request(call, method, payload, frame) {
       for (;;) {
         const problem = await problemNow();

@@ -24,6 +24,7 @@ import type { RunTools } from '../tools/run-tool-policy';
 import type { PlannedCall } from '../sites/worker-site';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';
 import type { ToolImage } from '../integrations/mcp/mcp-result';
+import { approveAction } from './action-approval';
 import { awaitDecision, type InteractionBook } from './approvals';
 import { integrationInteraction } from './integration-interaction';
 import { splitOutcomeImages, toolImagesMessage } from './run-integrations';
@@ -158,14 +159,7 @@ async function runOne(
       message: args.message,
       ...(args.path !== undefined ? { details: { path: args.path } } : {}),
     };
-  const need = needsApproval(tool, context.editMode, context.runGrants, context.trusted);
-  // Page actions use the same approve-once / allow-for-run / deny card as calls that
-  // leave the browser until they get a card of their own.
-  if (need === 'external-approval' || need === 'action-approval') {
-    const refusal = await approveExternal(tool, call, context);
-    if (refusal) return refusal;
-    setStatus(call, context, 'running');
-  }
+  let need = needsApproval(tool, context.editMode, context.runGrants, context.trusted);
   const interaction: RunInteraction = {
     waitForPage: async (pending, isReady) => {
       setStatus(call, context, 'waiting', pending.message);
@@ -209,11 +203,29 @@ async function runOne(
       setStatus(call, context, status, summary),
     ),
   };
+  const toolContext = context.toolContext({ id: call.id, name: call.name }, interaction);
   try {
-    return await raceAbort(
-      tool.execute(args.args, context.toolContext({ id: call.id, name: call.name }, interaction)),
-      context.signal,
-    );
+    // A page-acting tool looks at this very call (its target, where it goes) and says
+    // whether the person must be asked, and in which words.
+    const review =
+      tool.effect === 'page-action' && tool.review
+        ? await raceAbort(tool.review(args.args, toolContext), context.signal)
+        : undefined;
+    if (review?.ask === 'refused') return review.outcome;
+    need = needsApproval(tool, context.editMode, context.runGrants, context.trusted, review);
+    if (need === 'action-approval' && review?.ask === true) {
+      setStatus(call, context, 'awaiting-approval');
+      const refusal = await approveAction(call, review, context);
+      if (refusal) return refusal;
+      setStatus(call, context, 'running');
+    } else if (need === 'external-approval' || need === 'action-approval') {
+      // Page actions without a review of their own use the same approve-once /
+      // allow-for-run / deny card as calls that leave the browser.
+      const refusal = await approveExternal(tool, call, context);
+      if (refusal) return refusal;
+      setStatus(call, context, 'running');
+    }
+    return await raceAbort(tool.execute(args.args, toolContext), context.signal);
   } catch (error) {
     if (context.signal.aborted) throw error;
     if (error instanceof ProtocolFailure)

@@ -186,6 +186,9 @@ export function createSiteAccess(deps: SiteAccessDeps) {
     /** Where the bridge goes in a tab at startup (null: nowhere). */
     placementAt: core.placementIn,
 
+    /** What `mayBridgeRun` decides with, read fresh (for other deciders of the same question). */
+    facts,
+
     ...createGrantLifecycle(core),
   };
 }

@@ -49,6 +49,56 @@ describe('needsApproval', () => {
     expect(needsApproval(unknownApproval, 'auto', new Set(), always)).toBe('external-approval');
   });
 
+  describe('a page action with its own per-call review', () => {
+    const asks = (grantKey: string | null) =>
+      ({ ask: true, effect: 'Click', reason: 'It buys.', destination: '', grantKey }) as const;
+    const clicker = tool('page-action', 'automatic');
+
+    it('runs without asking when the review says so', () => {
+      expect(needsApproval(clicker, 'ask', new Set(), never, { ask: false })).toBe('none');
+    });
+
+    it('asks when the review asks, unless the run allowed exactly what it names', () => {
+      expect(needsApproval(clicker, 'auto', new Set(), always, asks('web:buy'))).toBe(
+        'action-approval',
+      );
+      expect(needsApproval(clicker, 'ask', new Set(['web:buy']), never, asks('web:buy'))).toBe(
+        'none',
+      );
+      // The tool-wide grant does not allow a reviewed consequence.
+      expect(
+        needsApproval(clicker, 'ask', new Set([grantKeyOf(clicker)]), never, asks('web:buy')),
+      ).toBe('action-approval');
+      // A review that names no grant asks every time.
+      expect(needsApproval(clicker, 'ask', new Set(['web:buy']), always, asks(null))).toBe(
+        'action-approval',
+      );
+    });
+
+    it('falls back to the tool-wide rule for a refused review', () => {
+      const refused = {
+        ask: 'refused',
+        outcome: { ok: false, code: 'PAGE_REF_NOT_FOUND', message: 'gone' },
+      } as const;
+      expect(needsApproval(clicker, 'ask', new Set(), never, refused)).toBe('action-approval');
+      expect(needsApproval(clicker, 'ask', new Set([grantKeyOf(clicker)]), never, refused)).toBe(
+        'none',
+      );
+    });
+
+    it('is read for page actions only: an external call still asks', () => {
+      const external = tool('external', 'external-approval');
+      expect(needsApproval(external, 'auto', new Set(), never, { ask: false })).toBe(
+        'external-approval',
+      );
+      // A declared external approval stays stricter than a review that waives the page side.
+      const declared = tool('page-action', 'external-approval');
+      expect(needsApproval(declared, 'auto', new Set(), never, { ask: false })).toBe(
+        'external-approval',
+      );
+    });
+  });
+
   it('treats an unknown edit mode as Ask', () => {
     expect(
       needsApproval(tool('editor-write', 'editor-review'), 'bogus' as 'ask', new Set(), never),

@@ -2,9 +2,11 @@
 // The one answer to "does this tool call need a person first?" (ARCHITECTURE.md,
 // trust table). Inputs are all trusted: the tool's source-owned effect and
 // approval, the edit mode captured at Send, this run's grants and the user's saved
-// trust. Model output (names, arguments, descriptions) never reaches this function.
+// trust, and for a page action the tool's own per-call review (packaged code that
+// looked at the call's target). Model output (names, arguments, descriptions) never
+// reaches this function.
 import type { EditMode } from '../../shared/protocol/run-messages';
-import type { ToolDefinition } from './define-tool';
+import type { CallReview, ToolDefinition } from './define-tool';
 
 /**
  * What must happen before a call runs. `editor-review`: the person reviews the diff.
@@ -34,6 +36,7 @@ function needOfEffect(
   editMode: EditMode,
   runGrants: ReadonlySet<string>,
   trusted: TrustCheck,
+  review: CallReview | undefined,
 ): ApprovalNeed {
   const effect = tool.effect;
   switch (effect) {
@@ -43,8 +46,15 @@ function needOfEffect(
     case 'editor-write':
       return editMode === 'auto' ? 'none' : 'editor-review';
     // Allow-for-run and saved trust never apply to editor diffs, only to these two.
+    // A page action the tool reviewed asks exactly when its review says so (a grant
+    // for what it names waives it); without a review every call asks.
     case 'page-action':
-      return runGrants.has(grantKeyOf(tool)) ? 'none' : 'action-approval';
+      if (review === undefined || review.ask === 'refused')
+        return runGrants.has(grantKeyOf(tool)) ? 'none' : 'action-approval';
+      if (review.ask === false) return 'none';
+      return review.grantKey !== null && runGrants.has(review.grantKey)
+        ? 'none'
+        : 'action-approval';
     case 'external':
       return runGrants.has(grantKeyOf(tool)) || trusted(tool) ? 'none' : 'external-approval';
     default: {
@@ -83,15 +93,17 @@ function needOfDeclaration(
 /**
  * The approval a call needs: the stricter of what its effect and its declared
  * approval require, so a definition that declares an external or page-acting tool
- * "automatic" still asks (fail closed).
+ * "automatic" still asks (fail closed). `review` is the page-acting tool's own look
+ * at this call; it is read for page actions only.
  */
 export function needsApproval(
   tool: ToolDefinition<unknown>,
   editMode: EditMode,
   runGrants: ReadonlySet<string>,
   trusted: TrustCheck,
+  review?: CallReview,
 ): ApprovalNeed {
-  const byEffect = needOfEffect(tool, editMode, runGrants, trusted);
+  const byEffect = needOfEffect(tool, editMode, runGrants, trusted, review);
   const byDeclaration = needOfDeclaration(tool, editMode, runGrants, trusted);
   return STRICTNESS[byDeclaration] > STRICTNESS[byEffect] ? byDeclaration : byEffect;
 }

@@ -96,6 +96,12 @@ export interface RunPage {
    */
   captureVisible?(): Promise<Result<VisibleTabCapture>>;
   /**
+   * The tool itself navigated the run's tab (a link it clicked, an address it went
+   * to) and the tab finished loading: later requests go to the document it shows now,
+   * if that is still the run's site. Absent where there is no guard (tests, probes).
+   */
+  followNavigation?(): void;
+  /**
    * To the run's document in the top frame, or, with `frame`, to that document of a
    * subframe. A subframe that shows another document since refuses with
    * PAGE_DOCUMENT_CHANGED (the run does not pause for it: the top page is unchanged).
@@ -233,6 +239,11 @@ export interface ToolRunContext {
   readonly documentHooks: EditHooks;
   /** The run's site's check of a proposed document (absent: edits are not checked). */
   readonly checkDocument?: DocumentChecker;
+  /**
+   * What the person typed in this chat (their own turns, not imported ones), oldest
+   * first: trusted words a tool's review may read (an address the person named).
+   */
+  readonly personText?: readonly string[];
   /** The run's model context window in tokens, for tools that size what they return. */
   readonly contextWindow?: number;
   /**
@@ -241,6 +252,30 @@ export interface ToolRunContext {
    */
   readonly supportsVision?: boolean;
 }
+
+/**
+ * A page-acting tool's own look at one call, right before it would run: whether the
+ * person must be asked first, and if so what exactly will happen, in plain words.
+ * `grantKey` names what "Allow for this run" allows (null: it cannot be allowed for
+ * the run, every such call asks).
+ */
+export type CallReview =
+  | { readonly ask: false }
+  | {
+      readonly ask: true;
+      /** What will happen, for the approval card: "Click 'Place order' on shop.example — $129.00". */
+      readonly effect: string;
+      /** Why it asks, in plain words: "It places an order." */
+      readonly reason: string;
+      /** The full address the action goes to, when it goes somewhere; else ''. */
+      readonly destination: string;
+      readonly grantKey: string | null;
+    }
+  | {
+      /** The call cannot run as asked (its target is gone, the page refused): no card. */
+      readonly ask: 'refused';
+      readonly outcome: Extract<ToolOutcome, { ok: false }>;
+    };
 
 /** A tool as the registry holds it. */
 export interface ToolDefinition<Args = unknown> {
@@ -270,6 +305,12 @@ export interface ToolDefinition<Args = unknown> {
     readonly url: string;
     readonly routeId: string;
   };
+  /**
+   * Page-acting built-in tools: decides per call whether the person is asked first
+   * (see approval-policy). Absent: every call of a page-acting tool asks unless
+   * allowed for the run. Never set from model output or integrations.
+   */
+  review?(args: Args, context: ToolRunContext): Promise<CallReview>;
   execute(args: Args, context: ToolRunContext): Promise<ToolOutcome>;
 }
 

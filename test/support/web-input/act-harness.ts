@@ -7,11 +7,14 @@ import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import type { DebuggerApi } from '../../../src/sites/web/worker/input/debugger-api';
 import { createInputSessions } from '../../../src/sites/web/worker/input/debugger-sessions';
+import { hostPatternOf } from '../../../src/worker/site-access/host-patterns';
 import type { ActionDeps } from '../../../src/sites/web/worker/actions/action-target';
 import type { ToolOutcome, ToolRunContext } from '../../../src/worker/tools/define-tool';
 import { clickTool } from '../../../src/sites/web/worker/actions/click.tool';
 import { typeTool } from '../../../src/sites/web/worker/actions/type.tool';
 import { pressKeysTool } from '../../../src/sites/web/worker/actions/press-keys.tool';
+import { setCheckedTool } from '../../../src/sites/web/worker/actions/set-checked.tool';
+import { hoverTool } from '../../../src/sites/web/worker/actions/hover.tool';
 import { REPO_ROOT } from '../extension-browser';
 
 let bundle: Promise<string> | null = null;
@@ -59,7 +62,10 @@ function cdpDebugger(cdp: CDPSession, log: string[]): DebuggerApi {
 
 export interface ActHarness {
   readonly log: string[];
-  run(tool: 'click' | 'type' | 'press_keys', args: Record<string, unknown>): Promise<ToolOutcome>;
+  run(
+    tool: 'click' | 'type' | 'press_keys' | 'set_checked' | 'hover',
+    args: Record<string, unknown>,
+  ): Promise<ToolOutcome>;
 }
 
 /** The three tools on `page`, as one run; `granted` decides the site check. */
@@ -71,11 +77,28 @@ export async function actHarness(page: Page, granted = true, settleMs = 60): Pro
       api: cdpDebugger(cdp, log),
       tabExists: () => Promise.resolve(!page.isClosed()),
     }),
-    granted: () => Promise.resolve(granted),
+    // The person allowed the page's site Always, or nothing at all.
+    accessFacts: () =>
+      Promise.resolve({
+        allowed: {
+          always: granted
+            ? [{ pattern: hostPatternOf(page.url()) ?? '', since: 1, permission: 'requested' }]
+            : [],
+        },
+        browserOrigins: granted ? [hostPatternOf(page.url()) ?? ''] : [],
+        activeTabs: [],
+        browser: 'chromium',
+      }),
     tabUrl: () => Promise.resolve(page.isClosed() ? undefined : page.url()),
     settle: () => new Promise((resolve) => setTimeout(resolve, settleMs)),
   };
-  const tools = { click: clickTool(deps), type: typeTool(deps), press_keys: pressKeysTool(deps) };
+  const tools = {
+    click: clickTool(deps),
+    type: typeTool(deps),
+    press_keys: pressKeysTool(deps),
+    set_checked: setCheckedTool(deps),
+    hover: hoverTool(deps),
+  };
   const controller = new AbortController();
   const context = {
     runId: 'harness-run',

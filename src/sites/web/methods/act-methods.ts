@@ -71,6 +71,19 @@ const PageStateSchema = z.strictObject({
 });
 export type PageState = z.infer<typeof PageStateSchema>;
 
+/** A control as the safety policy sees it (see worker/safety/may-act.ts). */
+const ControlFactsSchema = z.strictObject({
+  role: boundedString(40),
+  name: Description,
+  submitsForm: z.boolean(),
+  formMethod: boundedString(10).nullable(),
+  formAction: boundedString(MAX_URL_CHARS).nullable(),
+  formWords: boundedString(1_000),
+  price: boundedString(40).nullable(),
+  href: boundedString(MAX_URL_CHARS).nullable(),
+});
+export type ControlFactsView = z.infer<typeof ControlFactsSchema>;
+
 export const actMethods = {
   /** Scrolls the element into view (if asked) and finds the point to press. */
   'web/act-locate': {
@@ -81,5 +94,28 @@ export const actMethods = {
   'web/act-state': {
     request: z.strictObject({ ref: RefNumber.nullable() }),
     response: PageStateSchema,
+  },
+  /**
+   * What the safety policy reads before an action: the control a ref names (or, with
+   * a null ref, the focused element; `enter` when the action is Enter in it), and
+   * whether the page shows a link to `url`.
+   */
+  'web/act-facts': {
+    request: z.strictObject({
+      ref: RefNumber.nullable(),
+      enter: z.boolean(),
+      url: boundedString(MAX_URL_CHARS).nullable(),
+    }),
+    response: z.strictObject({
+      /** Null when the ref names nothing (or nothing has focus). */
+      control: ControlFactsSchema.nullable(),
+      linkShown: z.boolean(),
+      url: boundedString(MAX_URL_CHARS),
+    }),
+  },
+  /** The fields holding edits a navigation would drop (described, at most 8). */
+  'web/act-unsaved': {
+    request: z.strictObject({}),
+    response: z.strictObject({ fields: z.array(Description).max(8) }),
   },
 } satisfies Record<string, MethodSpec>;

@@ -1,11 +1,17 @@
 // The web face's worker part: its read tools (the tree and the rest), its action
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
-// mode and prompt tier, in web-prompt.ts), and the state its tools share during a run.
+// mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
+// (what they read, by origin, for the safety policy in safety/).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
 import { browserActionDeps, inputSessions } from './actions/action-deps';
+import { createWebRunState, observed } from './safety/observations';
 import { clickTool } from './actions/click.tool';
+import { hoverTool } from './actions/hover.tool';
+import { setCheckedTool } from './actions/set-checked.tool';
+import { goBackTool, goForwardTool, navigateTool } from './actions/navigate.tool';
+import { browserNavigationDeps } from './actions/navigation-deps';
 import { pressKeysTool } from './actions/press-keys.tool';
 import { typeTool } from './actions/type.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
@@ -13,18 +19,28 @@ import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
 
+const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
+
 export const workerSite = defineWorkerSite({
   site: webSite,
   systemPrompt: webPrompt,
   selectionLanguage: '',
-  tools: [
-    getAccessibilityTreeTool,
-    ...readTools,
-    clickTool(browserActionDeps),
-    typeTool(browserActionDeps),
-    pressKeysTool(browserActionDeps),
-    scrollPageTool,
-  ] as ToolDefinition<unknown>[],
-  createRunState: () => null,
+  // Every result is recorded with the origin it was read from, for the safety policy.
+  tools: (
+    [
+      getAccessibilityTreeTool,
+      ...readTools,
+      clickTool(browserActionDeps),
+      typeTool(browserActionDeps),
+      pressKeysTool(browserActionDeps),
+      setCheckedTool(browserActionDeps),
+      hoverTool(browserActionDeps),
+      navigateTool(navigation),
+      goBackTool(navigation),
+      goForwardTool(navigation),
+      scrollPageTool,
+    ] as ToolDefinition<unknown>[]
+  ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
+  createRunState: createWebRunState,
   endRun: (runId) => inputSessions.release(runId),
 });

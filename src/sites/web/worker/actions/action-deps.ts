@@ -3,7 +3,7 @@
 // session a previous worker left), the person's site grants, and the tab's address.
 import { browserDebugger } from '../input/debugger-api';
 import { createInputSessions, type InputSessions } from '../input/debugger-sessions';
-import { browserGrantCheck } from '../input/may-control-tab';
+import { currentAccessFacts } from '../../../../worker/site-access/current-access';
 import type { ActionDeps } from './action-target';
 
 /** How long the page gets to react to input before its state is read back. */
@@ -26,7 +26,7 @@ export const inputSessions: InputSessions = createInputSessions({
 
 export const browserActionDeps: ActionDeps = {
   sessions: inputSessions,
-  granted: browserGrantCheck,
+  accessFacts: currentAccessFacts,
   tabUrl,
   settle: (signal) =>
     new Promise<void>((resolve) => {

@@ -8,13 +8,14 @@
 import type { ToolOutcome, ToolRunContext } from '../../../../worker/tools/define-tool';
 import type { ControlKind, PageState } from '../../methods/act-methods';
 import type { InputFailure, InputSessions, RunInputSession } from '../input/debugger-sessions';
-import { mayControlTab, type OriginGrantCheck } from '../input/may-control-tab';
+import { mayControlTab, type AccessFactsReader } from '../input/may-control-tab';
 import { parseRef } from '../tree/tree-refs';
 
 /** What the action tools need from the browser, so tests can see every step. */
 export interface ActionDeps {
   readonly sessions: InputSessions;
-  readonly granted: OriginGrantCheck;
+  /** Site access's facts, for the same verdict the bridge gets. */
+  readonly accessFacts: AccessFactsReader;
   /** The tab's address, or undefined when the tab is gone. */
   readonly tabUrl: (tabId: number) => Promise<string | undefined>;
   /** Waits for the page to react to input before its state is read back. */
@@ -72,18 +73,14 @@ export async function inputSession(
       message: 'The tab this request was acting on was closed, so the action did not happen.',
     });
   }
-  const refused = await mayControlTab(url, deps.granted);
+  const refused = await mayControlTab(tabId, url, deps.accessFacts);
   if (refused) return fail(refused);
   const held = await deps.sessions.session(context.runId, tabId, context.signal);
   return held.ok ? held.session : fail(held.failure);
 }
 
-/** Finds the element a ref names, ready to press; a plain failure when it cannot be. */
-export async function findTarget(
-  deps: ActionDeps,
-  context: ToolRunContext,
-  refText: string,
-): Promise<ActionTarget | Failure> {
+/** The top-frame element number a ref names; a failure for text that is not one. */
+export function parseActionRef(refText: string): { readonly number: number } | Failure {
   const parsed = parseRef(refText);
   if (!parsed) {
     return fail({
@@ -97,6 +94,17 @@ export async function findTarget(
       message: `${refText} is inside a frame; clicking and typing inside frames is not available yet.`,
     });
   }
+  return { number: parsed.number };
+}
+
+/** Finds the element a ref names, ready to press; a plain failure when it cannot be. */
+export async function findTarget(
+  deps: ActionDeps,
+  context: ToolRunContext,
+  refText: string,
+): Promise<ActionTarget | Failure> {
+  const parsed = parseActionRef(refText);
+  if ('ok' in parsed) return parsed;
   const session = await inputSession(deps, context);
   if ('ok' in session) return session;
   const before = await context.page.request('web/act-state', { ref: parsed.number });

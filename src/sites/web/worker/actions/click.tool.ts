@@ -7,6 +7,7 @@ import { clickAt } from '../input/keys';
 import { InputError } from '../input/debugger-sessions';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
+import { reviewAction } from '../safety/review-action';
 
 export const RefArgument = z
   .string()
@@ -18,11 +19,15 @@ export function clickTool(deps: ActionDeps) {
   return defineTool({
     name: 'click',
     description:
-      'Clicks an element of the page by its ref with a real mouse click. Refuses when something covers the element (and names it). The result says what changed.',
+      'Clicks an element of the page by its ref with a real mouse click. Refuses when something covers the element (and names it). A click that buys, pays, sends, posts, deletes or submits a form waits for the person to approve it. The result says what changed.',
     arguments: z.strictObject({ ref: RefArgument }),
     effect: 'page-action',
     approval: 'automatic',
     modes: ['act', 'dev'],
+    review: ({ ref }, context) =>
+      reviewAction(context, { ref, enter: false, url: null }, (control) =>
+        control ? { kind: 'press', verb: 'Click', control } : null,
+      ),
     async execute({ ref }, context) {
       const target = await findTarget(deps, context, ref);
       if ('ok' in target) return target;

@@ -7,6 +7,19 @@ import { InputError } from '../input/debugger-sessions';
 import { parseChord, pressChord, type KeyChord } from '../input/keys';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
 import { fail, inputSession, type ActionDeps } from './action-target';
+import { reviewAction } from '../safety/review-action';
+
+/** Keys that press the focused control the way a click does, or submit its form. */
+const PRESSING_KEYS = new Set(['Enter', ' ']);
+
+/** The first key of the list that presses or submits, as the browser names it. */
+function pressingKey(keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const parsed = parseChord(key);
+    if ('chord' in parsed && PRESSING_KEYS.has(parsed.chord.spec.key)) return parsed.chord.spec.key;
+  }
+  return null;
+}
 
 /** Most presses one call makes (keys × repeat). */
 export const MAX_KEY_PRESSES = 50;
@@ -23,6 +36,16 @@ export function pressKeysTool(deps: ActionDeps) {
     effect: 'page-action',
     approval: 'automatic',
     modes: ['act', 'dev'],
+    review: ({ keys }, context) => {
+      const pressing = pressingKey(keys);
+      if (pressing === null) return Promise.resolve({ ask: false } as const);
+      const enter = pressing === 'Enter';
+      return reviewAction(context, { ref: null, enter, url: null }, (control) =>
+        control
+          ? { kind: 'press', verb: enter ? 'Press Enter in' : 'Press Space on', control }
+          : null,
+      );
+    },
     async execute({ keys, repeat }, context) {
       const chords: KeyChord[] = [];
       for (const key of keys) {

@@ -8,13 +8,14 @@ import { clickAt, parseChord, pressChord } from '../input/keys';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
+import { reviewAction } from '../safety/review-action';
 
 /** Most characters one call types. */
 export const MAX_TYPED_CHARS = 5_000;
 
 const WRONG_CONTROL: Record<string, string> = {
-  checkbox: 'a checkbox: use click to check or uncheck it',
-  radio: 'a radio button: use click to choose it',
+  checkbox: 'a checkbox: use set_checked to check or uncheck it',
+  radio: 'a radio button: use set_checked to choose it',
   file: 'a file input: Side Agent does not choose files for you; ask the person to pick the file',
   select: 'a drop-down list: click it and use press_keys (arrows, Enter) to choose',
   other: 'not a text field: click it, or use press_keys for keys',
@@ -46,6 +47,10 @@ export function typeTool(deps: ActionDeps) {
     effect: 'page-action',
     approval: 'automatic',
     modes: ['act', 'dev'],
+    review: ({ ref, text, submit }, context) =>
+      reviewAction(context, { ref, enter: submit, url: null }, (field) =>
+        field ? { kind: 'type', text, field, submit } : null,
+      ),
     async execute({ ref, text, clear, submit }, context) {
       const target = await findTarget(deps, context, ref);
       if ('ok' in target) return target;

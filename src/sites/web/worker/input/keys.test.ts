@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseChord } from './keys';
-import { mayControlTab } from './may-control-tab';
 
 describe('key chords', () => {
   it('reads named keys, letters and modifiers', () => {
@@ -21,32 +20,5 @@ describe('key chords', () => {
   it('names the part it does not know', () => {
     expect(parseChord('Hyper+a')).toEqual({ unknown: 'Hyper' });
     expect(parseChord('Launch')).toEqual({ unknown: 'Launch' });
-  });
-});
-
-describe('mayControlTab', () => {
-  const granted = (patterns: string[]) => (pattern: string) =>
-    Promise.resolve(patterns.includes(pattern));
-
-  it('allows a tab on a site the person granted, whatever its port or path', async () => {
-    expect(
-      await mayControlTab(
-        'https://shop.example:8443/cart?x=1',
-        granted(['https://shop.example/*']),
-      ),
-    ).toBeNull();
-  });
-
-  it('refuses other sites, other schemes and unknown addresses, naming the site', async () => {
-    const check = granted(['https://shop.example/*']);
-    const other = await mayControlTab('https://bank.example/', check);
-    expect(other?.code).toBe('INPUT_NOT_ALLOWED');
-    expect(other?.message).toContain('bank.example');
-    expect((await mayControlTab('http://shop.example/', check))?.code).toBe('INPUT_NOT_ALLOWED');
-    expect((await mayControlTab('chrome://settings', check))?.code).toBe('INPUT_NOT_ALLOWED');
-    expect((await mayControlTab(undefined, check))?.code).toBe('INPUT_NOT_ALLOWED');
-    expect(
-      (await mayControlTab('https://shop.example/', () => Promise.reject(new Error('x'))))?.code,
-    ).toBe('INPUT_NOT_ALLOWED');
   });
 });

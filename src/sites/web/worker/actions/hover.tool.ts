@@ -1,0 +1,43 @@
+// hover: the real mouse over an element by its ref, for menus and tooltips that open
+// on hover. Moving the pointer changes nothing a person could not undo by moving it
+// away, so it never asks first.
+import { z } from '../../../../shared/schema/zod';
+import { defineTool } from '../../../../worker/tools/define-tool';
+import { InputError } from '../input/debugger-sessions';
+import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { fail, findTarget, type ActionDeps } from './action-target';
+import { RefArgument } from './click.tool';
+
+export function hoverTool(deps: ActionDeps) {
+  return defineTool({
+    name: 'hover',
+    description:
+      'Moves the mouse over an element by its ref (menus and tooltips that open on hover). Clicks nothing. The result says what changed.',
+    arguments: z.strictObject({ ref: RefArgument }),
+    effect: 'page-action',
+    approval: 'automatic',
+    modes: ['act', 'dev'],
+    review: async () => ({ ask: false }),
+    async execute({ ref }, context) {
+      const target = await findTarget(deps, context, ref);
+      if ('ok' in target) return target;
+      try {
+        await target.session.send('Input.dispatchMouseEvent', {
+          type: 'mouseMoved',
+          x: target.x,
+          y: target.y,
+        });
+      } catch (error) {
+        if (error instanceof InputError) return fail(error.failure);
+        throw error;
+      }
+      const after = await pageAfter(deps, context, target.number, target.before);
+      return actionOutcome(
+        `Moved the mouse over ${ref}.`,
+        target.target,
+        changesOf(target.before, after),
+        `Hovered ${ref}`,
+      );
+    },
+  });
+}

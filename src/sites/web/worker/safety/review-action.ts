@@ -1,0 +1,64 @@
+// ## Owns
+// The review every web action runs before it may touch the page: read the control
+// it targets as the page shows it (and whether the page links to an address), put
+// the run's facts together and ask `mayActWithoutAsking`. A ref that names nothing is
+// refused here, with the same words the action would use, so no card asks about it.
+import type { CallReview, ToolRunContext } from '../../../../worker/tools/define-tool';
+import { parseActionRef } from '../actions/action-target';
+import { mayActWithoutAsking, type ControlFacts, type ProposedAction } from './may-act';
+import { webRunState } from './observations';
+
+/** What the review reads from the page for one action. */
+export interface ReviewTarget {
+  /** The model's ref text; null: the focused element (or none, for a navigation). */
+  readonly ref: string | null;
+  /** Whether the action is Enter in the control (a field then submits its form). */
+  readonly enter: boolean;
+  /** An address the action goes to, to ask whether the page links to it. */
+  readonly url: string | null;
+}
+
+/** Reviews one action; `propose` turns the control read (null: none) into the action. */
+export async function reviewAction(
+  context: ToolRunContext,
+  target: ReviewTarget,
+  propose: (control: ControlFacts | null) => ProposedAction | null,
+): Promise<CallReview> {
+  let refNumber: number | null = null;
+  if (target.ref !== null) {
+    const parsed = parseActionRef(target.ref);
+    if ('ok' in parsed) return { ask: 'refused', outcome: parsed };
+    refNumber = parsed.number;
+  }
+  const facts = await context.page.request('web/act-facts', {
+    ref: refNumber,
+    enter: target.enter,
+    url: target.url,
+  });
+  if (!facts.ok) {
+    return {
+      ask: 'refused',
+      outcome: { ok: false, code: facts.error.code, message: facts.error.message },
+    };
+  }
+  const { control, linkShown, url: pageUrl } = facts.data;
+  if (target.ref !== null && control === null) {
+    return {
+      ask: 'refused',
+      outcome: {
+        ok: false,
+        code: 'PAGE_REF_NOT_FOUND',
+        message: `${target.ref} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
+      },
+    };
+  }
+  const action = propose(control);
+  if (!action) return { ask: false };
+  return mayActWithoutAsking(action, {
+    pageUrl,
+    siteOrigin: context.identity.scope.projectId ?? '',
+    personText: context.personText ?? [],
+    linkShown: (url) => url === target.url && linkShown,
+    observations: webRunState(context).observations,
+  });
+}
