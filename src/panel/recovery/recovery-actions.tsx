@@ -1,6 +1,7 @@
 // The Revert and Snapshot actions of one answer. Revert shows only when this response
 // has an applied revert checkpoint, and asks in the panel first; Snapshot shows on the
 // latest complete answer and opens the snapshot menu.
+import { ArchiveRestore, Undo2 } from 'lucide-preact';
 import { useState } from 'preact/hooks';
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import { useRecovery } from './recovery-provider';
@@ -44,7 +45,8 @@ export function RecoveryActions({
           disabled={state.busy.value}
           onClick={() => setConfirming(true)}
         >
-          Revert
+          <Undo2 aria-hidden="true" size={14} strokeWidth={1.75} />
+          <span>Revert</span>
         </button>
       ) : null}
       {canRevert && confirming ? (
@@ -59,6 +61,7 @@ export function RecoveryActions({
             : 'Revert the edits of this response?'}
           <button
             type="button"
+            class="sa-danger"
             data-testid="revert-confirm-yes"
             disabled={state.busy.value}
             onClick={() => {
@@ -85,7 +88,8 @@ export function RecoveryActions({
           aria-expanded={snapshotsOpen}
           onClick={() => setSnapshotsOpen(!snapshotsOpen)}
         >
-          Snapshot
+          <ArchiveRestore aria-hidden="true" size={14} strokeWidth={1.75} />
+          <span>Snapshot</span>
         </button>
       ) : null}
       {showSnapshot && snapshotsOpen ? (
