@@ -145,6 +145,25 @@ describe('panel design in real Chromium', () => {
     expect(await fontSize('[data-testid="regenerate"]')).toBe('12px');
   });
 
+  it("scales with the browser's font size and drops transitions under reduced motion", async () => {
+    const cdp = await panel.context().newCDPSession(panel);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 20 } });
+    try {
+      await expect.poll(() => fontSize('body')).toBe('17.5px');
+      expect(await fontSize('[data-testid="tool-card"] .tool-name')).toBe('15px');
+    } finally {
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 } });
+    }
+    const transition = () =>
+      panel
+        .getByTestId('settings-toggle')
+        .evaluate((element) => getComputedStyle(element).transitionDuration);
+    expect(await transition()).not.toMatch(/^0s(, 0s)*$/);
+    await panel.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await transition()).toMatch(/^0s(, 0s)*$/);
+    await panel.emulateMedia({ reducedMotion: null });
+  });
+
   it('names the chat after its first message while no name was given', async () => {
     await expect
       .poll(() => panel.getByTestId('chat-title').textContent())

@@ -124,7 +124,10 @@ export function Composer(props: ComposerProps) {
       />
       <div class="composer-bar">
         {props.site.attachments.length > 0 ? (
-          <div class="add-menu">
+          <div
+            class="add-menu"
+            onKeyDown={(event) => event.key === 'Escape' && menuOpen && setMenuOpen(false)}
+          >
             <button
               ref={addButton}
               type="button"
@@ -139,13 +142,7 @@ export function Composer(props: ComposerProps) {
               <span>Add</span>
             </button>
             {menuOpen ? (
-              <div
-                ref={addMenu}
-                class="popover menu"
-                role="menu"
-                data-testid="add-menu"
-                onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
-              >
+              <div ref={addMenu} class="popover menu" role="menu" data-testid="add-menu">
                 {props.site.attachments.map((kind) => (
                   <button
                     type="button"

@@ -2,10 +2,9 @@
 // it (so the label sits above the right input and a click on it focuses it), and
 // the actions sit in one spaced row.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeWorker } from '../__fixtures__/fake-worker';
 import { mount, settle } from '../__fixtures__/dom';
 import { McpTab } from './mcp-tab';
-import { ToolsTab } from './tools-tab';
+import { ToolsTab, type IntegrationsClient } from './tools-tab';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -24,10 +23,17 @@ function expectEveryControlLabelled(root: HTMLElement) {
 
 const requestPermission = async () => true;
 
+/** A client whose lists are empty; these tests only render the forms. */
+const emptyLists = {
+  request: async (method: string) => ({
+    ok: true,
+    data: method === 'custom-tools/list' ? { tools: [] } : { servers: [] },
+  }),
+} as unknown as IntegrationsClient;
+
 describe('Settings integration tabs', () => {
   it('binds every Tools form control to its label and rows the actions', async () => {
-    const { client } = createFakeWorker({ 'custom-tools/list': () => ({ tools: [] }) });
-    const root = mount(<ToolsTab client={client} requestPermission={requestPermission} />);
+    const root = mount(<ToolsTab client={emptyLists} requestPermission={requestPermission} />);
     await settle();
     expectEveryControlLabelled(root);
     const endpoint = root.querySelector<HTMLInputElement>('input[name="tool-endpoint"]')!;
@@ -43,8 +49,7 @@ describe('Settings integration tabs', () => {
   });
 
   it('binds every MCP form control, including protocol and longest call, to its label', async () => {
-    const { client } = createFakeWorker({ 'mcp/list': () => ({ servers: [] }) });
-    const root = mount(<McpTab client={client} requestPermission={requestPermission} />);
+    const root = mount(<McpTab client={emptyLists} requestPermission={requestPermission} />);
     await settle();
     expectEveryControlLabelled(root);
     const protocol = root.querySelector<HTMLSelectElement>('select[name="mcp-protocol"]')!;
