@@ -31,7 +31,8 @@ export async function shootPanel(
   for (const width of GALLERY_WIDTHS) {
     await page.setViewportSize({ width, height: options.height ?? 720 });
     for (const theme of GALLERY_THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
+      // Reduced motion: a colour transition caught mid-way would show the old theme.
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       // Two frames: one for the media change, one for layout that depends on it.
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
@@ -41,7 +42,7 @@ export async function shootPanel(
       files.push(file);
     }
   }
-  await page.emulateMedia({ colorScheme: null });
+  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
   if (before) await page.setViewportSize(before);
   return files;
 }

@@ -159,7 +159,13 @@ export function AssistantTurnView({
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
         <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />
         {onRegenerate ? (
-          <button type="button" class="icon-button" onClick={onRegenerate} data-testid="regenerate">
+          <button
+            type="button"
+            class="icon-button"
+            title="Regenerate"
+            onClick={onRegenerate}
+            data-testid="regenerate"
+          >
             <RotateCcw aria-hidden="true" size={14} strokeWidth={1.75} />
             <span>Regenerate</span>
           </button>

@@ -41,6 +41,7 @@ export function RecoveryActions({
         <button
           type="button"
           class="icon-button"
+          title="Revert the edits of this response"
           data-testid="revert"
           disabled={state.busy.value}
           onClick={() => setConfirming(true)}
@@ -84,6 +85,7 @@ export function RecoveryActions({
         <button
           type="button"
           class="icon-button"
+          title="Recovery points of this file"
           data-testid="snapshot-toggle"
           aria-expanded={snapshotsOpen}
           onClick={() => setSnapshotsOpen(!snapshotsOpen)}
