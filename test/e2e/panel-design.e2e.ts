@@ -145,25 +145,6 @@ describe('panel design in real Chromium', () => {
     expect(await fontSize('[data-testid="regenerate"]')).toBe('12px');
   });
 
-  it("scales with the browser's font size and drops transitions under reduced motion", async () => {
-    const cdp = await panel.context().newCDPSession(panel);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 20 } });
-    try {
-      await expect.poll(() => fontSize('body')).toBe('17.5px');
-      expect(await fontSize('[data-testid="tool-card"] .tool-name')).toBe('15px');
-    } finally {
-      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 } });
-    }
-    const transition = () =>
-      panel
-        .getByTestId('settings-toggle')
-        .evaluate((element) => getComputedStyle(element).transitionDuration);
-    expect(await transition()).not.toMatch(/^0s(, 0s)*$/);
-    await panel.emulateMedia({ reducedMotion: 'reduce' });
-    expect(await transition()).toMatch(/^0s(, 0s)*$/);
-    await panel.emulateMedia({ reducedMotion: null });
-  });
-
   it('names the chat after its first message while no name was given', async () => {
     await expect
       .poll(() => panel.getByTestId('chat-title').textContent())
@@ -246,5 +227,27 @@ describe('panel design in real Chromium', () => {
     expect(await panel.getByTestId('settings-toggle').getAttribute('aria-label')).toBe(
       'Open settings',
     );
+  });
+
+  it("scales with the browser's font size and drops transitions under reduced motion", async () => {
+    // Last in the file: the font size setting is the browser's, not the page's.
+    const cdp = await panel.context().newCDPSession(panel);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 20 } });
+    try {
+      await expect.poll(() => fontSize('body')).toBe('17.5px');
+      expect(await fontSize('[data-testid="composer-input"]')).toBe('17.5px');
+      expect(await fontSize('.shortcuts')).toBe('13.75px');
+    } finally {
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 16 } });
+    }
+    await expect.poll(() => fontSize('body')).toBe('14px');
+    const transition = () =>
+      panel
+        .getByTestId('settings-toggle')
+        .evaluate((element) => getComputedStyle(element).transitionDuration);
+    expect(await transition()).not.toMatch(/^0s(, 0s)*$/);
+    await panel.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await transition()).toMatch(/^0s(, 0s)*$/);
+    await panel.emulateMedia({ reducedMotion: null });
   });
 });
