@@ -189,6 +189,10 @@ describe('panel design in real Chromium', () => {
     await expect.poll(() => panel.getByTestId('chat-row').count()).toBe(2);
     const menu = await boxInViewport('[data-testid="session-menu"]');
     expect(menu, JSON.stringify(menu)).toMatchObject({ isInside: true });
+    // Anchored under its button, not merely somewhere on screen.
+    const trigger = await boxInViewport('[data-testid="session-menu-button"]');
+    expect(menu.box[1]).toBeGreaterThanOrEqual(trigger.box[3]);
+    expect(menu.box[1] - trigger.box[3]).toBeLessThanOrEqual(8);
     const remove = await boxInViewport(
       '[data-testid="chat-row"] >> nth=0 >> [aria-label^="Delete chat"]',
     );
@@ -202,6 +206,10 @@ describe('panel design in real Chromium', () => {
     await panel.getByTestId('add-button').click();
     const add = await boxInViewport('[data-testid="add-menu"]');
     expect(add, JSON.stringify(add)).toMatchObject({ isInside: true });
+    // Above the + Add button, where the composer leaves room.
+    const addButton = await boxInViewport('[data-testid="add-button"]');
+    expect(add.box[3]).toBeLessThanOrEqual(addButton.box[1]);
+    expect(addButton.box[1] - add.box[3]).toBeLessThanOrEqual(8);
     expect((await overflow()).scrollWidth).toBeLessThanOrEqual(320);
     await panel.mouse.click(160, 200);
     await expect.poll(() => panel.getByTestId('add-menu').count()).toBe(0);
