@@ -46,7 +46,8 @@ const boxInViewport = (selector: string) =>
     return {
       isInside:
         box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
-      width: box.width,
+      top: Math.round(box.top),
+      bottom: Math.round(box.bottom),
       box: [box.left, box.top, box.right, box.bottom].map(Math.round),
       viewport: [innerWidth, innerHeight],
     };
@@ -191,8 +192,8 @@ describe('panel design in real Chromium', () => {
     expect(menu, JSON.stringify(menu)).toMatchObject({ isInside: true });
     // Anchored under its button, not merely somewhere on screen.
     const trigger = await boxInViewport('[data-testid="session-menu-button"]');
-    expect(menu.box[1]).toBeGreaterThanOrEqual(trigger.box[3]);
-    expect(menu.box[1] - trigger.box[3]).toBeLessThanOrEqual(8);
+    expect(menu.top).toBeGreaterThanOrEqual(trigger.bottom);
+    expect(menu.top - trigger.bottom).toBeLessThanOrEqual(8);
     const remove = await boxInViewport(
       '[data-testid="chat-row"] >> nth=0 >> [aria-label^="Delete chat"]',
     );
@@ -208,8 +209,8 @@ describe('panel design in real Chromium', () => {
     expect(add, JSON.stringify(add)).toMatchObject({ isInside: true });
     // Above the + Add button, where the composer leaves room.
     const addButton = await boxInViewport('[data-testid="add-button"]');
-    expect(add.box[3]).toBeLessThanOrEqual(addButton.box[1]);
-    expect(addButton.box[1] - add.box[3]).toBeLessThanOrEqual(8);
+    expect(add.bottom).toBeLessThanOrEqual(addButton.top);
+    expect(addButton.top - add.bottom).toBeLessThanOrEqual(8);
     expect((await overflow()).scrollWidth).toBeLessThanOrEqual(320);
     await panel.mouse.click(160, 200);
     await expect.poll(() => panel.getByTestId('add-menu').count()).toBe(0);
