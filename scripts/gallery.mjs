@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm run gallery [-- --no-build] [word…]`: builds the extension, shoots every panel
-// state in test/gallery (and any e2e test that calls shootPanel, when run) at 320 and
-// 600 px in light and dark, and writes test-results/gallery/index.html, a contact sheet
-// to look at the states side by side.
+// state in test/gallery (and any e2e test that calls shootPanel, when run) at 320, 400
+// and 600 px in light and dark, and writes test-results/gallery/index.html: a contact
+// sheet to look at the states side by side, then a list of every image in the folder.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,13 +40,18 @@ const sections = [...states]
         .join('')}</div></section>`,
   )
   .join('\n');
+const everyImage = shots
+  .map((name) => `<li><a href="${escape(name)}">${escape(name)}</a></li>`)
+  .join('');
 writeFileSync(
   path.join(dir, 'index.html'),
   `<!doctype html><meta charset="utf-8"><title>Side Agent panel gallery</title>
 <style>body{font:14px system-ui;margin:24px;background:#888}section{margin-bottom:32px}
 .row{display:flex;gap:16px;align-items:flex-start;flex-wrap:wrap}figure{margin:0}
-img{border:1px solid #0004;display:block}figcaption{color:#fff}</style>
-<h1>Side Agent panel gallery</h1>${sections}`,
+img{border:1px solid #0004;display:block}figcaption{color:#fff}
+.files a{color:#fff}</style>
+<h1>Side Agent panel gallery</h1>${sections}
+<section><h2>Every image (${shots.length})</h2><ul class="files">${everyImage}</ul></section>`,
 );
 console.log(
   `\n${states.size} states, ${shots.length} screenshots: ${path.join(dir, 'index.html')}`,

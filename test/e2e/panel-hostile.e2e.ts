@@ -135,6 +135,13 @@ function installWatch(): void {
     state.scans += 1;
     const name = element.localName.toLowerCase();
     const inTranscript = element.closest('[data-testid="transcript"]') !== null;
+    // The panel's own icons (lucide SVGs, aria-hidden) on its buttons, never inside
+    // rendered model text.
+    const isPanelIcon =
+      element.closest('svg.lucide[aria-hidden="true"]') !== null &&
+      element.closest('button') !== null &&
+      element.closest('.stream-text, .turn-text, .stream-reasoning') === null &&
+      ['svg', 'path', 'rect', 'circle', 'line', 'polyline', 'polygon'].includes(name);
     // The panel's own stylesheet <link>/<style>/<meta> live in <head>, present before this runs.
     if (
       NEVER.has(name) &&
@@ -143,7 +150,7 @@ function installWatch(): void {
       state.unsafe.push(`element ${show(element)}`);
     else if (name === 'style' && !element.closest('head'))
       state.unsafe.push(`element ${show(element)}`);
-    else if (inTranscript && !SAFE_IN_TRANSCRIPT.has(name))
+    else if (inTranscript && !SAFE_IN_TRANSCRIPT.has(name) && !isPanelIcon)
       state.unsafe.push(`element in transcript ${show(element)}`);
     for (const attribute of Array.from(element.attributes)) {
       const attr = attribute.name.toLowerCase();

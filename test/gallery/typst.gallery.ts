@@ -1,6 +1,7 @@
 // The Typst face's panel states: an empty chat on a project, a streamed answer with
 // rich Markdown, a diff review waiting for Apply, the applied edit with its Revert,
-// and Settings → Models. The workbench plays typst.app; the scripted model server
+// the snapshot, + Add and chat history menus, and Settings → Models, Tools, MCP and
+// Sessions. The workbench plays typst.app; the scripted model server
 // plays the model (behind the CORS proxy, as the e2e tests do).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -135,12 +136,36 @@ describe('Typst face gallery', () => {
     await shootPanel(panel, 'typst-edit-applied');
   });
 
+  it('the snapshot menu, the + Add menu and the chat history', async () => {
+    await panel.getByTestId('snapshot-toggle').click();
+    await panel.getByTestId('snapshot-item').first().waitFor();
+    await panel.getByTestId('snapshot-item').first().getByRole('button').click();
+    await panel.getByTestId('snapshot-preview').waitFor();
+    await shootPanel(panel, 'typst-snapshot-menu');
+    await panel.getByTestId('snapshot-toggle').click();
+    await panel.getByTestId('add-button').click();
+    await panel.getByTestId('add-menu').waitFor();
+    await shootPanel(panel, 'typst-add-menu');
+    await panel.keyboard.press('Escape');
+    await panel.getByTestId('session-menu-button').click();
+    await panel.getByTestId('chat-row').first().waitFor();
+    await shootPanel(panel, 'chat-history');
+    await panel.getByTestId('session-menu-button').click();
+  });
+
   it('Settings → Models', async () => {
     await panel.getByTestId('settings-toggle').click();
     await panel.getByRole('tablist', { name: 'Settings sections' }).waitFor();
     await panel.getByRole('tab', { name: 'Models' }).click();
     await expect.poll(() => panel.getByTestId('model-row').count()).toBe(2);
     await shootPanel(panel, 'settings-models');
+    await panel.getByRole('tab', { name: 'Tools' }).click();
+    await shootPanel(panel, 'settings-tools', { height: 1100 });
+    await panel.getByRole('tab', { name: 'MCP' }).click();
+    await shootPanel(panel, 'settings-mcp', { height: 1100 });
+    await panel.getByRole('tab', { name: 'Sessions' }).click();
+    await panel.getByTestId('project-group').first().waitFor();
+    await shootPanel(panel, 'settings-sessions');
     await panel.getByTestId('settings-toggle').click();
   });
 });

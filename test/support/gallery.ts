@@ -1,14 +1,14 @@
 // ## Owns
-// Screenshots of panel states for `npm run gallery`: every state at the two widths a
-// side panel is used at (320 and 600 px) in light and dark, named so the contact sheet
-// groups them. Tests and gallery specs call `shootPanel` once the state is on screen.
+// Screenshots of panel states for `npm run gallery`: every state at the narrowest,
+// a common and a wide side panel (320, 400 and 600 px) in light and dark, named so
+// the contact sheet groups them. Tests and gallery specs call `shootPanel` once the state is on screen.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from './extension-browser';
 
 export const GALLERY_DIR = path.join(REPO_ROOT, 'test-results', 'gallery');
-export const GALLERY_WIDTHS = [320, 600] as const;
+export const GALLERY_WIDTHS = [320, 400, 600] as const;
 export const GALLERY_THEMES = ['light', 'dark'] as const;
 
 /** The file of one shot: `<state>.<width>.<theme>.png`. */
@@ -31,7 +31,8 @@ export async function shootPanel(
   for (const width of GALLERY_WIDTHS) {
     await page.setViewportSize({ width, height: options.height ?? 720 });
     for (const theme of GALLERY_THEMES) {
-      await page.emulateMedia({ colorScheme: theme });
+      // Reduced motion: a colour transition caught mid-way would show the old theme.
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
       // Two frames: one for the media change, one for layout that depends on it.
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
@@ -41,7 +42,7 @@ export async function shootPanel(
       files.push(file);
     }
   }
-  await page.emulateMedia({ colorScheme: null });
+  await page.emulateMedia({ colorScheme: null, reducedMotion: null });
   if (before) await page.setViewportSize(before);
   return files;
 }

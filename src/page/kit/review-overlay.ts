@@ -9,6 +9,7 @@
 // every row is set with textContent, so hostile document text stays inert.
 import type { DiffView } from '../../shared/protocol/diff-view';
 import type { DocumentHost, DocumentText } from './document-host';
+import { overlayPalette, paintedBackground, type OverlayPalette } from './review-overlay-theme';
 
 export const OVERLAY_ID = 'side-agent-review-overlay';
 const MAX_OVERLAY_ROWS = 2_000;
@@ -36,7 +37,7 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-function renderRows(diff: DiffView, body: HTMLElement): void {
+function renderRows(diff: DiffView, body: HTMLElement, palette: OverlayPalette): void {
   let rendered = 0;
   for (const hunk of diff.hunks) {
     if (rendered >= MAX_OVERLAY_ROWS) break;
@@ -52,9 +53,9 @@ function renderRows(diff: DiffView, body: HTMLElement): void {
       rendered += 1;
       const colour =
         row.kind === 'insert'
-          ? 'rgba(46,160,67,.28)'
+          ? palette.insert
           : row.kind === 'delete'
-            ? 'rgba(248,81,73,.28)'
+            ? palette.delete
             : 'transparent';
       const line = element(
         'div',
@@ -108,27 +109,32 @@ export function showReviewOverlay(
   root.id = OVERLAY_ID;
   root.dataset['reviewId'] = reviewId;
   const content = getComputedStyle(editor.content);
+  const palette = overlayPalette(
+    paintedBackground(editor.surface),
+    matchMedia('(prefers-color-scheme: dark)').matches,
+  );
+  root.dataset['scheme'] = palette.scheme;
   const surface = element(
     'div',
-    `position:fixed;pointer-events:auto;overflow:auto;box-sizing:border-box;background:rgb(25,24,31);color:#e6e6e6;` +
+    `position:fixed;pointer-events:auto;overflow:auto;box-sizing:border-box;background:${palette.background};color:${palette.text};` +
       `font-family:${content.fontFamily};font-size:${content.fontSize};line-height:${content.lineHeight === 'normal' ? '18px' : content.lineHeight};` +
-      'border:1px solid rgba(255,255,255,.2)',
+      `border:1px solid ${palette.border}`,
   );
   surface.setAttribute('role', 'region');
   surface.setAttribute('aria-label', 'Proposed change (read-only)');
   const header = element(
     'div',
-    'position:sticky;top:0;background:inherit;padding:4px 8px;font-weight:600;border-bottom:1px solid rgba(255,255,255,.2)',
+    `position:sticky;top:0;background:inherit;padding:4px 8px;font-weight:600;border-bottom:1px solid ${palette.border}`,
   );
   header.textContent = `${diff.fileLabel}  +${diff.additions} −${diff.deletions}  · review in the side panel`;
   const stale = element(
     'div',
-    'display:none;padding:4px 8px;background:#8a4b00;color:#fff',
+    `display:none;padding:4px 8px;background:${palette.staleBackground};color:${palette.staleText}`,
     'The document changed: this proposal is stale and will be refused.',
   );
   stale.dataset['role'] = 'stale';
   const body = element('div', '');
-  renderRows(diff, body);
+  renderRows(diff, body, palette);
   surface.append(header, stale, body);
   root.append(surface);
   document.body.append(root);

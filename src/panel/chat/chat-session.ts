@@ -98,6 +98,16 @@ export class ChatSessionController {
     }
   }
 
+  /** Renames the shown chat (the header's title); a refusal is shown as the chat's error. */
+  async rename(name: string): Promise<void> {
+    const meta = this.meta.peek();
+    if (!meta) return;
+    const result = await this.client.request('session/rename', { sessionId: meta.id, name });
+    if (this.meta.peek()?.id !== meta.id) return;
+    if (result.ok) this.meta.value = result.data;
+    else this.error.value = result.error;
+  }
+
   /** Reloads the shown chat from storage (after a run wrote its turn). */
   async reload(): Promise<boolean> {
     const id = this.sessionId;

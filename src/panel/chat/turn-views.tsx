@@ -2,6 +2,7 @@
 // (and thumbnails only from validated image data URLs); assistant turns replay
 // their segments through the one streaming renderer, so stored and live answers
 // look the same and Markdown reaches the DOM only through renderMarkdownFragment.
+import { RotateCcw } from 'lucide-preact';
 import { useLayoutEffect, useMemo } from 'preact/hooks';
 import type { AssistantTurn, UserTurn } from '../../shared/protocol/chat-records';
 import { CopyButton } from '../components/copy-button';
@@ -158,8 +159,15 @@ export function AssistantTurnView({
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
         <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />
         {onRegenerate ? (
-          <button type="button" class="icon-button" onClick={onRegenerate} data-testid="regenerate">
-            Regenerate
+          <button
+            type="button"
+            class="icon-button"
+            title="Regenerate"
+            onClick={onRegenerate}
+            data-testid="regenerate"
+          >
+            <RotateCcw aria-hidden="true" size={14} strokeWidth={1.75} />
+            <span>Regenerate</span>
           </button>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 // A button that copies text to the clipboard and says so for a moment.
+import { Check, Copy, TriangleAlert } from 'lucide-preact';
 import { useState } from 'preact/hooks';
 
 const FEEDBACK_MS = 1_200;
@@ -31,7 +32,14 @@ export function CopyButton({ text, label }: CopyButtonProps) {
       title={label}
       onClick={() => void copy()}
     >
-      {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}
+      {state === 'copied' ? (
+        <Check aria-hidden="true" size={14} strokeWidth={1.75} />
+      ) : state === 'failed' ? (
+        <TriangleAlert aria-hidden="true" size={14} strokeWidth={1.75} />
+      ) : (
+        <Copy aria-hidden="true" size={14} strokeWidth={1.75} />
+      )}
+      <span>{state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : 'Copy'}</span>
     </button>
   );
 }

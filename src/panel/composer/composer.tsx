@@ -4,11 +4,13 @@
 // control (the Editor edits control: Ask / Auto approve, or the chat's Ask / Act / Dev
 // agent mode) and its "+ Add" entries.
 import type { Signal } from '@preact/signals';
-import { useRef, useState } from 'preact/hooks';
+import { ArrowUp, Plus, Square } from 'lucide-preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { EditMode } from '../../shared/protocol/run-messages';
 import type { AttachmentKind, SitePanel } from '../../shared/protocol/site-catalog';
 import { AgentModeControl, AgentModeHint } from './agent-mode-control';
+import { usePopover } from '../components/popover';
 import { AttachmentChips } from './attachment-chips';
 import type { AddKind, AttachmentsController } from './attachments-controller';
 
@@ -64,6 +66,20 @@ export function Composer(props: ComposerProps) {
   const { draft, enabled, running, preparing, editMode, attachments } = props;
   const [menuOpen, setMenuOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const addMenu = useRef<HTMLDivElement>(null);
+  usePopover(addButton, addMenu, menuOpen, 'top-start');
+  // A pointer down outside closes the menu, like any popover.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target instanceof Node ? event.target : null;
+      if (!addMenu.current?.contains(target) && !addButton.current?.contains(target))
+        setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
   const busy = running || preparing;
   const submit = () => {
     if (!enabled || busy) return;
@@ -108,26 +124,29 @@ export function Composer(props: ComposerProps) {
       />
       <div class="composer-bar">
         {props.site.attachments.length > 0 ? (
-          <div class="add-menu">
+          <div
+            class="add-menu"
+            onKeyDown={(event) => event.key === 'Escape' && menuOpen && setMenuOpen(false)}
+          >
             <button
+              ref={addButton}
               type="button"
+              class="ghost-button add-button"
               aria-haspopup="menu"
               aria-expanded={menuOpen}
               disabled={!enabled || busy || attachments.busy.value}
               onClick={() => setMenuOpen(!menuOpen)}
               data-testid="add-button"
             >
-              + Add
+              <Plus aria-hidden="true" size={16} strokeWidth={1.75} />
+              <span>Add</span>
             </button>
             {menuOpen ? (
-              <div
-                class="menu"
-                role="menu"
-                onKeyDown={(event) => event.key === 'Escape' && setMenuOpen(false)}
-              >
+              <div ref={addMenu} class="popover menu" role="menu" data-testid="add-menu">
                 {props.site.attachments.map((kind) => (
                   <button
                     type="button"
+                    class="menu-item"
                     role="menuitem"
                     key={kind}
                     data-testid={`add-${kind}`}
@@ -171,12 +190,26 @@ export function Composer(props: ComposerProps) {
           </span>
         ) : null}
         {busy ? (
-          <button type="button" class="stop" data-testid="stop" onClick={props.onStop}>
-            Stop
+          <button
+            type="button"
+            class="stop"
+            aria-label="Stop"
+            title="Stop"
+            data-testid="stop"
+            onClick={props.onStop}
+          >
+            <Square aria-hidden="true" size={14} strokeWidth={2} fill="currentColor" />
           </button>
         ) : (
-          <button type="submit" class="primary send" data-testid="send" disabled={!enabled}>
-            Send
+          <button
+            type="submit"
+            class="primary send"
+            aria-label="Send"
+            title="Send"
+            data-testid="send"
+            disabled={!enabled}
+          >
+            <ArrowUp aria-hidden="true" size={18} strokeWidth={2} />
           </button>
         )}
       </div>

@@ -1,6 +1,7 @@
 // The Revert and Snapshot actions of one answer. Revert shows only when this response
 // has an applied revert checkpoint, and asks in the panel first; Snapshot shows on the
 // latest complete answer and opens the snapshot menu.
+import { ArchiveRestore, Undo2 } from 'lucide-preact';
 import { useState } from 'preact/hooks';
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import { useRecovery } from './recovery-provider';
@@ -40,11 +41,13 @@ export function RecoveryActions({
         <button
           type="button"
           class="icon-button"
+          title="Revert the edits of this response"
           data-testid="revert"
           disabled={state.busy.value}
           onClick={() => setConfirming(true)}
         >
-          Revert
+          <Undo2 aria-hidden="true" size={14} strokeWidth={1.75} />
+          <span>Revert</span>
         </button>
       ) : null}
       {canRevert && confirming ? (
@@ -59,6 +62,7 @@ export function RecoveryActions({
             : 'Revert the edits of this response?'}
           <button
             type="button"
+            class="sa-danger"
             data-testid="revert-confirm-yes"
             disabled={state.busy.value}
             onClick={() => {
@@ -81,11 +85,13 @@ export function RecoveryActions({
         <button
           type="button"
           class="icon-button"
+          title="Recovery points of this file"
           data-testid="snapshot-toggle"
           aria-expanded={snapshotsOpen}
           onClick={() => setSnapshotsOpen(!snapshotsOpen)}
         >
-          Snapshot
+          <ArchiveRestore aria-hidden="true" size={14} strokeWidth={1.75} />
+          <span>Snapshot</span>
         </button>
       ) : null}
       {showSnapshot && snapshotsOpen ? (

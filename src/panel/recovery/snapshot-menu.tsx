@@ -76,6 +76,7 @@ export function SnapshotMenu({
   };
   return (
     <section class="snapshot-menu" aria-label="Snapshots" data-testid="snapshot-menu">
+      <p class="snapshot-menu-title">Recovery points</p>
       {snapshots === null ? <p class="muted">Loading recovery points…</p> : null}
       {snapshots?.length === 0 ? <p class="muted">No recovery points for this file.</p> : null}
       <ul>
@@ -99,10 +100,11 @@ export function SnapshotMenu({
             <DiffRows diff={preview.diff} />
           )}
           {confirm === null ? (
-            <>
+            <div class="snapshot-actions">
               {preview.noChanges ? null : (
                 <button
                   type="button"
+                  class="sa-primary"
                   data-testid="snapshot-restore"
                   onClick={() => setConfirm('restore')}
                 >
@@ -116,14 +118,17 @@ export function SnapshotMenu({
               >
                 Delete…
               </button>
-            </>
+            </div>
           ) : (
-            <span role="group" aria-label="Confirm">
-              {confirm === 'restore'
-                ? 'Replace the document with this version? The current text is kept as "Before restore".'
-                : 'Delete this recovery point?'}
+            <div class="snapshot-confirm" role="group" aria-label="Confirm">
+              <span>
+                {confirm === 'restore'
+                  ? 'Replace the document with this version? The current text is kept as "Before restore".'
+                  : 'Delete this recovery point?'}
+              </span>
               <button
                 type="button"
+                class={confirm === 'restore' ? 'sa-primary' : 'sa-danger'}
                 data-testid="snapshot-confirm-yes"
                 onClick={() => void act(confirm, selected)}
               >
@@ -132,7 +137,7 @@ export function SnapshotMenu({
               <button type="button" onClick={() => setConfirm(null)}>
                 Cancel
               </button>
-            </span>
+            </div>
           )}
         </div>
       ) : null}

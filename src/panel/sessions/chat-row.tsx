@@ -1,8 +1,11 @@
 // One chat in a list: name (a switch button when switching is offered), preview,
 // last activity, inline rename and delete. Chat names and previews come from
 // model output and imports, so they are rendered as text only.
+import { Pencil, Trash2 } from 'lucide-preact';
 import { useState } from 'preact/hooks';
 import type { SessionMeta } from '../../shared/protocol/chat-records';
+import { IconButton } from '../components/icon-button';
+import { chatDisplayName } from './chat-name';
 import { RenameField } from './rename-field';
 import { relativeTime } from './session-groups';
 
@@ -26,7 +29,7 @@ export function ChatRow({
   onDelete,
 }: ChatRowProps) {
   const [isRenaming, setRenaming] = useState(false);
-  const name = session.name.trim() === '' ? 'Untitled chat' : session.name;
+  const name = chatDisplayName(session);
   const meta = `${relativeTime(session.updatedAt)} · ${session.turnCount} turns`;
   return (
     <li
@@ -63,17 +66,8 @@ export function ChatRow({
           <span>{meta}</span>
         </div>
       </div>
-      <button
-        type="button"
-        aria-label={`Rename chat ${name}`}
-        title="Rename"
-        onClick={() => setRenaming(true)}
-      >
-        ✎
-      </button>
-      <button type="button" aria-label={`Delete chat ${name}`} title="Delete" onClick={onDelete}>
-        ×
-      </button>
+      <IconButton icon={Pencil} label={`Rename chat ${name}`} onClick={() => setRenaming(true)} />
+      <IconButton icon={Trash2} label={`Delete chat ${name}`} onClick={onDelete} />
     </li>
   );
 }

@@ -88,7 +88,7 @@ describe('SessionMenu', () => {
     const store = fakeStore(chats);
     const { root, onCreate } = renderMenu(store);
     await settle();
-    click(button(root, '+ New chat'));
+    click(button(root, 'New chat'));
     await settle();
     expect(store.fake.of('session/create')[0]?.payload).toEqual({
       scope: PROJECT,

@@ -1,11 +1,15 @@
 // ## Owns
-// The header's chat menu for the current project: the project's chats, create,
+// The header's chat history for the current project: the project's chats, create,
 // switch, inline rename and delete with an in-panel confirmation. Deleting the
-// open chat falls back to the newest remaining chat, or a new one.
+// open chat falls back to the newest remaining chat, or a new one. The list is a
+// popover kept inside the panel (components/popover.ts) and reloads when opened.
+import { History, Plus } from 'lucide-preact';
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { ChatScope, SessionMeta } from '../../shared/protocol/chat-records';
 import { formatError } from '../settings/form-field';
 import type { SessionsClient } from '../settings/panel-client';
+import { IconButton } from '../components/icon-button';
+import { usePopover } from '../components/popover';
 import { ChatRow } from './chat-row';
 import { ConfirmDialog } from './confirm-dialog';
 import { openLatestOrCreate } from './open-latest';
@@ -37,6 +41,9 @@ export function SessionMenu(props: SessionMenuProps) {
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const popover = useRef<HTMLDivElement>(null);
+  usePopover(trigger, popover, isOpen, 'bottom-end');
   const reload = async () => {
     const result = await client.request('session/list', { scope });
     if (result.ok) setSessions(result.data);
@@ -45,6 +52,10 @@ export function SessionMenu(props: SessionMenuProps) {
   useEffect(() => {
     void reload();
   }, [client, scope.siteId, scope.projectId, currentSessionId]);
+  // A rename in the header or a finished run changes names and counts.
+  useEffect(() => {
+    if (isOpen) void reload();
+  }, [isOpen]);
 
   // A pointer down outside closes the menu, like any popover; the confirmation
   // dialog is rendered inside the container, so using it keeps the menu open.
@@ -88,30 +99,31 @@ export function SessionMenu(props: SessionMenuProps) {
     await reload();
   };
 
-  const current = sessions.find((session) => session.id === currentSessionId);
   return (
     <div
       ref={container}
       class="sa-session-menu"
       onKeyDown={(event) => event.key === 'Escape' && deleting === null && setOpen(false)}
     >
-      <button
-        type="button"
+      <IconButton
+        ref={trigger}
+        icon={History}
+        label="Chat history"
         class="sa-menu-button"
         aria-expanded={isOpen}
         aria-controls={listId}
         aria-haspopup="true"
         onClick={() => setOpen(!isOpen)}
         data-testid="session-menu-button"
-      >
-        {current?.name || 'Chats'} ▾
-      </button>
+      />
       <div
+        ref={popover}
         id={listId}
-        class="sa-menu-popover"
+        class="popover sa-menu-popover"
         hidden={!isOpen}
         role="region"
         aria-label={`Chats of ${scopeLabel(scope)}`}
+        data-testid="session-menu"
       >
         <ul class="sa-list">
           {sessions.map((session) => (
@@ -136,7 +148,8 @@ export function SessionMenu(props: SessionMenuProps) {
             onClick={() => void create()}
             data-testid="new-chat"
           >
-            + New chat
+            <Plus aria-hidden="true" size={16} strokeWidth={1.75} />
+            New chat
           </button>
           {props.onManage ? (
             <button type="button" onClick={props.onManage}>

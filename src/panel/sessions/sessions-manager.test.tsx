@@ -178,7 +178,10 @@ describe('SessionsManager', () => {
       ],
     });
     await settle();
-    expect(root.querySelector('img, script, svg')).toBeNull();
+    // The only SVG is the panel's own icons (lucide, aria-hidden), none from the data.
+    expect(root.querySelector('img, script, svg:not(.lucide)')).toBeNull();
+    for (const icon of root.querySelectorAll('svg'))
+      expect(icon.getAttribute('aria-hidden')).toBe('true');
     expect(root.textContent).toContain(hostile);
     expect(root.querySelector('a')?.getAttribute('href')).toBe(
       'https://typst.app/project/%22%3E%3Csvg%20onload%3Dalert(1)%3E',

@@ -127,6 +127,20 @@ describe('SettingsView', () => {
     click(button(root, 'Close settings'));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('closes on Escape unless something inside already used the key', async () => {
+    const { root, onClose } = setup();
+    await settle();
+    const tab = root.querySelector<HTMLElement>('[role="tab"]')!;
+    const escape = () =>
+      new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    const handled = escape();
+    handled.preventDefault();
+    act(() => void tab.dispatchEvent(handled));
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => void tab.dispatchEvent(escape()));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });
 
 describe('ModelPicker', () => {

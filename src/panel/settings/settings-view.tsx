@@ -73,8 +73,18 @@ export function SettingsView(props: SettingsViewProps) {
 
   const active = settingsTabs.find((tab) => tab.id === selected);
   return (
-    <section class="sa-settings" aria-labelledby={`${baseId}-title`}>
-      <header class="sa-settings-header">
+    <section
+      class="sa-settings"
+      aria-labelledby={`${baseId}-title`}
+      onKeyDown={(event) => {
+        // Escape leaves Settings, unless something inside (a dialog, a rename field,
+        // a select's list) already used it.
+        if (event.key === 'Escape' && !event.defaultPrevented) props.onClose();
+      }}
+    >
+      <header
+        class={props.closeInHeader ? 'sa-settings-header sa-visually-hidden' : 'sa-settings-header'}
+      >
         <h2 id={`${baseId}-title`}>Settings</h2>
         {props.closeInHeader ? null : (
           <button type="button" onClick={props.onClose} aria-label="Close settings">

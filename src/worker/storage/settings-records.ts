@@ -29,7 +29,7 @@ export interface StoredModels {
 /** Defaults for a fresh profile. */
 export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   activeModelId: null,
-  autoNameSessions: false,
+  autoNameSessions: true,
   autoNameModelId: null,
   customSystemPrompt: '',
   historyTurnLimit: 40,

@@ -35,7 +35,7 @@ describe('KeyValueSettingsStore', () => {
     expect(await store.view()).toEqual({
       general: {
         activeModelId: null,
-        autoNameSessions: false,
+        autoNameSessions: true,
         autoNameModelId: null,
         customSystemPrompt: '',
         historyTurnLimit: 40,

@@ -4,7 +4,7 @@
 // await, or Chrome refuses it); the refusal shown at the field the worker named;
 // the consent checkbox; and the saved list with open and delete.
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { formatError } from '../form-field';
 import type { RequestHostPermission } from '../host-permission';
 import { needsCleartextConsent } from './tools-header-rows';
@@ -77,9 +77,15 @@ export function useIntegrationForm<Draft extends IntegrationDraft>(
 }
 
 /** The error at one field, if the worker named it. */
-export function FieldError({ message }: { readonly message: string | undefined }) {
+export function FieldError({
+  message,
+  id,
+}: {
+  readonly message: string | undefined;
+  readonly id?: string | undefined;
+}) {
   return message === undefined ? null : (
-    <p class="sa-field-error" role="alert">
+    <p class="sa-field-error" role="alert" id={id}>
       {message}
     </p>
   );
@@ -97,7 +103,7 @@ export function CleartextConsent({
 }) {
   if (!origin) return null;
   return (
-    <label>
+    <label class="sa-check">
       <input
         type="checkbox"
         checked={acknowledged === origin}
@@ -126,10 +132,10 @@ export function IntegrationList<Item extends { readonly id: string; readonly nam
     <ul class="sa-integration-list">
       {items.map((item) => (
         <li key={item.id}>
-          <button type="button" onClick={() => onOpen(item)}>
+          <button type="button" class="sa-link-button" onClick={() => onOpen(item)}>
             {item.name}
           </button>
-          <span>{` ${describe(item)}`}</span>
+          <span>{describe(item)}</span>
           {actions?.(item)}
           <button type="button" onClick={() => onDelete(item)}>
             Delete
@@ -137,6 +143,31 @@ export function IntegrationList<Item extends { readonly id: string; readonly nam
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A checkbox with its text beside it, the label wrapping both. */
+export function CheckField({
+  name,
+  checked,
+  onChange,
+  children,
+}: {
+  readonly name: string;
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+  readonly children: ComponentChildren;
+}) {
+  return (
+    <label class="sa-check">
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+      <span>{children}</span>
+    </label>
   );
 }
 
@@ -157,26 +188,28 @@ export function TextField({
   /** Render a textarea with this many rows. */
   readonly rows?: number;
 }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const control = {
+    id,
+    name,
+    value,
+    'aria-describedby': error === undefined ? undefined : errorId,
+    'aria-invalid': error === undefined ? undefined : true,
+  };
   return (
-    <>
-      <label>
-        {label}{' '}
-        {rows === undefined ? (
-          <input
-            name={name}
-            value={value}
-            onInput={(event) => onInput(event.currentTarget.value)}
-          />
-        ) : (
-          <textarea
-            name={name}
-            rows={rows}
-            value={value}
-            onInput={(event) => onInput(event.currentTarget.value)}
-          />
-        )}
-      </label>
-      <FieldError message={error} />
-    </>
+    <div class="sa-field">
+      <label for={id}>{label}</label>
+      {rows === undefined ? (
+        <input {...control} onInput={(event) => onInput(event.currentTarget.value)} />
+      ) : (
+        <textarea
+          {...control}
+          rows={rows}
+          onInput={(event) => onInput(event.currentTarget.value)}
+        />
+      )}
+      <FieldError message={error} id={errorId} />
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 // Probe tools, Sign in for servers that ask for OAuth, and trust. Saving asks for
 // host permission from the click before any await: without it Chrome sends a CORS
 // preflight the MCP endpoint will not answer.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useId, useState } from 'preact/hooks';
 import type {
   McpProbeResult,
   McpServerInput,
@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/protocol/integration-messages';
 import { requestHostPermission, type RequestHostPermission } from '../host-permission';
 import {
+  CheckField,
   CleartextConsent,
   FieldError,
   IntegrationList,
@@ -53,6 +54,7 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
   const [servers, setServers] = useState<McpServerView[]>([]);
   const [probe, setProbe] = useState<McpProbeResult | null>(null);
   const form = useIntegrationForm(EMPTY, 'url', requestPermission);
+  const ids = { protocol: useId(), callLimit: useId() };
   const { draft, trusted, error } = form;
   const refresh = () =>
     void client
@@ -156,9 +158,10 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
             form.setDraft({ ...draft, insecureOriginAcknowledged: acknowledged })
           }
         />
-        <label>
-          Protocol
+        <div class="sa-field">
+          <label for={ids.protocol}>Protocol</label>
           <select
+            id={ids.protocol}
             name="mcp-protocol"
             value={draft.protocolMode}
             onChange={(event) =>
@@ -170,10 +173,13 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
             <option value="auto">Auto: 2026-07-28, falling back to older revisions</option>
             <option value="2026-07-28">2026-07-28 only</option>
           </select>
-        </label>
-        <label>
-          Longest call (seconds, while the server reports progress){' '}
+        </div>
+        <div class="sa-field">
+          <label for={ids.callLimit}>
+            Longest call (seconds, while the server reports progress)
+          </label>
           <input
+            id={ids.callLimit}
             name="mcp-call-limit"
             type="number"
             min={10}
@@ -185,7 +191,7 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
                 form.edit({ callLimitSeconds: Math.min(3600, Math.max(10, seconds)) });
             }}
           />
-        </label>
+        </div>
         <HeaderRows
           id="mcp-headers"
           rows={draft.headers}
@@ -196,33 +202,31 @@ export function McpTab({ client, requestPermission = requestHostPermission }: Mc
               : undefined
           }
         />
-        <label>
-          <input
-            type="checkbox"
-            name="mcp-enabled"
-            checked={draft.enabled}
-            onChange={(event) => form.edit({ enabled: event.currentTarget.checked })}
-          />{' '}
+        <CheckField
+          name="mcp-enabled"
+          checked={draft.enabled}
+          onChange={(enabled) => form.edit({ enabled })}
+        >
           Enabled
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            name="mcp-trusted"
-            checked={trusted}
-            onChange={(event) => form.setTrusted(event.currentTarget.checked)}
-          />{' '}
+        </CheckField>
+        <CheckField name="mcp-trusted" checked={trusted} onChange={form.setTrusted}>
           Trust this server and the tools it advertises now
-        </label>
+        </CheckField>
         <FieldError message={message('trust')} />
-        <button type="submit">Save server</button>
-        <button type="button" onClick={runProbe}>
-          Probe tools
-        </button>
-        <button type="button" onClick={() => (form.open(), setProbe(null))}>
-          New server
-        </button>
-        <p role="status">{form.status}</p>
+        <div class="sa-actions">
+          <button type="submit" class="sa-primary">
+            Save server
+          </button>
+          <button type="button" onClick={runProbe}>
+            Probe tools
+          </button>
+          <button type="button" onClick={() => (form.open(), setProbe(null))}>
+            New server
+          </button>
+        </div>
+        <p role="status" class="sa-hint">
+          {form.status}
+        </p>
       </form>
       {probe ? <McpProbeResultView result={probe} /> : null}
     </section>

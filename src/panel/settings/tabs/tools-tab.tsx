@@ -11,6 +11,7 @@ import type {
 } from '../../../shared/protocol/integration-messages';
 import { requestHostPermission, type RequestHostPermission } from '../host-permission';
 import {
+  CheckField,
   CleartextConsent,
   IntegrationList,
   TextField,
@@ -130,29 +131,27 @@ export function ToolsTab({ client, requestPermission = requestHostPermission }: 
           onInput={(schemaJson) => form.edit({ schemaJson })}
           error={errorAt('schemaJson')}
         />
-        <label>
-          <input
-            type="checkbox"
-            name="tool-enabled"
-            checked={draft.enabled}
-            onChange={(event) => form.edit({ enabled: event.currentTarget.checked })}
-          />{' '}
+        <CheckField
+          name="tool-enabled"
+          checked={draft.enabled}
+          onChange={(enabled) => form.edit({ enabled })}
+        >
           Enabled
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            name="tool-trusted"
-            checked={trusted}
-            onChange={(event) => form.setTrusted(event.currentTarget.checked)}
-          />{' '}
+        </CheckField>
+        <CheckField name="tool-trusted" checked={trusted} onChange={form.setTrusted}>
           Trust this exact tool (calls run without asking)
-        </label>
-        <button type="submit">Save tool</button>
-        <button type="button" onClick={() => form.open()}>
-          New tool
-        </button>
-        <p role="status">{form.status}</p>
+        </CheckField>
+        <div class="sa-actions">
+          <button type="submit" class="sa-primary">
+            Save tool
+          </button>
+          <button type="button" onClick={() => form.open()}>
+            New tool
+          </button>
+        </div>
+        <p role="status" class="sa-hint">
+          {form.status}
+        </p>
       </form>
     </section>
   );
