@@ -4,13 +4,12 @@
 // chrome.storage.session for the discovery cache (kept across worker restarts,
 // dropped with the browser session), chrome.identity for the sign-in page, and the
 // global fetch. Tests never come here; they inject areas, fetch and a launcher.
-import { raceAbort, signalReason } from '../../shared/lib/abort';
 import type { McpDiscovery } from './mcp/mcp-discovery';
 import { createDiscoveryCache, createMemoryArea, type CacheArea } from './mcp/discovery-cache';
 import { createIntegrationService, type IntegrationService } from './integration-service';
 import { createIntegrationStore } from './integration-store';
-import { IntegrationError } from './integration-error';
 import { createMcpAuthStore, type McpAuthDeps } from './mcp/mcp-auth';
+import { createIdentityLauncher, type IdentityApi } from './mcp/identity-launch';
 import { restrictStorageToTrustedContexts } from '../platform/storage-access';
 
 function chromeArea(area: chrome.storage.StorageArea | undefined): CacheArea {
@@ -30,30 +29,20 @@ function chromeArea(area: chrome.storage.StorageArea | undefined): CacheArea {
 }
 
 /**
- * chrome.identity runs the authorization page in its own window and hands back
+ * The identity API runs the authorization page in its own window and hands back
  * the redirect to https://<extension-id>.chromiumapp.org/… (Firefox: its own
- * identity domain); the page never sees extension state.
+ * identity domain); the page never sees extension state. Both browsers answer
+ * with a promise under `chrome` in MV3; `browser` is the fallback where only
+ * Firefox's own namespace exists.
  */
 function identityAuth(local: CacheArea): McpAuthDeps | undefined {
-  const identity = globalThis.chrome?.identity;
+  const scope = globalThis as { browser?: { identity?: IdentityApi } };
+  const identity: IdentityApi | undefined = globalThis.chrome?.identity ?? scope.browser?.identity;
   if (identity?.launchWebAuthFlow === undefined) return undefined;
   return {
     store: createMcpAuthStore(local),
     redirectUrl: identity.getRedirectURL('mcp'),
-    launch: async (url, signal) => {
-      const returned = await raceAbort(
-        // Closing the window and an authorization page that never redirects both reject.
-        identity.launchWebAuthFlow({ url: url.href, interactive: true }).catch(() => undefined),
-        signal,
-        signalReason,
-      );
-      if (typeof returned !== 'string')
-        throw new IntegrationError(
-          'MCP_AUTH_FAILED',
-          'The sign-in window was closed before it finished; sign in again.',
-        );
-      return returned;
-    },
+    launch: createIdentityLauncher(identity),
   };
 }
 

@@ -1,15 +1,23 @@
 // An MCP server behind OAuth on 127.0.0.1, with its own authorization server on the
 // same origin: protected resource metadata, authorization server metadata, dynamic
 // client registration, authorization code with PKCE (S256 checked) and refresh.
-// The MCP part speaks the initialize era and answers one tool. Tests can revoke
-// every token, make the token endpoint answer HTML, or refuse refresh grants.
-import { createHash } from 'node:crypto';
+// The MCP part speaks the initialize era and answers one tool. Its authorization
+// page approves at once with a redirect back (a consent page that needs no click),
+// so a browser's sign-in window finishes by itself. Tests can revoke every token,
+// make the token endpoint answer HTML or redirect, or send the authorization page
+// somewhere else. Tokens are random and the tool never echoes them, so a test can
+// look for them anywhere they must not be.
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { startHttpPeer, writeRpc, type HttpPeer } from './http-peer';
 
 export interface OAuthPeer extends HttpPeer {
   /** What the authorization page does, as the browser would: the redirect URL it returns to. */
   authorize(url: URL): string;
+  /** Make the authorization page redirect to `target` instead of back (null: back again). */
+  redirectAuthorizePage(target: string | null): void;
+  /** Every access and refresh token issued so far, revoked or not. */
+  readonly tokens: readonly string[];
   /** Forget every access and refresh token issued so far (a revoked grant). */
   revokeAll(): void;
   /** Make the token endpoint answer an HTML error page from now on. */
@@ -23,18 +31,24 @@ const json = (response: ServerResponse, status: number, body: unknown) =>
   void response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
 export async function startOAuthPeer(): Promise<OAuthPeer> {
-  const access = new Set<string>();
+  const access = new Map<string, number>(); // token -> grant number
   const refresh = new Set<string>();
+  const tokens: string[] = [];
   const codes = new Map<string, string>(); // code -> code_challenge
   const issued = { access: 0, refresh: 0 };
   let tokenHtml = false;
   let tokenRedirect: string | null = null;
+  let authorizeRedirect: string | null = null;
   let origin = '';
+  let nextCode = 0;
+  const secret = () => randomBytes(12).toString('hex');
   const issue = (response: ServerResponse) => {
-    const token = `access-${(issued.access += 1)}`;
-    const renewal = `refresh-${(issued.refresh += 1)}`;
-    access.add(token);
+    const grant = (issued.access += 1);
+    const token = `access-${grant}-${secret()}`;
+    const renewal = `refresh-${(issued.refresh += 1)}-${secret()}`;
+    access.set(token, grant);
     refresh.add(renewal);
+    tokens.push(token, renewal);
     json(response, 200, {
       access_token: token,
       token_type: 'Bearer',
@@ -42,8 +56,19 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
       refresh_token: renewal,
     });
   };
+  const authorize = (url: URL) => {
+    const code = `code-${(nextCode += 1)}`;
+    codes.set(code, url.searchParams.get('code_challenge') ?? '');
+    const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+    back.searchParams.set('code', code);
+    back.searchParams.set('state', url.searchParams.get('state') ?? '');
+    return back.toString();
+  };
   const peer = await startHttpPeer((request, response) => {
-    const path = new URL(request.url, 'http://peer').pathname;
+    const url = new URL(request.url, 'http://peer');
+    const path = url.pathname;
+    if (path === '/authorize')
+      return void response.writeHead(302, { location: authorizeRedirect ?? authorize(url) }).end();
     if (path.startsWith('/.well-known/oauth-protected-resource'))
       return json(response, 200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
     if (path.startsWith('/.well-known/oauth-authorization-server'))
@@ -84,7 +109,8 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
     }
     if (path !== '/mcp') return void response.writeHead(404).end();
     const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
-    if (!access.has(bearer))
+    const grant = access.get(bearer);
+    if (grant === undefined)
       return void response
         .writeHead(401, {
           'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
@@ -107,22 +133,18 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
       });
     if (message.method === 'tools/call')
       return writeRpc(response, message.id, {
-        result: { content: [{ type: 'text', text: `you hold ${bearer}` }] },
+        result: { content: [{ type: 'text', text: `you hold grant #${grant}` }] },
       });
     writeRpc(response, message.id, { error: { code: -32601, message: 'Method not found' } });
   });
   origin = peer.origin;
-  let nextCode = 0;
   return {
     ...peer,
     issued,
-    authorize(url) {
-      const code = `code-${(nextCode += 1)}`;
-      codes.set(code, url.searchParams.get('code_challenge') ?? '');
-      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
-      back.searchParams.set('code', code);
-      back.searchParams.set('state', url.searchParams.get('state') ?? '');
-      return back.toString();
+    tokens,
+    authorize,
+    redirectAuthorizePage(target) {
+      authorizeRedirect = target;
     },
     revokeAll() {
       access.clear();
