@@ -20,6 +20,10 @@ export interface OAuthPeer extends HttpPeer {
   readonly tokens: readonly string[];
   /** Forget every access and refresh token issued so far (a revoked grant). */
   revokeAll(): void;
+  /** Forget the access tokens only, as when they expire; refresh tokens still work. */
+  expireAccess(): void;
+  /** Make both metadata documents redirect to `target` from now on. */
+  redirectMetadata(target: string): void;
   /** Make the token endpoint answer an HTML error page from now on. */
   breakTokenEndpoint(): void;
   /** Make the token endpoint redirect to `target` from now on. */
@@ -39,6 +43,7 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
   let tokenHtml = false;
   let tokenRedirect: string | null = null;
   let authorizeRedirect: string | null = null;
+  let metadataRedirect: string | null = null;
   let origin = '';
   let nextCode = 0;
   const secret = () => randomBytes(12).toString('hex');
@@ -67,6 +72,8 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
   const peer = await startHttpPeer((request, response) => {
     const url = new URL(request.url, 'http://peer');
     const path = url.pathname;
+    if (path.startsWith('/.well-known/') && metadataRedirect !== null)
+      return void response.writeHead(302, { location: metadataRedirect }).end();
     if (path === '/authorize')
       return void response.writeHead(302, { location: authorizeRedirect ?? authorize(url) }).end();
     if (path.startsWith('/.well-known/oauth-protected-resource'))
@@ -149,6 +156,12 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
     revokeAll() {
       access.clear();
       refresh.clear();
+    },
+    expireAccess() {
+      access.clear();
+    },
+    redirectMetadata(target) {
+      metadataRedirect = target;
     },
     breakTokenEndpoint() {
       tokenHtml = true;

@@ -3,44 +3,20 @@
 // 401 offers "Sign in", runs again after a good sign-in, and ends in plain words
 // when the person skips or the sign-in fails.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mcpInput, never } from '../../../../test/support/mcp/mcp-fixtures';
+import { never } from '../../../../test/support/mcp/mcp-fixtures';
 import { startOAuthPeer, type OAuthPeer } from '../../../../test/support/mcp/oauth-peer';
 import { context } from '../../../../test/support/mcp/regression-helpers';
-import { createIntegrationService } from '../integration-service';
-import { createIntegrationStore } from '../integration-store';
-import { createDiscoveryCache, createMemoryArea } from './discovery-cache';
-import { createMcpAuthStore } from './mcp-auth';
-import type { McpDiscovery } from './mcp-discovery';
+import { oauthService, type TestLaunch } from '../../../../test/support/mcp/oauth-service';
 
 let peer: OAuthPeer;
 afterEach(() => peer?.close());
 
-async function signedInTool(launch?: (url: URL) => Promise<string>) {
+async function signedInTool(launch?: TestLaunch) {
   peer = await startOAuthPeer();
-  const local = createMemoryArea();
-  const launches: URL[] = [];
-  const auth = {
-    store: createMcpAuthStore(local),
-    redirectUrl: 'https://extension.example/mcp',
-    launch: async (url: URL) => {
-      launches.push(url);
-      return launch ? launch(url) : peer.authorize(url);
-    },
-  };
-  const service = createIntegrationService({
-    fetch,
-    store: createIntegrationStore(local),
-    cache: createDiscoveryCache<McpDiscovery>(createMemoryArea()),
-    builtinNames: () => [],
-    auth,
-  });
-  const id = (await service.saveMcpServer(mcpInput(peer.url))).servers[0]!.id;
+  const { service, id, launches, tool } = await oauthService(peer, launch);
   const first = await service.signIn(id, never);
   if (!first.ok) throw new Error(`${first.code}: ${first.message}`);
-  const set = await service.prepareRunToolSet(never);
-  const tool = set.tools.find((entry) => entry.destination?.integration.endsWith('whoami'));
-  if (!tool) throw new Error('no whoami tool');
-  return { tool, launches };
+  return { tool: await tool(), launches };
 }
 
 describe('signing in from a run', () => {
