@@ -52,6 +52,16 @@ const lastAnswer = () => panel().getByTestId('assistant-turn').last();
 const approval = () => panel().getByTestId('approval');
 const signInCard = () => panel().getByTestId('integration-sign-in');
 
+/** The sign-in window, once it shows `pathname` (it is a page of the browser's own). */
+async function signInWindowAt(pathname: string) {
+  const find = () =>
+    browser.harness.context
+      .pages()
+      .find((page) => page.url().startsWith(`${elsewhere.origin}${pathname}`));
+  await expect.poll(() => find() !== undefined, { timeout: 20_000 }).toBe(true);
+  return find()!;
+}
+
 async function answerStatus() {
   return lastAnswer()
     .getAttribute('data-status')
@@ -163,13 +173,8 @@ describe('MCP sign-in through chrome.identity in the real browser', () => {
     await browser.send('Who am I after that?');
     await approveCall();
     await signInCard().waitFor({ timeout: 20_000 });
-    const opened = browser.harness.context.waitForEvent('page', {
-      predicate: (page) => page.url().includes('/authorize') || page.url().includes('elsewhere'),
-      timeout: 20_000,
-    });
     await signInCard().getByTestId('sign-in').click();
-    const window = await opened;
-    await expect.poll(() => window.url(), { timeout: 20_000 }).toContain('/consent-elsewhere');
+    const window = await signInWindowAt('/consent-elsewhere');
     await window.close();
     await expect.poll(answerStatus, { timeout: 20_000 }).toBe('complete');
     const [result] = toolResultsSeen();
@@ -177,6 +182,28 @@ describe('MCP sign-in through chrome.identity in the real browser', () => {
     expect(result!.message).toContain(`Signing in to ${SERVER} did not work`);
     expect(result!.message).toContain('The sign-in window was closed before it finished');
     expect(await lastAnswer().textContent()).toContain('MCP_AUTH_FAILED');
+    expect(await browser.storedSignIns()).not.toContain('access-');
+    browser.peer.redirectAuthorizePage(null);
+  });
+
+  it('Stop while the sign-in window is open ends the run; finishing in that window afterwards stores nothing', async () => {
+    browser.peer.redirectAuthorizePage(`${elsewhere.origin}/consent-slow`);
+    await browser.freshChat(callOnce('unused'));
+    await browser.send('Who am I, once more?');
+    await approveCall();
+    await signInCard().waitFor({ timeout: 20_000 });
+    await signInCard().getByTestId('sign-in').click();
+    const window = await signInWindowAt('/consent-slow');
+    await panel().getByTestId('stop').click();
+    await expect.poll(answerStatus, { timeout: 20_000 }).toBe('cancelled');
+    // The browser keeps its window; the person finishes there, but the run is over.
+    const authorize = browser.peer.requests.filter((seen) => seen.url.startsWith('/authorize'));
+    const late = new URL(authorize.at(-1)!.url, browser.peer.origin);
+    const tokensBefore = browser.peer.issued.access;
+    await window.goto(browser.peer.authorize(late)).catch(() => undefined);
+    await expect.poll(() => window.isClosed(), { timeout: 10_000 }).toBe(true);
+    await panel().waitForTimeout(500);
+    expect(browser.peer.issued.access).toBe(tokensBefore);
     expect(await browser.storedSignIns()).not.toContain('access-');
     browser.peer.redirectAuthorizePage(null);
   });
