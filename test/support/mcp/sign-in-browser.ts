@@ -145,10 +145,18 @@ export async function startSignInBrowser(): Promise<SignInBrowser> {
     },
     async signInFromSettings(name) {
       const region = await openMcpSettings();
-      await region.getByRole('button', { name: `Sign in to ${name}` }).click();
+      // A failure clears the status line and shows an alert; a sign-in names the server.
       const status = region.getByRole('status');
-      await expect.poll(() => status.textContent()).toBe(`Signing in to ${name}…`);
-      await expect.poll(() => status.textContent(), { timeout: 20_000 }).not.toMatch(/^Signing in/);
+      const alert = region.getByRole('alert');
+      await expect.poll(() => alert.count()).toBe(0);
+      await region.getByRole('button', { name: `Sign in to ${name}` }).click();
+      await expect
+        .poll(
+          async () =>
+            (await status.textContent()) === `Signed in to ${name}.` || (await alert.count()) > 0,
+          { timeout: 20_000 },
+        )
+        .toBe(true);
       return (await status.textContent()) ?? '';
     },
     async serverRow(name) {
