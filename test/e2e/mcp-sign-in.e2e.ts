@@ -135,7 +135,7 @@ describe('MCP sign-in through chrome.identity in the real browser', () => {
     expect(toolResultsSeen()).toEqual([
       expect.objectContaining({ ok: true, result: expect.anything() }),
     ]);
-    expect(JSON.stringify(toolResultsSeen())).toContain('you hold grant #1');
+    expect(JSON.stringify(toolResultsSeen())).toContain('you hold access-1');
     // The stored sign-in was used as it was: no second authorization page.
     expect(browser.peer.requests.filter((seen) => seen.url.startsWith('/authorize'))).toHaveLength(
       1,
@@ -157,7 +157,7 @@ describe('MCP sign-in through chrome.identity in the real browser', () => {
     await expect.poll(answerStatus, { timeout: 20_000 }).toBe('complete');
     expect(await signInCard().count()).toBe(0);
     expect(browser.peer.issued.access).toBe(before + 1);
-    expect(JSON.stringify(toolResultsSeen())).toContain(`you hold grant #${before + 1}`);
+    expect(JSON.stringify(toolResultsSeen())).toContain(`you hold access-${before + 1}`);
     expect(await lastAnswer().textContent()).toContain('Signed in again; the server knows you.');
     await expectNoTokenLeaked();
   });

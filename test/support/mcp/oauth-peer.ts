@@ -6,7 +6,7 @@
 // so a browser's sign-in window finishes by itself. Tests can revoke every token,
 // make the token endpoint answer HTML or redirect, or send the authorization page
 // somewhere else. Tokens are random and the tool never echoes them, so a test can
-// look for them anywhere they must not be.
+// look for them anywhere they must not be: the tool names the grant it saw.
 import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { startHttpPeer, writeRpc, type HttpPeer } from './http-peer';
@@ -138,9 +138,11 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
       return writeRpc(response, message.id, {
         result: { tools: [{ name: 'whoami', inputSchema: { type: 'object' } }] },
       });
+    // The answer names the grant (`access-<n>`), never its token, whose random tail
+    // only the token endpoint and the Authorization header ever carry.
     if (message.method === 'tools/call')
       return writeRpc(response, message.id, {
-        result: { content: [{ type: 'text', text: `you hold grant #${grant}` }] },
+        result: { content: [{ type: 'text', text: `you hold access-${grant}` }] },
       });
     writeRpc(response, message.id, { error: { code: -32601, message: 'Method not found' } });
   });

@@ -36,7 +36,7 @@ describe('MCP authorization bad input', () => {
     const askSignIn = vi.fn();
     const outcome = await (await tool()).execute({}, context({ askSignIn }));
     expect(outcome).toMatchObject({ ok: true });
-    expect(JSON.stringify(outcome)).toContain('you hold grant #2');
+    expect(JSON.stringify(outcome)).toContain('you hold access-2');
     expect(askSignIn).not.toHaveBeenCalled();
     expect(launches).toHaveLength(1);
     const tokens = JSON.stringify((await store.get(id)).tokens);

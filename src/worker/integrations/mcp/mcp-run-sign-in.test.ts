@@ -25,7 +25,7 @@ describe('signing in from a run', () => {
     const askSignIn = vi.fn();
     const outcome = await tool.execute({}, context({ askSignIn }));
     expect(outcome).toMatchObject({ ok: true });
-    expect(JSON.stringify(outcome)).toContain('you hold grant #1');
+    expect(JSON.stringify(outcome)).toContain('you hold access-1');
     expect(askSignIn).not.toHaveBeenCalled();
     expect(launches).toHaveLength(1);
   });
@@ -39,7 +39,7 @@ describe('signing in from a run', () => {
     expect(askSignIn.mock.calls[0]![0]).toMatchObject({ source: 'Files' });
     expect(launches).toHaveLength(2);
     expect(outcome).toMatchObject({ ok: true });
-    expect(JSON.stringify(outcome)).toContain(`you hold grant #${peer.issued.access}`);
+    expect(JSON.stringify(outcome)).toContain(`you hold access-${peer.issued.access}`);
   });
 
   it('says what happened when the person skips, and opens no sign-in page', async () => {
