@@ -24,6 +24,14 @@ import {
 import { startWorkbench } from '../../../workbench/server.mjs';
 import { makeSelfSignedCert } from '../../../workbench/cert.mjs';
 import { mcpVisibleName } from '../../../src/worker/integrations/trust-fingerprint';
+import {
+  activateModel,
+  bridgeConnected,
+  freshChatIn,
+  panelRequest,
+  saveScriptedModels,
+  sendFromComposer,
+} from '../panel-page';
 import { startOAuthPeer, type OAuthPeer } from './oauth-peer';
 
 const LOOPBACK = 'http://127.0.0.1/*';
@@ -79,40 +87,13 @@ export async function startSignInBrowser(): Promise<SignInBrowser> {
   await harness.waitForStartup();
   const page = await harness.context.newPage();
   await page.goto('https://typst.app/project/thesis');
-  await page.waitForFunction(
-    () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
-    null,
-    { timeout: 20_000 },
-  );
+  await bridgeConnected(page);
   const panel = await harness.openPanelTab(await harness.tabIdOf(page));
-  const request = async (message: Record<string, unknown>) => {
-    const response = (await panel.evaluate(
-      (envelope) => chrome.runtime.sendMessage({ requestId: crypto.randomUUID(), ...envelope }),
-      message,
-    )) as { ok: boolean; data: Record<string, unknown>; error?: unknown };
-    if (!response.ok) throw new Error(JSON.stringify(response.error));
-    return response.data;
-  };
-  const saved = await request({
-    type: 'settings/save-model',
-    payload: {
-      model: {
-        name: 'Scripted',
-        kind: 'openai-compatible',
-        baseUrl: models.baseUrl,
-        modelId: 'scripted-model',
-        supportsVision: false,
-        reasoningEffort: 'default',
-        contextWindow: 128_000,
-        insecureOriginAcknowledged: null,
-        apiKey: '',
-      },
-    },
-  });
-  await request({
-    type: 'settings/save-general',
-    payload: { patch: { activeModelId: (saved['models'] as { id: string }[]).at(-1)!.id } },
-  });
+  const request = (message: Record<string, unknown>) => panelRequest(panel, message);
+  const ids = await saveScriptedModels(panel, models.baseUrl, [
+    { modelId: 'scripted-model', name: 'Scripted' },
+  ]);
+  await activateModel(panel, ids['scripted-model']!);
   await panel.reload();
 
   const mcpRegion = () => panel.getByRole('region', { name: 'MCP servers' });
@@ -165,18 +146,9 @@ export async function startSignInBrowser(): Promise<SignInBrowser> {
     },
     async freshChat(scenario) {
       await models.setScenario(scenario);
-      await request({
-        type: 'session/create',
-        payload: { scope: { siteId: 'typst', projectId: 'thesis' } },
-      });
-      await panel.reload();
+      await freshChatIn(panel, { siteId: 'typst', projectId: 'thesis' });
     },
-    async send(text) {
-      const input = panel.getByTestId('composer-input');
-      await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
-      await input.fill(text);
-      await input.press('Enter');
-    },
+    send: (text) => sendFromComposer(panel, text),
     async storedSignIns() {
       const worker = await harness.worker();
       return JSON.stringify(
