@@ -117,7 +117,16 @@ export function mapMcpError(
         reason: error.name,
       },
     );
-  if (error instanceof SdkHttpError && error.status !== 401 && error.status !== 403)
+  // A 401 or 403 the SDK did not turn into an auth error of its own (a client with no
+  // sign-in set up gets a plain HTTP error) is still about signing in, not the protocol.
+  if (error instanceof SdkHttpError && error.status === 401)
+    return failure('MCP_AUTH_REQUIRED', `Sign in to ${serverName} in Settings → MCP.`);
+  if (error instanceof SdkHttpError && error.status === 403)
+    return failure(
+      'MCP_AUTH_FORBIDDEN',
+      `${serverName} needs more permissions; sign in again in Settings → MCP.`,
+    );
+  if (error instanceof SdkHttpError)
     return failure('MCP_HTTP_ERROR', `${serverName} answered HTTP ${error.status}.`, {
       status: error.status,
     });
