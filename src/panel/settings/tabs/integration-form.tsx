@@ -135,7 +135,8 @@ export function IntegrationList<Item extends { readonly id: string; readonly nam
           <button type="button" class="sa-link-button" onClick={() => onOpen(item)}>
             {item.name}
           </button>
-          <span>{describe(item)}</span>
+          {/* The space keeps name and state apart in copied and read-out text. */}
+          <span>{` ${describe(item)}`}</span>
           {actions?.(item)}
           <button type="button" onClick={() => onDelete(item)}>
             Delete
