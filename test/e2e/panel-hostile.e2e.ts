@@ -391,6 +391,10 @@ describe('hostile Markdown in the real side panel', () => {
         { timeout: 20_000 },
       )
       .toBe(true);
+    // As above: the stored view replays the long answer over several frames.
+    await expect
+      .poll(async () => (await readWatch()).textLength, { timeout: 20_000 })
+      .toBeGreaterThan(200_000);
     await panel.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
     const reloaded = await readWatch();
     expectClean(reloaded, 'after reloading the panel');
