@@ -2,6 +2,7 @@
 // words ("Click 'Place order' on shop.example — $129.00"), why it asks, and the full
 // address when the action goes somewhere. All strings are text.
 import type { ApprovalDecision, PendingInteraction } from '../../../shared/protocol/run-messages';
+import { ApprovalButtons } from './approval-buttons';
 
 /** Props of {@link ActionApprovalView}. */
 export interface ActionApprovalViewProps {
@@ -37,30 +38,7 @@ export function ActionApprovalView({ pending, busy, onDecide }: ActionApprovalVi
           <pre>{pending.argumentsPreview}</pre>
         </details>
       ) : null}
-      <div class="review-actions">
-        <button
-          type="button"
-          class="primary"
-          disabled={busy}
-          onClick={() => onDecide('approve-once')}
-          data-testid="approve-once"
-        >
-          Approve once
-        </button>
-        {pending.allowRun ? (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => onDecide('allow-run')}
-            data-testid="allow-run"
-          >
-            Allow for this run
-          </button>
-        ) : null}
-        <button type="button" disabled={busy} onClick={() => onDecide('deny')} data-testid="deny">
-          Deny
-        </button>
-      </div>
+      <ApprovalButtons busy={busy} allowRun={Boolean(pending.allowRun)} onDecide={onDecide} />
     </section>
   );
 }

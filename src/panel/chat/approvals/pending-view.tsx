@@ -12,6 +12,7 @@ import { ActionApprovalView } from './action-approval-view';
 import { DiffReview } from './diff-review';
 import { IntegrationFormView } from './integration-form-view';
 import { IntegrationSignInView } from './integration-sign-in-view';
+import { ApprovalButtons } from './approval-buttons';
 
 /** Props of {@link PendingView}. */
 export interface PendingViewProps {
@@ -60,28 +61,7 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
             <pre>{pending.argumentsPreview}</pre>
           </details>
         ) : null}
-        <div class="review-actions">
-          <button
-            type="button"
-            class="primary"
-            disabled={busy}
-            onClick={() => onDecide('approve-once')}
-            data-testid="approve-once"
-          >
-            Approve once
-          </button>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => onDecide('allow-run')}
-            data-testid="allow-run"
-          >
-            Allow for this run
-          </button>
-          <button type="button" disabled={busy} onClick={() => onDecide('deny')} data-testid="deny">
-            Deny
-          </button>
-        </div>
+        <ApprovalButtons busy={busy} allowRun={true} onDecide={onDecide} />
       </section>
     );
   }
