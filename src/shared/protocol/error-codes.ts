@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'PAGE_UNSAVED_CHANGES',
   /** The tab did not arrive at the address (blocked, failed, or timed out). */
   'NAVIGATION_FAILED',
+  /** A Dev-mode script threw, or its result could not be returned. */
+  'SCRIPT_FAILED',
+  /** A Dev-mode script did not finish within its time limit. */
+  'SCRIPT_TIMEOUT',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
   'UNKNOWN_SITE',
   'SITE_NOT_SUPPORTED',

@@ -27,6 +27,9 @@ import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from './limits';
 import type { MethodSpec } from './define-channel';
 
 /** Ask: every editor write waits for a reviewed diff. Auto: prepared and applied without the wait. */
+/** Characters of an action's exact text (a script's code) its approval card shows. */
+export const MAX_ACTION_DETAIL_CHARS = 10_000;
+
 export const EditModeSchema = z.enum(['ask', 'auto']);
 export type EditMode = z.infer<typeof EditModeSchema>;
 
@@ -144,6 +147,8 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     effect: boundedString(500),
     reason: boundedString(500),
     destination: boundedString(2_048),
+    /** The exact text the action carries (a script's code), shown as is. */
+    detail: boundedString(MAX_ACTION_DETAIL_CHARS).optional(),
     allowRun: z.boolean(),
     argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
   }),

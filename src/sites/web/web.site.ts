@@ -5,6 +5,7 @@
 // reloads, as the per-origin host permissions do.
 import { defineSite, httpOrigin } from '../site-contract';
 import { actMethods } from './methods/act-methods';
+import { devMethods } from './methods/dev-methods';
 import { readMethods } from './methods/read-methods';
 import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
@@ -16,7 +17,7 @@ export const webSite = defineSite({
   frames: 'all',
   mainWorld: false,
   scopeOf: (url) => httpOrigin(url),
-  pageMethods: { ...treeMethods, ...readMethods, ...actMethods, ...scrollMethods },
+  pageMethods: { ...treeMethods, ...readMethods, ...actMethods, ...scrollMethods, ...devMethods },
   document: false,
   panel: {
     label: 'Web',

@@ -4,6 +4,7 @@
 // action goes; "Allow for this run" is offered only when the review named what it
 // would allow, and then allows exactly that.
 import { MAX_ARGUMENTS_PREVIEW_CHARS } from '../../shared/protocol/chat-records';
+import { MAX_ACTION_DETAIL_CHARS } from '../../shared/protocol/run-messages';
 import type { CallReview, ToolOutcome } from '../tools/define-tool';
 import { awaitDecision, type InteractionBook } from './approvals';
 import { clip } from './turn-recorder';
@@ -29,6 +30,7 @@ export async function approveAction(
     effect: clip(review.effect, 500),
     reason: clip(review.reason, 500),
     destination: clip(review.destination, 2_048),
+    ...(review.detail ? { detail: clip(review.detail, MAX_ACTION_DETAIL_CHARS) } : {}),
     allowRun,
     argumentsPreview: clip(call.argumentsText, MAX_ARGUMENTS_PREVIEW_CHARS),
   };

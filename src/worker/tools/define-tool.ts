@@ -270,6 +270,8 @@ export type CallReview =
       /** The full address the action goes to, when it goes somewhere; else ''. */
       readonly destination: string;
       readonly grantKey: string | null;
+      /** Exact text the action carries, shown as is on the card (a script's code); absent: none. */
+      readonly detail?: string;
     }
   | {
       /** The call cannot run as asked (its target is gone, the page refused): no card. */

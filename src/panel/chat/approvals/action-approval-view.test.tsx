@@ -53,6 +53,15 @@ describe('the page action approval card', () => {
     ]);
   });
 
+  it('shows the exact code a script carries as text, and no code block for other actions', () => {
+    const code = `document.title = "${HOSTILE}";\nlocation.href`;
+    const { container } = mount({ ...PENDING, name: 'execute_js', detail: code });
+    expect(text(container, 'action-detail')).toBe(code);
+    expect(container.querySelector('[data-testid="action-detail"]')?.tagName).toBe('PRE');
+    expect(container.querySelector('img')).toBeNull();
+    expect(mount().container.querySelector('[data-testid="action-detail"]')).toBeNull();
+  });
+
   it('disables the answers while busy', () => {
     const { container } = mount(PENDING, true);
     expect([...container.querySelectorAll('button')].every((button) => button.disabled)).toBe(true);

@@ -24,6 +24,11 @@ export function ActionApprovalView({ pending, busy, onDecide }: ActionApprovalVi
       <p class="muted" data-testid="action-reason">
         {pending.reason}
       </p>
+      {pending.detail ? (
+        <pre class="action-detail" data-testid="action-detail">
+          {pending.detail}
+        </pre>
+      ) : null}
       {pending.destination ? (
         <p class="destination">
           {'Goes to '}

@@ -6,6 +6,7 @@ import { defineIsolatedSite } from '../../../page/kit/isolated-site';
 import { webSite } from '../web.site';
 import { startActHandlers } from './act/act-handlers';
 import { startScrollHandlers } from './act/scroll-handlers';
+import { startDevHandlers } from './dev/dev-handlers';
 import { startReadHandlers } from './read/read-handlers';
 import { createRefRegistry } from './tree/refs';
 import { startTreeHandlers } from './tree/tree-handlers';
@@ -21,6 +22,7 @@ export const isolatedSite = defineIsolatedSite({
         ...startReadHandlers(signal, frame, refs),
         ...startActHandlers(refs),
         ...startScrollHandlers(signal, frame),
+        ...startDevHandlers(refs),
       },
     };
   },

@@ -15,6 +15,9 @@ import { browserNavigationDeps } from './actions/navigation-deps';
 import { pressKeysTool } from './actions/press-keys.tool';
 import { typeTool } from './actions/type.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
+import { executeJsTool } from './dev/execute-js.tool';
+import { inspectElementStylesTool } from './dev/inspect-element-styles.tool';
+import { readPageSourceTool } from './dev/read-page-source.tool';
 import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
@@ -39,6 +42,9 @@ export const workerSite = defineWorkerSite({
       goBackTool(navigation),
       goForwardTool(navigation),
       scrollPageTool,
+      readPageSourceTool,
+      inspectElementStylesTool,
+      executeJsTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

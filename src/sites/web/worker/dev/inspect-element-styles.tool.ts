@@ -1,0 +1,49 @@
+// inspect_element_styles (Dev mode): one element's computed styles, box model and the
+// page's style rules that match it, by its ref, for layout and visibility questions.
+import { z } from '../../../../shared/schema/zod';
+import { defineTool } from '../../../../worker/tools/define-tool';
+import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
+import { MAX_STYLE_PROPERTIES, PropertyName } from '../../methods/dev-methods';
+import { parseActionRef } from '../actions/action-target';
+import { RefArgument } from '../actions/click.tool';
+import { asOutcome, callPage, count, modelJson, success } from '../read/read-support';
+
+export const inspectElementStylesTool = defineTool({
+  name: 'inspect_element_styles',
+  description:
+    'Computed styles, box model and matching CSS rules of one element by ref (Dev). Name properties to read only those.',
+  arguments: z.strictObject({
+    ref: RefArgument,
+    properties: z.array(PropertyName).min(1).max(MAX_STYLE_PROPERTIES).optional(),
+  }),
+  effect: 'read',
+  approval: 'automatic',
+  modes: ['dev'],
+  tiers: ['mid', 'full'],
+  execute: ({ ref, properties }, context) =>
+    asOutcome(context, async () => {
+      const parsed = parseActionRef(ref);
+      if ('ok' in parsed) return parsed;
+      const styles = await callPage(context, 'web/element-styles', {
+        ref: parsed.number,
+        properties: properties ?? null,
+      });
+      if (styles.status === 'gone')
+        return {
+          ok: false,
+          code: 'PAGE_REF_NOT_FOUND',
+          message: `${ref} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
+        };
+      const { url, status: _status, ...rest } = styles;
+      return success(
+        {
+          ...untrustedPageData(url, modelJson(rest)),
+          rules_cut:
+            styles.rulesTotal > styles.rules.length
+              ? `[Cut: ${count(styles.rulesTotal)} rules match; the last ${count(styles.rules.length)} in cascade order are shown.]`
+              : null,
+        },
+        `Inspected the styles of ${ref}: ${count(styles.rulesTotal)} matching rules`,
+      );
+    }),
+});
