@@ -140,6 +140,8 @@ export const ERROR_CODES = [
   'AGENT_MODE_UNAVAILABLE',
   'TOOL_REGISTRY_COLLISION',
   'TOOL_ROUND_LIMIT',
+  /** The run kept repeating itself (the same call, element or pair of pages) and was ended. */
+  'RUN_LOOP_STOPPED',
   'TOOL_DENIED',
   'TOOL_FAILED',
   'EDIT_REJECTED',

@@ -107,7 +107,8 @@ describe('agent core: the loop', () => {
         () =>
           (async function* () {
             n += 1;
-            yield call(`c${n}`, 'read_thing', {});
+            // A different page each round: progress, so loop detection stays out of it.
+            yield call(`c${n}`, 'read_thing', { value: `page ${n}` });
             yield finish('tool_calls');
           })(),
       ],

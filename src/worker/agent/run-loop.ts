@@ -16,6 +16,7 @@ import { buildContext } from './context-builder';
 import { fitRunMessages, tokensOfText } from './context-budget';
 import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
+import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { dropOlderRunImages } from './run-images';
 import { streamTurn, type ToolCallPart } from './turn';
@@ -99,6 +100,7 @@ export async function runLoop(
     return raceAbort(deps.fetch(url, init), signal);
   };
   let trimmedNoticed = false;
+  const loops = createRunLoopGuard();
   for (let round = 1; ; round += 1) {
     dropOlderRunImages(messages, firstRunMessage);
     if (
@@ -179,8 +181,10 @@ export async function runLoop(
         pauseForPage: run.pauseForPage,
         fatal: run.fatal,
         ...(site.orderToolCalls ? { orderToolCalls: site.orderToolCalls } : {}),
+        onOutcome: loops.onOutcome,
       })),
     );
     save.progress(recorder.snapshot());
+    loops.afterRound(messages);
   }
 }

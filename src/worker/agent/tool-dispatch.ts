@@ -60,6 +60,8 @@ export interface DispatchContext {
   readonly supportsVision?: boolean;
   /** The run site's ordering of one round's calls; provider order when absent. */
   readonly orderToolCalls?: (calls: readonly PlannedCall[]) => number[];
+  /** Told of every finished call, in run order (the run's loop detection listens). */
+  readonly onOutcome?: (call: ToolCallPart, args: unknown, outcome: ToolOutcome) => void;
 }
 
 /** The run order of `calls`: the site's policy when it returns a permutation, else provider order. */
@@ -257,6 +259,7 @@ export async function dispatchToolCalls(
     throwIfAborted(context.signal);
     const outcome = await runOne(call, check, context);
     outcomes[index] = outcome;
+    context.onOutcome?.(call, check.ok ? check.value : undefined, outcome);
     // The run's page is gone for good: the run ends here with that reason.
     const fatal = context.fatal?.();
     if (fatal) {

@@ -34,6 +34,16 @@ export type JsonValue =
   null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A tool's answer. Failures go back to the model as structured results, never thrown. */
+/**
+ * What a page-acting tool tells the run's loop detection about one call: the element
+ * or spot it acted on, and the tab's address before and after. Never shown to the model.
+ */
+export interface LoopFacts {
+  readonly target?: string;
+  readonly urlBefore?: string;
+  readonly urlAfter?: string;
+}
+
 export type ToolOutcome =
   | {
       readonly ok: true;
@@ -43,6 +53,7 @@ export type ToolOutcome =
       readonly summary: string;
       /** Editor writes: the public revert receipt. */
       readonly receipt?: EditReceipt;
+      readonly loop?: LoopFacts;
     }
   | {
       readonly ok: false;
@@ -55,6 +66,7 @@ export type ToolOutcome =
        * absent: the card shows the code and the message.
        */
       readonly summary?: string;
+      readonly loop?: LoopFacts;
     };
 
 /** One document in a frame of the run's tab, as its relay reported it. */
