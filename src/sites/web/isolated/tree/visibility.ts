@@ -46,7 +46,11 @@ type Checkable = Element & { checkVisibility?: (options?: object) => boolean };
  * `insideTransparent` says an ancestor was transparent.
  */
 export function visibilityState(element: Element, insideTransparent: boolean): VisibilityState {
-  if (element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))
+  // Most elements carry no attribute at all; asking first spares two lookups each.
+  if (
+    element.hasAttributes() &&
+    (element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))
+  )
     return 'hidden';
   const checkable = element as Checkable;
   if (typeof checkable.checkVisibility === 'function' && checkable.checkVisibility(CHECK_OPTIONS))
