@@ -17,6 +17,7 @@ import type { ElementTreeNode, TreeContainer, WalkCounts, WalkTree } from './tre
 import { addText, closeText } from './text-runs';
 import {
   isClippedAway,
+  isTextShownIn,
   narrowedView,
   isShownToPerson,
   placement,
@@ -42,6 +43,7 @@ const VIEW_MARGIN = 48;
 /** Most in-view controls checked for what covers them. */
 const MAX_OCCLUSION_CHECKS = 300;
 const TIME_CHECK_EVERY = 256;
+const NON_BLANK = /\S/;
 /** Roles named by their content: inside them only controls (and frames) get lines. */
 const NAMED_BY_CONTENT = new Set([
   'button',
@@ -135,6 +137,8 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
   const nodes: Node[] = [];
   const contexts: WalkContext[] = [];
   let cut: WalkTree['cut'] = null;
+  let lastHolder: Element | null = null;
+  let lastReadable = true;
 
   const start = options.root ?? doc.body ?? doc.documentElement;
   nodes.push(start);
@@ -191,7 +195,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     }
     if (node.nodeType === 3) {
       if (filter !== 'interactive' && !task.transparent && !task.controlsOnly && !task.textHidden)
-        addText(parent, (node as Text).data);
+        if (textReadable(node as Text)) addText(parent, (node as Text).data);
       continue;
     }
     if (node.nodeType !== 1) continue;
@@ -331,6 +335,21 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         false,
       );
     }
+  }
+
+  /**
+   * Whether a text node can be read where it sits. Blank text only separates words,
+   * so its style is not asked; neighbouring text nodes share their element's answer.
+   */
+  function textReadable(text: Text): boolean {
+    const holder = text.parentElement ?? (text.parentNode as ShadowRoot | null)?.host ?? null;
+    if (!holder || !NON_BLANK.test(text.data)) return true;
+    if (holder !== lastHolder) {
+      lastHolder = holder;
+      lastReadable = isTextShownIn(holder);
+      if (!lastReadable) counts.hidden += 1;
+    }
+    return lastReadable;
   }
 
   /** Queues the flat-tree children (in order), all sharing the one context they inherit. */
