@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { emptyStats, walkFlat, type ShadowOpener, type WalkOptions } from './flat-tree';
-import { isTransparentColor } from './visibility';
+import { isTransparentColor } from '../tree/visibility';
 
 const closedRoots = new WeakMap<Element, ShadowRoot>();
 const open: ShadowOpener = (element) => element.shadowRoot ?? closedRoots.get(element) ?? null;

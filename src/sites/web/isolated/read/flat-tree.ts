@@ -94,38 +94,68 @@ export function frameDocument(element: Element): Document | null {
   }
 }
 
-function childrenOf(node: Node, options: WalkOptions, stats: WalkStats): readonly Node[] {
-  if (node.nodeType !== Node.ELEMENT_NODE) return Array.from(node.childNodes);
+/**
+ * Where a node's flat-tree children come from: a list (a slot's assigned nodes, a
+ * frame's body) or a parent whose child chain is read in place, so no array is built
+ * per element of a page of thousands.
+ */
+type ChildSource = readonly Node[] | Node;
+
+const NO_CHILDREN: readonly Node[] = [];
+
+function childrenOf(node: Node, options: WalkOptions, stats: WalkStats): ChildSource {
+  if (node.nodeType !== Node.ELEMENT_NODE) return node;
   const element = node as Element;
   if (element.tagName === 'SLOT') {
     const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true });
-    return assigned.length > 0 ? assigned : Array.from(element.childNodes);
+    return assigned.length > 0 ? assigned : element;
   }
   if (isFrame(element)) {
     const inner = frameDocument(element);
     if (!inner) {
       stats.otherFrames += 1;
-      return [];
+      return NO_CHILDREN;
     }
-    if (!options.frames) return [];
+    if (!options.frames) return NO_CHILDREN;
     stats.sameOriginFrames += 1;
-    return inner.body ? [inner.body] : [];
+    return inner.body ? [inner.body] : NO_CHILDREN;
   }
   if (canHostShadowRoot(element)) {
     const root = options.open(element);
     if (root) {
       stats.shadowRoots += 1;
-      return Array.from(root.childNodes);
+      return root;
     }
   }
-  return Array.from(element.childNodes);
+  return element;
 }
 
 interface Frame {
   readonly element: Element | null;
   readonly visibility: Visibility;
-  readonly children: readonly Node[];
+  /** The children as a list, or null when they are read along `next`. */
+  readonly list: readonly Node[] | null;
   index: number;
+  /** The next child to visit when the children are read in place. */
+  next: Node | null;
+}
+
+function frameOf(element: Element | null, visibility: Visibility, source: ChildSource): Frame {
+  if (Array.isArray(source)) return { element, visibility, list: source, index: 0, next: null };
+  return { element, visibility, list: null, index: 0, next: (source as Node).firstChild };
+}
+
+/** The frame's next child (advancing it), or undefined when it has none left. */
+function nextChild(frame: Frame): Node | undefined {
+  if (frame.list) {
+    const node = frame.list[frame.index];
+    frame.index += 1;
+    return node;
+  }
+  const node = frame.next;
+  if (!node) return undefined;
+  frame.next = node.nextSibling;
+  return node;
 }
 
 /** Walks `root`'s flat subtree (root excluded from the visitor when it is a document). */
@@ -136,18 +166,15 @@ export function walkFlat(
   stats: WalkStats = emptyStats(),
   rootVisibility: Visibility = VISIBLE_ROOT,
 ): WalkStats {
-  const stack: Frame[] = [
-    { element: null, visibility: rootVisibility, children: [root], index: 0 },
-  ];
+  const stack: Frame[] = [frameOf(null, rootVisibility, [root])];
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as Frame;
-    const node = top.children[top.index];
+    const node = nextChild(top);
     if (node === undefined) {
       stack.pop();
       if (top.element) visitor.leave?.(top.element);
       continue;
     }
-    top.index += 1;
     stats.visited += 1;
     if ((stats.visited & 511) === 0 && performance.now() > options.deadline) {
       stats.stopped = 'deadline';
@@ -173,7 +200,7 @@ export function walkFlat(
       continue;
     }
     if (visitor.element && !visitor.element(element, visibility)) continue;
-    stack.push({ element, visibility, children: childrenOf(element, options, stats), index: 0 });
+    stack.push(frameOf(element, visibility, childrenOf(element, options, stats)));
   }
   return stats;
 }

@@ -15,6 +15,8 @@
 // A descendant may set `visibility: visible` and show itself inside a hidden parent,
 // so that property hides the element's own text and boxes, not its children.
 
+import { textShows } from '../tree/visibility';
+
 /** Why a subtree is hidden from the person. */
 export type HiddenReason =
   | 'aria-hidden'
@@ -41,8 +43,6 @@ export const VISIBLE_ROOT: Visibility = { hidden: null, shown: true, textShown: 
 const MIN_OPACITY = 0.1;
 /** A box clipped to less than this in either direction shows nothing readable. */
 const MIN_CLIPPED_SIZE = 2;
-/** A text indent further left than this pushes text out of view (the old "-9999px"). */
-const MIN_TEXT_INDENT = -999;
 
 const hiddenState = (reason: HiddenReason): Visibility => ({
   hidden: reason,
@@ -77,15 +77,6 @@ function clipPathHides(value: string): boolean {
   return /^(circle|ellipse)\(\s*0(px|%)?[\s)]/.test(clipPath);
 }
 
-/** A colour with zero alpha: `transparent`, `rgba(…, 0)`, `rgb(… / 0%)`. */
-export function isTransparentColor(color: string): boolean {
-  if (color === 'transparent') return true;
-  const inner = /^rgba?\((.*)\)$/.exec(color.trim())?.[1];
-  if (inner === undefined) return false;
-  const alpha = inner.split(/[\s,/]+/).filter(Boolean)[3];
-  return alpha !== undefined && parseFloat(alpha) === 0;
-}
-
 /** Where the box lies out of every scroll position's reach. */
 function offScreen(element: Element, position: string, rect: DOMRect): boolean {
   const view = element.ownerDocument.defaultView;
@@ -103,12 +94,6 @@ function offScreen(element: Element, position: string, rect: DOMRect): boolean {
   // leftwards in right-to-left documents, which scroll that way).
   return (!rtl && rect.right + view.scrollX < 0) || rect.bottom + view.scrollY < 0;
 }
-
-/** Text of an element with `style` shows: readable size, a colour, not indented away. */
-const textShows = (style: CSSStyleDeclaration) =>
-  !(parseFloat(style.fontSize) < 1) &&
-  !isTransparentColor(style.color) &&
-  !(parseFloat(style.textIndent) < MIN_TEXT_INDENT);
 
 /**
  * The visibility of `element`, whose parent (in the flat tree) has `parent`. Reads

@@ -2,13 +2,43 @@
 // The flat tree as the page renders it: a shadow host shows its shadow root (open or
 // closed) instead of its light children, a <slot> shows what is assigned to it (or its
 // own fallback children), and everything else shows its children.
-import { shadowRootOf } from '../../../../page/isolated/shadow-roots';
-
-export {
+import {
   canHostShadowRoot,
-  canReadClosedRoots,
-  shadowRootOf,
+  shadowRootOf as readShadowRoot,
 } from '../../../../page/isolated/shadow-roots';
+
+export { canHostShadowRoot, canReadClosedRoots } from '../../../../page/isolated/shadow-roots';
+
+/** Closed-root answers of the walk in progress (the extension API is slow to ask). */
+let closedRoots: Map<Element, ShadowRoot | null> | null = null;
+
+/**
+ * The element's shadow root, open or closed. Inside `withShadowRootMemo` each element
+ * asks the closed-root API once, however many names and walks read it.
+ */
+export function shadowRootOf(element: Element): ShadowRoot | null {
+  const open = element.shadowRoot;
+  if (open) return open;
+  if (closedRoots === null) return readShadowRoot(element);
+  if (!canHostShadowRoot(element)) return null;
+  let root = closedRoots.get(element);
+  if (root === undefined) {
+    root = readShadowRoot(element);
+    closedRoots.set(element, root);
+  }
+  return root;
+}
+
+/** Runs `work` with one memo of closed roots (the DOM does not change meanwhile). */
+export function withShadowRootMemo<T>(work: () => T): T {
+  const previous = closedRoots;
+  closedRoots = new Map();
+  try {
+    return work();
+  } finally {
+    closedRoots = previous;
+  }
+}
 
 /**
  * The node's children in the flat tree, in order. Never null; an empty list for

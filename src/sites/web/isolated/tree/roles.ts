@@ -148,7 +148,7 @@ function isFocusable(element: Element): boolean {
 
 /** The role a page asked for, if ARIA defines it. */
 export function explicitRole(element: Element): string | null {
-  const attribute = element.getAttribute('role');
+  const attribute = element.hasAttributes() ? element.getAttribute('role') : null;
   if (!attribute) return null;
   for (const token of attribute.trim().toLowerCase().split(/\s+/)) {
     if (ARIA_ROLES.has(token)) return token === 'image' ? 'img' : token;
@@ -313,9 +313,11 @@ export function isInteractive(element: Element, role: string | null): boolean {
   if (name === 'input' || name === 'select' || name === 'textarea' || name === 'button')
     return true;
   if (name === 'summary' || (name === 'a' && element.hasAttribute('href'))) return true;
+  if (!element.hasAttributes()) return false;
+  // The attribute first: isContentEditable reads the element's style.
   if (
-    (element as HTMLElement).isContentEditable &&
-    element.getAttribute('contenteditable') !== null
+    element.getAttribute('contenteditable') !== null &&
+    (element as HTMLElement).isContentEditable
   )
     return true;
   // Handlers set in markup are visible here; those added by script are not.

@@ -16,6 +16,7 @@ import type { ElementTreeNode, TextTreeNode, TreeNode, WalkTree } from './tree-n
 export const NAME_CHARS = 150;
 export const TEXT_CHARS = 200;
 const MAX_INDENT = 40;
+const INDENTS = Array.from({ length: MAX_INDENT + 1 }, (_unused, depth) => ' '.repeat(depth));
 const CELL_ROLES = new Set(['cell', 'columnheader', 'rowheader', 'gridcell']);
 const FOLDED_ROLES = new Set(['cell', 'gridcell', 'listitem']);
 
@@ -100,7 +101,7 @@ export function serializeWalk(tree: WalkTree, options: SerializeOptions): Serial
     chars += line.length + 1;
     return true;
   };
-  const indent = (depth: number) => ' '.repeat(Math.min(depth, MAX_INDENT));
+  const indent = (depth: number) => INDENTS[Math.min(depth, MAX_INDENT)] ?? '';
 
   function elementLine(
     node: ElementTreeNode,

@@ -78,9 +78,10 @@ function textValue(element: Element): string | null {
       return input.value;
     return null;
   }
+  // The attribute first: isContentEditable reads the element's style.
   if (
-    (element as HTMLElement).isContentEditable &&
-    element.getAttribute('contenteditable') !== null
+    element.getAttribute('contenteditable') !== null &&
+    (element as HTMLElement).isContentEditable
   )
     return (element.textContent ?? '').slice(0, VALUE_CHARS * 4);
   return null;
@@ -165,7 +166,9 @@ export interface StateContext {
 
 export function stateOf(element: Element, role: string, context: StateContext): string {
   const parts: string[] = [];
-  const aria = (name: string) => element.getAttribute(name);
+  // An element without attributes (most structure) answers every lookup with null.
+  const hasAttributes = element.hasAttributes();
+  const aria = (name: string) => (hasAttributes ? element.getAttribute(name) : null);
   const tag = element.localName;
   if (role === 'heading') {
     const level = aria('aria-level') ?? (/^h[1-6]$/.test(tag) ? tag.slice(1) : null);

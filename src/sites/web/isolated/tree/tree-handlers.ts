@@ -11,6 +11,7 @@ import {
   type treeMethods,
   type WalkResult,
 } from '../../methods/tree-methods';
+import { withShadowRootMemo } from './flat-tree';
 import { withLabelIndex } from './label-index';
 import { hitTestFrame, markCovered } from './occlusion';
 import { suggestRefs } from './ref-suggestions';
@@ -42,8 +43,9 @@ export function startTreeHandlers(
       if (root !== null && !rootElement) {
         return emptyWalk(page(), started, suggestRefs(refs, root, MAX_REF_SUGGESTIONS));
       }
-      // One label index serves the whole walk: the DOM does not change meanwhile.
-      const { tree, points, serialized } = withLabelIndex(() => {
+      // One label index and one closed-root memo serve the whole walk: the DOM does
+      // not change meanwhile.
+      const { tree, points, serialized } = withWalkMemos(() => {
         const tree = walkFrame(document, {
           filter,
           root: rootElement,
@@ -108,6 +110,10 @@ export function startTreeHandlers(
       return { alive, suggestions };
     },
   };
+}
+
+function withWalkMemos<T>(work: () => T): T {
+  return withLabelIndex(() => withShadowRootMemo(work));
 }
 
 function emptyWalk(

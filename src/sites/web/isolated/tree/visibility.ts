@@ -11,6 +11,8 @@
 // checkboxes are built that way), boxes clipped to 1 px or less (the
 // "screen-reader only" pattern, zero-height collapsed panels), controls with no size,
 // and boxes placed left of or above the page, where no scrolling can bring them.
+// Text is left out on its own when its element gives it no readable size, no colour
+// or an indent that throws it out of view.
 // Text that is hidden this way is what hidden prompt injection uses: it never reaches
 // the model as page text. A hidden element's text still counts in the accessible
 // name of a visible control it labels, as in the browser's own tree.
@@ -18,6 +20,37 @@
 // One native call answers display, visibility, opacity and content-visibility for the
 // element and its ancestors; the computed style is read only when it says no, because
 // it also says no for display:contents, whose children are visible.
+
+/** A text indent further left than this pushes text out of view (the old "-9999px"). */
+const MIN_TEXT_INDENT = -999;
+
+/** A colour with zero alpha: `transparent`, `rgba(…, 0)`, `rgb(… / 0%)`. */
+export function isTransparentColor(color: string): boolean {
+  if (color === 'transparent') return true;
+  const inner = /^rgba?\((.*)\)$/.exec(color.trim())?.[1];
+  if (inner === undefined) return false;
+  const alpha = inner.split(/[\s,/]+/).filter(Boolean)[3];
+  return alpha !== undefined && parseFloat(alpha) === 0;
+}
+
+/** Whether text styled by `style` can be read: a readable size, a colour, not indented away. */
+export function textShows(style: CSSStyleDeclaration): boolean {
+  return (
+    !(parseFloat(style.fontSize) < 1) &&
+    !isTransparentColor(style.color) &&
+    !(parseFloat(style.textIndent) < MIN_TEXT_INDENT)
+  );
+}
+
+/**
+ * Whether the text directly inside `element` can be read, by its own text style (its
+ * box is decided by the walk): a font size of 0, a transparent colour or a text
+ * indent far off to the left hide text as surely as display:none.
+ */
+export function isTextShownIn(element: Element): boolean {
+  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
+  return style ? textShows(style) : true;
+}
 
 /** The reason an element is left out, or a softer state the walk must know. */
 export type VisibilityState =
@@ -46,7 +79,11 @@ type Checkable = Element & { checkVisibility?: (options?: object) => boolean };
  * `insideTransparent` says an ancestor was transparent.
  */
 export function visibilityState(element: Element, insideTransparent: boolean): VisibilityState {
-  if (element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))
+  // Most elements carry no attribute at all; asking first spares two lookups each.
+  if (
+    element.hasAttributes() &&
+    (element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))
+  )
     return 'hidden';
   const checkable = element as Checkable;
   if (typeof checkable.checkVisibility === 'function' && checkable.checkVisibility(CHECK_OPTIONS))

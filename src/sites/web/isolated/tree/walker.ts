@@ -8,7 +8,7 @@
 // ## Never
 // Runs page code or changes the page: it reads the DOM, styles and boxes only.
 import type { TreeFilter } from '../../methods/tree-methods';
-import { flatChildren } from './flat-tree';
+import { shadowRootOf } from './flat-tree';
 import { labelsOf } from './label-index';
 import { BLOCK_TAGS, LEAF_TAGS, OVERLAY_SELECTOR, isOverlay, keepsElement } from './keep-rules';
 import type { RefRegistry } from './refs';
@@ -17,6 +17,7 @@ import type { ElementTreeNode, TreeContainer, WalkCounts, WalkTree } from './tre
 import { addText, closeText } from './text-runs';
 import {
   isClippedAway,
+  isTextShownIn,
   narrowedView,
   isShownToPerson,
   placement,
@@ -42,6 +43,7 @@ const VIEW_MARGIN = 48;
 /** Most in-view controls checked for what covers them. */
 const MAX_OCCLUSION_CHECKS = 300;
 const TIME_CHECK_EVERY = 256;
+const NON_BLANK = /\S/;
 /** Roles named by their content: inside them only controls (and frames) get lines. */
 const NAMED_BY_CONTENT = new Set([
   'button',
@@ -70,8 +72,12 @@ function isLabelledHiddenControl(element: Element): boolean {
   return element.localName === 'input' && labelsOf(element).length > 0;
 }
 
-interface EnterTask {
-  readonly node: Node;
+/**
+ * What the children of one element inherit. One object serves all of an element's
+ * children (the stack holds the node and this context side by side), so a page of
+ * 50,000 elements allocates a context per parent, not per child.
+ */
+interface WalkContext {
   readonly parent: TreeContainer;
   readonly transparent: boolean;
   /** Inside a control or heading whose name already says its text: keep only controls. */
@@ -81,26 +87,30 @@ interface EnterTask {
   readonly view: ViewBox;
   readonly inOverlay: boolean;
   readonly forceKeep: boolean;
+  /** Set on the marker queued after a block's children: its text run ends there. */
+  readonly exit: boolean;
 }
-interface ExitTask {
-  readonly exit: TreeContainer;
-}
-type Task = EnterTask | ExitTask;
 
 function subtreeSize(element: Element): number {
   return 1 + element.getElementsByTagName('*').length;
 }
 
 /**
- * The flat-tree children a person can see: a closed <details> shows its summary only
- * (the rest is counted as hidden; the browser hides it without a style to read).
+ * Where an element's flat-tree children come from: its shadow root (open or closed),
+ * what a slot shows, or itself. A closed <details> shows its summary only (the rest
+ * is counted as hidden; the browser hides it without a style to read).
  */
-function shownChildren(element: Element, counts: WalkCounts): ArrayLike<Node> {
-  if (element.localName !== 'details' || (element as HTMLDetailsElement).open)
-    return flatChildren(element);
-  const summary = Array.from(element.children).find((child) => child.localName === 'summary');
-  counts.hidden += subtreeSize(element) - 1 - (summary ? subtreeSize(summary) : 0);
-  return summary ? [summary] : [];
+function childSource(element: Element, counts: WalkCounts): ParentNode | readonly Node[] {
+  if (element.localName === 'details' && !(element as HTMLDetailsElement).open) {
+    const summary = Array.from(element.children).find((child) => child.localName === 'summary');
+    counts.hidden += subtreeSize(element) - 1 - (summary ? subtreeSize(summary) : 0);
+    return summary ? [summary] : [];
+  }
+  if (element.localName === 'slot') {
+    const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true });
+    return assigned.length > 0 ? assigned : element;
+  }
+  return shadowRootOf(element) ?? element;
 }
 
 export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
@@ -123,12 +133,16 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
   const scroll = { x: win?.scrollX ?? 0, y: win?.scrollY ?? 0 };
   // A subtree walk shows the whole subtree; only a page walk stays in view.
   const viewOnly = filter === 'visible' && options.root === null;
-  const stack: Task[] = [];
+  // Two stacks side by side: the node to visit and the context it inherits.
+  const nodes: Node[] = [];
+  const contexts: WalkContext[] = [];
   let cut: WalkTree['cut'] = null;
+  let lastHolder: Element | null = null;
+  let lastReadable = true;
 
   const start = options.root ?? doc.body ?? doc.documentElement;
-  stack.push({
-    node: start,
+  nodes.push(start);
+  contexts.push({
     parent: page,
     transparent: false,
     controlsOnly: false,
@@ -136,6 +150,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     inOverlay: false,
     forceKeep: options.root !== null,
     textHidden: false,
+    exit: false,
   });
   if (options.root === null) {
     // Open popups in the document's own tree are walked first, wherever they sit.
@@ -150,8 +165,8 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
       )
         continue;
       hoisted.add(element);
-      stack.push({
-        node: element,
+      nodes.push(element);
+      contexts.push({
         parent: { children: overlays },
         transparent: false,
         controlsOnly: false,
@@ -159,6 +174,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         inOverlay: true,
         textHidden: false,
         forceKeep: true,
+        exit: false,
       });
     }
   }
@@ -169,16 +185,17 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     else counts.hidden += size;
   };
 
-  while (stack.length > 0) {
-    const task = stack.pop()!;
-    if ('exit' in task) {
-      closeText(task.exit);
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const task = contexts.pop()!;
+    const parent = task.parent;
+    if (task.exit) {
+      closeText(parent);
       continue;
     }
-    const { node, parent } = task;
     if (node.nodeType === 3) {
       if (filter !== 'interactive' && !task.transparent && !task.controlsOnly && !task.textHidden)
-        addText(parent, (node as Text).data);
+        if (textReadable(node as Text)) addText(parent, (node as Text).data);
       continue;
     }
     if (node.nodeType !== 1) continue;
@@ -227,12 +244,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     }
     if (state === 'self-hidden') {
       counts.hidden += 1;
-      pushChildren(
-        element,
-        parent,
-        { ...task, transparent, view: childView, textHidden: true },
-        false,
-      );
+      pushChildren(element, { ...task, transparent, view: childView, textHidden: true }, false);
       continue;
     }
     // A label's text is its control's name: only controls inside it get lines, and a
@@ -259,10 +271,16 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         const block = BLOCK_TAGS.has(tag);
         if (block) closeText(parent);
         const controlsOnly = task.controlsOnly || labelled !== null;
+        const unchanged =
+          transparent === task.transparent &&
+          controlsOnly === task.controlsOnly &&
+          childView === task.view &&
+          !task.textHidden;
         pushChildren(
           element,
-          parent,
-          { ...task, transparent, controlsOnly, view: childView, textHidden: false },
+          unchanged
+            ? task
+            : { ...task, transparent, controlsOnly, view: childView, textHidden: false },
           block,
         );
       }
@@ -303,25 +321,60 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
       parent.children.push(kept);
     }
     if (!LEAF_TAGS.has(tag)) {
-      const child: EnterTask = {
-        ...task,
-        transparent,
-        view: childView,
-        textHidden: false,
-        inOverlay: task.inOverlay || overlay,
-        controlsOnly: task.controlsOnly || labelled !== null || NAMED_BY_CONTENT.has(kept.role),
-      };
-      pushChildren(element, kept, child, false);
+      pushChildren(
+        element,
+        {
+          ...task,
+          parent: kept,
+          transparent,
+          view: childView,
+          textHidden: false,
+          inOverlay: task.inOverlay || overlay,
+          controlsOnly: task.controlsOnly || labelled !== null || NAMED_BY_CONTENT.has(kept.role),
+        },
+        false,
+      );
     }
   }
 
-  /** Queues the flat-tree children (in order) with what they inherit from `task`. */
-  function pushChildren(element: Element, parent: TreeContainer, task: EnterTask, block: boolean) {
-    if (block) stack.push({ exit: parent });
-    const children = shownChildren(element, counts);
-    for (let index = children.length - 1; index >= 0; index -= 1) {
-      const child = children[index];
-      if (child) stack.push({ ...task, node: child, parent, forceKeep: false });
+  /**
+   * Whether a text node can be read where it sits. Blank text only separates words,
+   * so its style is not asked; neighbouring text nodes share their element's answer.
+   */
+  function textReadable(text: Text): boolean {
+    const holder = text.parentElement ?? (text.parentNode as ShadowRoot | null)?.host ?? null;
+    if (!holder || !NON_BLANK.test(text.data)) return true;
+    if (holder !== lastHolder) {
+      lastHolder = holder;
+      lastReadable = isTextShownIn(holder);
+      if (!lastReadable) counts.hidden += 1;
+    }
+    return lastReadable;
+  }
+
+  /** Queues the flat-tree children (in order), all sharing the one context they inherit. */
+  function pushChildren(element: Element, inherited: WalkContext, block: boolean) {
+    if (block) {
+      nodes.push(element);
+      contexts.push({ ...inherited, exit: true });
+    }
+    const source = childSource(element, counts);
+    const context = inherited.forceKeep ? { ...inherited, forceKeep: false } : inherited;
+    // Siblings from the last (the stack pops in order) without a live NodeList.
+    if (Array.isArray(source)) {
+      for (let index = source.length - 1; index >= 0; index -= 1) {
+        nodes.push(source[index] as Node);
+        contexts.push(context);
+      }
+      return;
+    }
+    for (
+      let child = (source as ParentNode & Node).lastChild;
+      child;
+      child = child.previousSibling
+    ) {
+      nodes.push(child);
+      contexts.push(context);
     }
   }
 
