@@ -8,6 +8,13 @@
 // validation and the timer reset behind each one cost ten times the call itself.
 // Progress needs only three fields, so it is read here with a cheap check and
 // JSON.parse, and the call's inactivity limit is reset from the same callback.
+// ## A stream cut off mid-event
+// A stream that ends inside an event (a truncated line, no blank line after it)
+// lost that event: SSE parsers drop it, and the SDK then waits for an answer that
+// can no longer come until the time limit. Unless the server numbered its events
+// (then the SDK resumes from the last one), the partial event is replaced by one
+// message of ours, after every event that did arrive, so the transport guard can
+// tell at once whether a request was left unanswered (mcp-transport-guard.ts).
 
 /** What a progress notification carries. */
 export interface ProgressParams {
@@ -18,6 +25,10 @@ export interface ProgressParams {
 }
 
 const PROGRESS_METHOD = '"notifications/progress"';
+
+/** The method of the message that stands in for an event a stream cut off. */
+export const CUT_OFF_METHOD = 'side-agent/stream-cut-off';
+const CUT_OFF_EVENT = `event: message\ndata: {"jsonrpc":"2.0","method":"${CUT_OFF_METHOD}"}\n\n`;
 
 function progressOf(event: string): ProgressParams | null {
   // Only an event whose data names the method is parsed at all.
@@ -47,10 +58,13 @@ function progressOf(event: string): ProgressParams | null {
   };
 }
 
-/** `body` without its progress events; `onProgress` sees each one as it arrives. */
+/**
+ * `body` without its progress events when `onProgress` is given (it sees each one
+ * as it arrives), and with a stand-in message for an event the stream cut off.
+ */
 export function takeProgress(
   body: ReadableStream<Uint8Array>,
-  onProgress: (params: ProgressParams) => void,
+  onProgress: ((params: ProgressParams) => void) | undefined,
 ): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
@@ -59,6 +73,8 @@ export function takeProgress(
   // small reads is scanned once, not once per read.
   let scanFrom = 0;
   let endedWithCr = false;
+  // Numbered events make the SDK resume a dropped stream; then nothing stands in.
+  let isResumable = false;
   const append = (text: string) => {
     // Line endings are normalized so one separator search covers \n, \r\n and \r.
     let normalized = endedWithCr && text.startsWith('\n') ? text.slice(1) : text;
@@ -79,14 +95,18 @@ export function takeProgress(
     ) {
       const event = pending.slice(start, end + 2);
       start = end + 2;
-      const progress = progressOf(event);
+      if (!isResumable && (event.startsWith('id:') || event.includes('\nid:'))) isResumable = true;
+      const progress = onProgress === undefined ? null : progressOf(event);
       if (progress === null) kept += event;
-      else onProgress(progress);
+      else onProgress?.(progress);
     }
     if (start > 0) pending = pending.slice(start);
     scanFrom = Math.max(0, pending.length - 1);
     if (isEnd && pending !== '') {
-      kept += pending;
+      // Only blank lines left is a clean end; anything else is an event cut off.
+      if (pending.trim() === '') kept += pending;
+      else if (!isResumable) kept += CUT_OFF_EVENT;
+      else kept += pending;
       pending = '';
     }
     if (kept !== '') controller.enqueue(encoder.encode(kept));
