@@ -68,58 +68,62 @@ export function takeProgress(
 ): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  let pending = '';
-  // Where the search for the next blank line resumes: a long event arriving in
-  // small reads is scanned once, not once per read.
-  let scanFrom = 0;
+  // The text after the last complete event, in the pieces it arrived in: a long
+  // event arriving in small reads is joined once when it ends. Appending to one
+  // string instead made every read's search copy everything pending so far.
+  let pieces: string[] = [];
+  let lastChar = '';
   let endedWithCr = false;
   // Numbered events make the SDK resume a dropped stream; then nothing stands in.
   let isResumable = false;
-  const append = (text: string) => {
+  const normalize = (text: string) => {
     // Line endings are normalized so one separator search covers \n, \r\n and \r.
     let normalized = endedWithCr && text.startsWith('\n') ? text.slice(1) : text;
     endedWithCr = normalized.endsWith('\r');
     if (normalized.includes('\r')) normalized = normalized.replace(/\r\n?/g, '\n');
-    pending += normalized;
+    return normalized;
   };
-  const flushEvents = (
+  const take = (event: string): string => {
+    if (!isResumable && (event.startsWith('id:') || event.includes('\nid:'))) isResumable = true;
+    const progress = onProgress === undefined ? null : progressOf(event);
+    if (progress === null) return event;
+    onProgress?.(progress);
+    return '';
+  };
+  const feed = (
+    text: string,
     controller: TransformStreamDefaultController<Uint8Array>,
     isEnd: boolean,
   ) => {
-    let start = 0;
+    // The last pending character goes in front, so a blank line split across two
+    // reads is found; it is not part of the new text, hence `start` skips it.
+    const combined = lastChar + text;
+    let start = lastChar.length;
     let kept = '';
-    for (
-      let end = pending.indexOf('\n\n', scanFrom);
-      end !== -1;
-      end = pending.indexOf('\n\n', start)
-    ) {
-      const event = pending.slice(start, end + 2);
+    for (let end = combined.indexOf('\n\n'); end !== -1; end = combined.indexOf('\n\n', start)) {
+      kept += take(pieces.join('') + combined.slice(start, end + 2));
+      pieces = [];
       start = end + 2;
-      if (!isResumable && (event.startsWith('id:') || event.includes('\nid:'))) isResumable = true;
-      const progress = onProgress === undefined ? null : progressOf(event);
-      if (progress === null) kept += event;
-      else onProgress?.(progress);
     }
-    if (start > 0) pending = pending.slice(start);
-    scanFrom = Math.max(0, pending.length - 1);
-    if (isEnd && pending !== '') {
+    if (start < combined.length) pieces.push(combined.slice(start));
+    const tail = pieces.at(-1);
+    lastChar = tail === undefined ? '' : tail.slice(-1);
+    if (isEnd && pieces.length > 0) {
+      const pending = pieces.join('');
       // Only blank lines left is a clean end; anything else is an event cut off.
-      if (pending.trim() === '') kept += pending;
-      else if (!isResumable) kept += CUT_OFF_EVENT;
+      if (pending.trim() !== '' && !isResumable) kept += CUT_OFF_EVENT;
       else kept += pending;
-      pending = '';
+      pieces = [];
     }
     if (kept !== '') controller.enqueue(encoder.encode(kept));
   };
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        append(decoder.decode(chunk, { stream: true }));
-        flushEvents(controller, false);
+        feed(normalize(decoder.decode(chunk, { stream: true })), controller, false);
       },
       flush(controller) {
-        append(decoder.decode());
-        flushEvents(controller, true);
+        feed(normalize(decoder.decode()), controller, true);
       },
     }),
   );
