@@ -6,6 +6,7 @@
 //   one nobody trusts yet;
 // - tools/call answered over SSE (4 KiB reads) with 1,000 progress notifications,
 //   once with the call's own progress token and once with a foreign one;
+// - tools/call answered with one 2 MiB line at 64-byte reads;
 // - bad input: a list where half the tools are duplicates or invalid, and 1,000
 //   progress notifications cut off mid-line before the answer.
 // Prints median, p90 and allocated heap per row (support/measure.ts).
@@ -23,6 +24,7 @@ import {
   memoryServer,
   json,
   pagedList,
+  longLineCall,
   progressCall,
   type Encoding,
 } from './support/mcp-server';
@@ -143,6 +145,29 @@ for (const shape of ['own', 'foreign', 'truncated'] as const) {
   report(
     `MCP tools/call over SSE, 1,000 progress notifications ${label}`,
     await measure(call, callCounts),
+  );
+}
+
+// A current win to keep: one answer line just under the 2 MiB bound at 64-byte reads.
+{
+  const chars = 2 * 1024 * 1024 - 1_024;
+  const fetch = memoryServer({
+    'server/discover': (id) => json(id, DISCOVER_RESULT),
+    'tools/list': pagedList(tools, 500, 'JSON'),
+    'tools/call': longLineCall(chars, 64),
+  });
+  const found = await discover(fetch);
+  const tool = createMcpTool(trusted, found, found.tools[0]!, { fetch });
+  const context = { signal: never } as unknown as ToolRunContext;
+  report(
+    'MCP tools/call over SSE, one 2 MiB answer line at 64-byte reads',
+    await measure(
+      async () => {
+        const outcome = await tool.execute({ region: 'eu' }, context);
+        if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.message}`);
+      },
+      { warmup: 1, runs: 5 },
+    ),
   );
 }
 

@@ -37,14 +37,14 @@ export function benchTools(count: number): Record<string, unknown>[] {
 }
 
 // JSON answers declare their length, as HTTP servers do for a body they send whole.
-function jsonResponse(body: Uint8Array): Response {
+function jsonResponse(body: Uint8Array<ArrayBuffer>): Response {
   return new Response(body, {
     headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
   });
 }
 
 /** `bytes` as an SSE response body delivered in reads of `readSize` bytes. */
-function sseResponse(bytes: Uint8Array, readSize = 4096): Response {
+export function sseResponse(bytes: Uint8Array, readSize = 4096): Response {
   let offset = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
@@ -81,7 +81,7 @@ export function memoryServer(answers: Record<string, Answer>): typeof fetch {
 }
 
 // Prepared bytes around the request id, which is the only part that varies.
-function splice(before: Uint8Array, id: unknown, after: Uint8Array): Uint8Array {
+function splice(before: Uint8Array, id: unknown, after: Uint8Array): Uint8Array<ArrayBuffer> {
   const idBytes = encoder.encode(JSON.stringify(id));
   const body = new Uint8Array(before.length + idBytes.length + after.length);
   body.set(before);
@@ -148,5 +148,21 @@ export function progressCall(count: number, shape: 'own' | 'foreign' | 'truncate
     let bytes = prepared.get(key);
     if (bytes === undefined) prepared.set(key, (bytes = parts(token, id)));
     return sseResponse(bytes);
+  };
+}
+
+/** `tools/call` answered over SSE with one text of `chars` characters on one data line. */
+export function longLineCall(chars: number, readSize: number): Answer {
+  const text = 'x'.repeat(chars);
+  return (id) => {
+    const answer = {
+      jsonrpc: '2.0',
+      id,
+      result: { resultType: 'complete', content: [{ type: 'text', text }] },
+    };
+    return sseResponse(
+      encoder.encode(`event: message\ndata: ${JSON.stringify(answer)}\n\n`),
+      readSize,
+    );
   };
 }
