@@ -94,4 +94,31 @@ for (const [readSize, label] of READS.slice(0, 2)) {
   if (tally.finish.startsWith('error')) throw new Error(`anthropic: ${describeTally(tally)}`);
   report(`sse anthropic text 2 MB at ${label} reads`, await measure(run, { warmup: 2, runs: 9 }));
 }
+
+// Bad input at 4 KiB reads, each refused with a code or routed part by part: a 5 MB
+// single line, a 2 MB stream cut in the middle of its last line, and 2 MB of deltas
+// alternating reasoning and content every character.
+const deltaChunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+  `data: ${JSON.stringify({
+    object: 'chat.completion.chunk',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+  })}\n\n`;
+const text = streamBody('text');
+const alternating: string[] = [];
+for (let index = 0, size = 0; size < 2 * 1024 * 1024; index += 1) {
+  const event = deltaChunk(index % 2 === 0 ? { reasoning_content: 'r' } : { content: 'c' });
+  alternating.push(event);
+  size += event.length;
+}
+alternating.push(deltaChunk({}, 'stop'), 'data: [DONE]\n\n');
+const badInputs: [string, string][] = [
+  ['a 5 MB single line', `data: {"x":"${'a'.repeat(5 * 1024 * 1024)}"}\n\n`],
+  ['2 MB cut mid-line', text.slice(0, text.lastIndexOf('data: {') + 24)],
+  ['2 MB alternating reasoning and content every character', alternating.join('')],
+];
+for (const [name, body] of badInputs) {
+  const run = openAiRun(new TextEncoder().encode(body), 4096);
+  console.log(`sse bad input, ${name}: ${describeTally(await run())} (info)`);
+  report(`sse bad input, ${name}, 4 KiB reads`, await measure(run, { warmup: 2, runs: 9 }));
+}
 closeMeasure();

@@ -128,4 +128,17 @@ for (const [shape, schema, build] of [
     }
   }
 }
+
+// Bad input: arguments nested 10,000 deep, refused by the bounds walk before any
+// schema check, as text from the model and as an already parsed object.
+{
+  const text = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+  const outcome = parseToolArguments(text);
+  if (outcome.ok) throw new Error('arguments nested 10,000 deep were accepted');
+  console.log(`arguments nested 10,000 deep: ${text.length} bytes, refused ${outcome.code} (info)`);
+  report(
+    'arguments nested 10,000 deep (text), refused',
+    await measure(() => parseToolArguments(text), { warmup: 20, runs: 51 }),
+  );
+}
 closeMeasure();

@@ -103,6 +103,30 @@ describe('fingerprintIntegration', () => {
     );
   });
 
+  it('changes when a schema already fingerprinted is edited in place, and back when undone', async () => {
+    const schema: Record<string, unknown> = {
+      type: 'object',
+      properties: { q: { type: 'string' } },
+    };
+    const server = { ...mcp, tools: [{ name: 'search', inputSchema: schema }] };
+    const before = await fingerprintIntegration(server);
+    (schema['properties'] as Record<string, unknown>)['q'] = { type: 'string', maxLength: 9 };
+    const edited = await fingerprintIntegration(server);
+    expect(edited).not.toBe(before);
+    (schema['properties'] as Record<string, unknown>)['q'] = { type: 'string' };
+    expect(await fingerprintIntegration(server)).toBe(before);
+  });
+
+  it('writes a remembered schema as sorted text wherever it appears', async () => {
+    const sorted = { properties: { q: { type: 'string' } }, type: 'object' };
+    const unsorted = { type: 'object', properties: { q: { type: 'string' } } };
+    const one = { ...mcp, tools: [{ name: 'a', inputSchema: unsorted }] };
+    const other = { ...mcp, tools: [{ name: 'a', inputSchema: sorted }] };
+    // The second sees the first's text remembered under a different exact JSON.
+    expect(await fingerprintIntegration(one)).toBe(await fingerprintIntegration(other));
+    expect(await fingerprintIntegration(other)).toBe(await fingerprintIntegration(one));
+  });
+
   it.each<[string, Partial<McpServerFingerprintInput>]>([
     ['url', { url: 'https://mcp.example.com/v2' }],
     ['protocol', { protocol: 'auto/2025-11-25' }],

@@ -98,9 +98,21 @@ function sortedJson(value: unknown, depth: number): unknown {
     if (!isChanged) return value;
     const order = keys.map((key, index) => [key, children[index]] as const);
     order.sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    // A null prototype keeps a key named __proto__ an ordinary property.
-    const out = Object.create(null) as Record<string, unknown>;
-    for (const [key, child] of order) out[key] = child;
+    // An ordinary object, filled in sorted order: objects of one shape share a hidden
+    // class, which JSON.stringify writes several times faster than the dictionary a
+    // null-prototype object becomes. A key named __proto__ is defined, not assigned,
+    // so it stays an ordinary property instead of replacing the prototype.
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of order) {
+      if (key === '__proto__')
+        Object.defineProperty(out, key, {
+          value: child,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[key] = child;
+    }
     return out;
   }
   throw new TypeError(`A ${typeof value} cannot be fingerprinted.`);
@@ -136,28 +148,65 @@ export async function fingerprintIntegration(input: IntegrationFingerprintInput)
     insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? null,
     headers: input.headers,
   };
-  const fields =
+  const text =
     input.kind === 'custom'
-      ? {
+      ? canonicalJson({
           ...common,
           protocol: 'custom-http-post-json',
           description: input.description,
           endpoint: input.endpoint,
           schema: input.schema,
-        }
-      : {
-          ...common,
-          protocol: input.protocol,
-          url: input.url,
-          tools: [...input.tools]
-            .map((tool) => ({
-              name: tool.name,
-              description: tool.description ?? null,
-              inputSchema: tool.inputSchema,
-            }))
-            .sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0)),
-        };
-  return `${input.kind}-${FINGERPRINT_VERSION}:${await sha256Hex(canonicalJson(fields))}`;
+        })
+      : mcpCanonicalText({ ...common, protocol: input.protocol }, input.url, input.tools);
+  return `${input.kind}-${FINGERPRINT_VERSION}:${await sha256Hex(text)}`;
+}
+
+/**
+ * The canonical JSON of an MCP server's fields with its tools sorted by name, the
+ * same text `canonicalJson` writes for `{ ...head, tools, url }`, built by hand so
+ * each tool's schema text comes from the memo below. Every key of `head` sorts
+ * before "tools", and "tools" before "url".
+ */
+function mcpCanonicalText(
+  head: Record<string, unknown>,
+  url: string,
+  tools: readonly McpToolFingerprintInput[],
+): string {
+  const sorted = [...tools].sort((left, right) =>
+    left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
+  );
+  const parts = sorted.map(
+    (tool) =>
+      `{"description":${JSON.stringify(tool.description ?? null)},"inputSchema":${canonicalSchemaText(tool.inputSchema)},"name":${JSON.stringify(tool.name)}}`,
+  );
+  return `${canonicalJson(head).slice(0, -1)},"tools":[${parts.join(',')}],"url":${JSON.stringify(url)}}`;
+}
+
+// A server is rediscovered at every run start once its TTL ends and sends the same
+// schemas again; sorting each one's keys anew was most of the fingerprint's cost.
+// The canonical text is remembered by the schema's exact JSON text: equal texts
+// mean equal schemas as JSON carries them, and any change to a schema is a new
+// text, canonicalized (and checked) afresh. Only texts that canonicalized are kept.
+const canonicalSchemas = new Map<string, string>();
+const MAX_CANONICAL_SCHEMAS = 4_096;
+
+function canonicalSchemaText(schema: unknown): string {
+  let exact: string | undefined;
+  try {
+    exact = JSON.stringify(schema) as string | undefined;
+  } catch {
+    exact = undefined; // a cycle or a bigint: canonicalJson below says which
+  }
+  const known = exact === undefined ? undefined : canonicalSchemas.get(exact);
+  if (known !== undefined) return known;
+  // A schema sits three levels down (fields, tools, tool): the depth limit counts them.
+  const canonical = canonicalJson(schema, 3);
+  if (exact !== undefined && exact.length <= 65_536) {
+    // Stryker disable next-line all: the bound only caps the memo's memory; texts are the same either way
+    if (canonicalSchemas.size >= MAX_CANONICAL_SCHEMAS) canonicalSchemas.clear();
+    canonicalSchemas.set(exact, canonical);
+  }
+  return canonical;
 }
 
 // RFC 4648 base32hex, lower-case: 5 bits per character and only [0-9a-v].

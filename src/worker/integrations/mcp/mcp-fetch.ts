@@ -136,7 +136,8 @@ export function createMcpFetch(options: McpFetchOptions): {
     const isPlain = response.type !== 'cors' && !response.headers.has('content-encoding');
     if (!isStream && isPlain && declared <= maxBytes) return response;
     let body = boundedStream(response.body, maxBytes, () => fail(tooLarge(maxBytes)));
-    if (isStream && options.onProgress) body = takeProgress(body, options.onProgress);
+    // Answers to POSTs are read for progress and for an event cut off at the end.
+    if (isStream && method === 'POST') body = takeProgress(body, options.onProgress);
     return new Response(body, {
       status: response.status,
       statusText: response.statusText,

@@ -8,6 +8,13 @@
 // validation and the timer reset behind each one cost ten times the call itself.
 // Progress needs only three fields, so it is read here with a cheap check and
 // JSON.parse, and the call's inactivity limit is reset from the same callback.
+// ## A stream cut off mid-event
+// A stream that ends inside an event (a truncated line, no blank line after it)
+// lost that event: SSE parsers drop it, and the SDK then waits for an answer that
+// can no longer come until the time limit. Unless the server numbered its events
+// (then the SDK resumes from the last one), the partial event is replaced by one
+// message of ours, after every event that did arrive, so the transport guard can
+// tell at once whether a request was left unanswered (mcp-transport-guard.ts).
 
 /** What a progress notification carries. */
 export interface ProgressParams {
@@ -18,6 +25,10 @@ export interface ProgressParams {
 }
 
 const PROGRESS_METHOD = '"notifications/progress"';
+
+/** The method of the message that stands in for an event a stream cut off. */
+export const CUT_OFF_METHOD = 'side-agent/stream-cut-off';
+const CUT_OFF_EVENT = `event: message\ndata: {"jsonrpc":"2.0","method":"${CUT_OFF_METHOD}"}\n\n`;
 
 function progressOf(event: string): ProgressParams | null {
   // Only an event whose data names the method is parsed at all.
@@ -47,59 +58,72 @@ function progressOf(event: string): ProgressParams | null {
   };
 }
 
-/** `body` without its progress events; `onProgress` sees each one as it arrives. */
+/**
+ * `body` without its progress events when `onProgress` is given (it sees each one
+ * as it arrives), and with a stand-in message for an event the stream cut off.
+ */
 export function takeProgress(
   body: ReadableStream<Uint8Array>,
-  onProgress: (params: ProgressParams) => void,
+  onProgress: ((params: ProgressParams) => void) | undefined,
 ): ReadableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  let pending = '';
-  // Where the search for the next blank line resumes: a long event arriving in
-  // small reads is scanned once, not once per read.
-  let scanFrom = 0;
+  // The text after the last complete event, in the pieces it arrived in: a long
+  // event arriving in small reads is joined once when it ends. Appending to one
+  // string instead made every read's search copy everything pending so far.
+  let pieces: string[] = [];
+  let lastChar = '';
   let endedWithCr = false;
-  const append = (text: string) => {
+  // Numbered events make the SDK resume a dropped stream; then nothing stands in.
+  let isResumable = false;
+  const normalize = (text: string) => {
     // Line endings are normalized so one separator search covers \n, \r\n and \r.
     let normalized = endedWithCr && text.startsWith('\n') ? text.slice(1) : text;
     endedWithCr = normalized.endsWith('\r');
     if (normalized.includes('\r')) normalized = normalized.replace(/\r\n?/g, '\n');
-    pending += normalized;
+    return normalized;
   };
-  const flushEvents = (
+  const take = (event: string): string => {
+    if (!isResumable && (event.startsWith('id:') || event.includes('\nid:'))) isResumable = true;
+    const progress = onProgress === undefined ? null : progressOf(event);
+    if (progress === null) return event;
+    onProgress?.(progress);
+    return '';
+  };
+  const feed = (
+    text: string,
     controller: TransformStreamDefaultController<Uint8Array>,
     isEnd: boolean,
   ) => {
-    let start = 0;
+    // The last pending character goes in front, so a blank line split across two
+    // reads is found; it is not part of the new text, hence `start` skips it.
+    const combined = lastChar + text;
+    let start = lastChar.length;
     let kept = '';
-    for (
-      let end = pending.indexOf('\n\n', scanFrom);
-      end !== -1;
-      end = pending.indexOf('\n\n', start)
-    ) {
-      const event = pending.slice(start, end + 2);
+    for (let end = combined.indexOf('\n\n'); end !== -1; end = combined.indexOf('\n\n', start)) {
+      kept += take(pieces.join('') + combined.slice(start, end + 2));
+      pieces = [];
       start = end + 2;
-      const progress = progressOf(event);
-      if (progress === null) kept += event;
-      else onProgress(progress);
     }
-    if (start > 0) pending = pending.slice(start);
-    scanFrom = Math.max(0, pending.length - 1);
-    if (isEnd && pending !== '') {
-      kept += pending;
-      pending = '';
+    if (start < combined.length) pieces.push(combined.slice(start));
+    const tail = pieces.at(-1);
+    lastChar = tail === undefined ? '' : tail.slice(-1);
+    if (isEnd && pieces.length > 0) {
+      const pending = pieces.join('');
+      // Only blank lines left is a clean end; anything else is an event cut off.
+      if (pending.trim() !== '' && !isResumable) kept += CUT_OFF_EVENT;
+      else kept += pending;
+      pieces = [];
     }
     if (kept !== '') controller.enqueue(encoder.encode(kept));
   };
   return body.pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
-        append(decoder.decode(chunk, { stream: true }));
-        flushEvents(controller, false);
+        feed(normalize(decoder.decode(chunk, { stream: true })), controller, false);
       },
       flush(controller) {
-        append(decoder.decode());
-        flushEvents(controller, true);
+        feed(normalize(decoder.decode()), controller, true);
       },
     }),
   );

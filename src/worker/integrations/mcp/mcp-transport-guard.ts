@@ -22,6 +22,7 @@ import {
   type StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import { IntegrationError } from '../integration-error';
+import { CUT_OFF_METHOD } from './mcp-sse-progress';
 
 type Raw = Record<string, unknown>;
 type Waiter = { resolve: (result: Raw) => void; reject: (error: Error) => void };
@@ -63,6 +64,17 @@ export function guardTransport(
   transport.onmessage = (message: JSONRPCMessage, ...rest: unknown[]) => {
     const fields = message as unknown as Raw;
     const method = fields['method'];
+    if (method === CUT_OFF_METHOD) {
+      // Every event before the cut has been handled: an unanswered request never will be.
+      if (outstanding.size > 0)
+        fail(
+          new IntegrationError(
+            'MCP_PROTOCOL_ERROR',
+            'The MCP server’s answer stream ended in the middle of a message, before the answer arrived; the tool may or may not have run.',
+          ),
+        );
+      return;
+    }
     if (method === undefined && fields['id'] !== undefined) {
       const id = fields['id'];
       if (!outstanding.delete(id)) {
