@@ -1,0 +1,96 @@
+// ## Owns
+// The oracle: a scripted model whose every turn is computed from the request the
+// product sent it. It reads the tree text in the tool results it was given, finds each
+// planned target by role and name there (never a ref written in advance), and calls
+// the product's tools. It proves that the observation and the actions suffice; when a
+// target is missing or an action fails it stops and says so, so the judge fails the task.
+import type { ScenarioTurn } from '../support/model-server/model-server.mjs';
+import type { Intent, PlanStep, Target } from './task';
+import { conversationOf, findRef, treeOf, type Conversation } from './transcript';
+
+const TREE_TOOL = 'get_accessibility_tree';
+/** Tree pages the oracle reads while looking for one target. */
+const MAX_PAGES = 40;
+/** Scrolls the oracle makes while seeking one target. */
+const MAX_SEEKS = 12;
+
+const say = (text: string): ScenarioTurn => ({ steps: [{ text }] });
+
+function call(
+  conversation: Conversation,
+  kind: string,
+  name: string,
+  args: Record<string, unknown>,
+): ScenarioTurn {
+  const id = `${kind}-${conversation.calls.length}`;
+  return { steps: [{ toolCall: { id, name, arguments: args } }] };
+}
+
+/** The index of the plan step the next action serves: one past the last `act-<n>` call. */
+function nextStep(conversation: Conversation): number {
+  let next = 0;
+  for (const entry of conversation.calls) {
+    const match = /^act(\d+)-/.exec(entry.id);
+    if (match) next = Number(match[1]) + 1;
+  }
+  return next;
+}
+
+function targetOf(intent: Intent): Target | null {
+  return 'role' in intent ? intent : null;
+}
+
+function toolCallFor(intent: Intent, ref: string | null): [string, Record<string, unknown>] {
+  switch (intent.act) {
+    case 'click':
+    case 'hover':
+      return [intent.act, { ref }];
+    case 'type':
+      return ['type', { ref, text: intent.text, clear: true, submit: intent.submit ?? false }];
+    case 'check':
+      return ['set_checked', { ref, checked: intent.checked }];
+    case 'keys':
+      return ['press_keys', { keys: [...intent.keys], repeat: intent.repeat ?? 1 }];
+    case 'scroll':
+      return ['scroll_page', { direction: intent.direction }];
+    case 'navigate':
+      return ['navigate', { url: intent.url }];
+  }
+}
+
+const describe = (target: Target) => `${target.role} ${String(target.name)}`;
+
+/** The oracle policy for `plan`, reading trees with `filter`. */
+export function oraclePolicy(plan: readonly PlanStep[], filter: string) {
+  return (body: unknown): ScenarioTurn => {
+    const conversation = conversationOf(body);
+    const last = conversation.calls.at(-1);
+    if (last && !last.id.startsWith('look-') && last.result?.ok === false)
+      return say(`Stopped: ${String(last.result.code)} ${String(last.result.message ?? '')}`);
+    const index = nextStep(conversation);
+    const step = plan[index];
+    if (!step) return say('Done.');
+    const trees = conversation.treesSinceAction();
+    const tree = trees.map((entry) => treeOf(entry.result)).join('\n');
+    const nextPage = trees.at(-1)?.result?.['result'] as { nextPage?: number | null } | undefined;
+    const lookAgain = (page?: number) =>
+      call(conversation, 'look', TREE_TOOL, page ? { filter, page } : { filter });
+    if (typeof step !== 'function' && !targetOf(step)) {
+      const [name, args] = toolCallFor(step, null);
+      return call(conversation, `act${index}`, name, args);
+    }
+    if (trees.length === 0) return lookAgain();
+    const intent = typeof step === 'function' ? step(tree) : step;
+    const target = intent ? targetOf(intent) : null;
+    const ref = target ? findRef(tree, target) : null;
+    if (intent && (!target || ref)) {
+      const [name, args] = toolCallFor(intent, ref);
+      return call(conversation, `act${index}`, name, args);
+    }
+    if (nextPage?.nextPage && trees.length < MAX_PAGES) return lookAgain(nextPage.nextPage);
+    const seeks = conversation.calls.filter((entry) => entry.id.startsWith(`seek${index}-`));
+    if (intent && 'seek' in intent && intent.seek && seeks.length < MAX_SEEKS)
+      return call(conversation, `seek${index}`, 'scroll_page', { direction: 'down' });
+    return say(`Stopped: the page shows no ${target ? describe(target) : 'way to go on'}.`);
+  };
+}

@@ -1,0 +1,136 @@
+// Reads a Chat Completions request the product sent as the model sees it: the tool
+// calls made so far (in order, with their ids) and the parsed tool messages that
+// answered them; and finds a target's ref in the tree text by role and name, with the
+// tree's own line grammar (`<indent><role>[ "<name>"] [<ref>] <state>`).
+import type { Target } from './task';
+
+export type ToolMessage = { ok?: boolean; code?: string; message?: string; [key: string]: unknown };
+
+export interface CallRecord {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: Record<string, unknown>;
+  readonly result: ToolMessage | undefined;
+  /** The tool message's length in characters, as the model received it. */
+  readonly chars: number;
+}
+
+export interface Conversation {
+  readonly calls: readonly CallRecord[];
+  /** The person's words in the chat. */
+  readonly userText: string;
+  /** The tree calls after the last other call, oldest first. */
+  treesSinceAction(): CallRecord[];
+}
+
+type Message = {
+  role?: string;
+  content?: unknown;
+  tool_call_id?: string;
+  tool_calls?: { id: string; function?: { name?: string; arguments?: string } }[];
+};
+
+const textOf = (content: unknown) =>
+  typeof content === 'string'
+    ? content
+    : Array.isArray(content)
+      ? content.map((part: { text?: string }) => part.text ?? '').join('')
+      : '';
+
+function parseJson(text: string): ToolMessage | undefined {
+  try {
+    return JSON.parse(text) as ToolMessage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function conversationOf(body: unknown): Conversation {
+  const messages = ((body as { messages?: Message[] }).messages ?? []) as Message[];
+  const results = new Map<string, string>();
+  for (const message of messages)
+    if (message.role === 'tool' && message.tool_call_id)
+      results.set(message.tool_call_id, textOf(message.content));
+  const calls: CallRecord[] = [];
+  for (const message of messages) {
+    for (const toolCall of message.tool_calls ?? []) {
+      const text = results.get(toolCall.id);
+      calls.push({
+        id: toolCall.id,
+        name: toolCall.function?.name ?? '',
+        arguments: (parseJson(toolCall.function?.arguments ?? '{}') ?? {}) as Record<
+          string,
+          unknown
+        >,
+        result: text === undefined ? undefined : parseJson(text),
+        chars: text?.length ?? 0,
+      });
+    }
+  }
+  const userText = messages
+    .filter((message) => message.role === 'user')
+    .map((message) => textOf(message.content))
+    .join('\n');
+  return {
+    calls,
+    userText,
+    treesSinceAction() {
+      const trees: CallRecord[] = [];
+      for (const entry of [...calls].reverse()) {
+        if (entry.name !== 'get_accessibility_tree') break;
+        trees.unshift(entry);
+      }
+      return trees;
+    },
+  };
+}
+
+/** The tree text of a get_accessibility_tree result, or ''. */
+export function treeOf(result: ToolMessage | undefined): string {
+  const content = (result?.['result'] as { untrusted_page_content?: { content?: { tree?: string } } })
+    ?.untrusted_page_content?.content?.tree;
+  return typeof content === 'string' ? content : '';
+}
+
+export interface TreeLine {
+  readonly depth: number;
+  readonly role: string;
+  readonly name: string;
+  readonly ref: string | null;
+  /** What follows the ref: states such as value, checked, expanded. */
+  readonly rest: string;
+}
+
+const LINE = /^( *)(\S+)(?: "((?:[^"\\]|\\.)*)")?(?: \[((?:f\d+:)?e\d+)\])?(.*)$/;
+
+export function parseTree(tree: string): TreeLine[] {
+  const lines: TreeLine[] = [];
+  for (const text of tree.split('\n')) {
+    if (text.trimStart().startsWith('#')) continue;
+    const match = LINE.exec(text);
+    if (!match) continue;
+    let name = match[3] ?? '';
+    try {
+      name = JSON.parse(`"${name}"`) as string;
+    } catch {
+      // A name with a character JSON does not accept stays as printed.
+    }
+    lines.push({
+      depth: match[1]?.length ?? 0,
+      role: match[2] ?? '',
+      name,
+      ref: match[4] ?? null,
+      rest: match[5] ?? '',
+    });
+  }
+  return lines;
+}
+
+const matches = (line: TreeLine, target: Target) =>
+  line.role === target.role &&
+  (typeof target.name === 'string' ? line.name === target.name : target.name.test(line.name));
+
+/** The ref of the first element with the target's role and name, or null. */
+export function findRef(tree: string, target: Target): string | null {
+  return parseTree(tree).find((line) => line.ref && matches(line, target))?.ref ?? null;
+}

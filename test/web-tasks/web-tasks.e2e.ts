@@ -1,0 +1,33 @@
+// The offline web task suite: every task through the real extension in one real
+// Chromium, driven by the oracle policy, judged by the task site's own record; then
+// the misbehaving models. The score per category goes to
+// test-results/web-tasks/score.json and is printed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oraclePolicy } from './oracle';
+import { startSuite, type Suite, type TaskOutcome } from './suite-runner';
+import { allTasks } from './tasks/all-tasks';
+import { writeScore } from './score';
+
+let suite: Suite;
+const outcomes: TaskOutcome[] = [];
+
+beforeAll(async () => {
+  suite = await startSuite(allTasks);
+});
+
+afterAll(async () => {
+  if (outcomes.length > 0) writeScore('chromium', outcomes);
+  await suite?.close();
+});
+
+describe('web tasks with the oracle policy (Chromium)', () => {
+  for (const task of allTasks) {
+    it(`${task.category}: ${task.id}`, async () => {
+      const outcome = await suite.run(task, oraclePolicy(task.plan, task.filter ?? 'all'));
+      outcomes.push(outcome);
+      const detail = `${task.id}: ${outcome.verdict.passed ? '' : outcome.verdict.why} (end ${outcome.endReason}; ${outcome.results.join(', ')})`;
+      expect(outcome.verdict, detail).toEqual({ passed: true });
+      expect(outcome.cards.length, detail).toBe(task.expectedCards ?? 0);
+    });
+  }
+});
