@@ -6,7 +6,7 @@
 // target is missing or an action fails it stops and says so, so the judge fails the task.
 import type { ScenarioTurn } from '../support/model-server/model-server.mjs';
 import type { Intent, PlanStep, Target } from './task';
-import { conversationOf, findRef, treeOf, type Conversation } from './transcript';
+import { conversationOf, findRef, treeOf, type CallRecord, type Conversation } from './transcript';
 
 const TREE_TOOL = 'get_accessibility_tree';
 /** Tree pages the oracle reads while looking for one target. */
@@ -26,12 +26,12 @@ function call(
   return { steps: [{ toolCall: { id, name, arguments: args } }] };
 }
 
-/** The index of the plan step the next action serves: one past the last `act-<n>` call. */
+/** The index of the plan step the next action serves: one past the last `act<n>-` call that went through. */
 function nextStep(conversation: Conversation): number {
   let next = 0;
   for (const entry of conversation.calls) {
     const match = /^act(\d+)-/.exec(entry.id);
-    if (match) next = Number(match[1]) + 1;
+    if (match && entry.result?.ok !== false) next = Number(match[1]) + 1;
   }
   return next;
 }
@@ -60,26 +60,46 @@ function toolCallFor(intent: Intent, ref: string | null): [string, Record<string
 
 const describe = (target: Target) => `${target.role} ${String(target.name)}`;
 
-/** The oracle policy for `plan`, reading trees with `filter`. */
+/** Whether an action's result says the page changed under the refs (a new address, a dialog). */
+function movedOn(entry: CallRecord): boolean {
+  const changes = (
+    entry.result?.['result'] as { untrusted_page_content?: { content?: { changes?: object } } }
+  )?.untrusted_page_content?.content?.changes;
+  if (!changes) return entry.name === 'navigate' || entry.name === 'scroll_page';
+  return ['url', 'navigated', 'dialogs_opened', 'dialogs_closed'].some((key) => key in changes);
+}
+
+/**
+ * The oracle policy for `plan`, reading trees with `filter`. A fixed target is looked up
+ * in the latest tree while no action since moved the page on (refs stay valid while
+ * their element exists); a step computed from the tree always reads a fresh one.
+ */
 export function oraclePolicy(plan: readonly PlanStep[], filter: string) {
   return (body: unknown): ScenarioTurn => {
     const conversation = conversationOf(body);
-    const last = conversation.calls.at(-1);
-    if (last && !last.id.startsWith('look-') && last.result?.ok === false)
-      return say(`Stopped: ${String(last.result.code)} ${String(last.result.message ?? '')}`);
     const index = nextStep(conversation);
+    const failed = conversation.calls.filter(
+      (entry) => entry.id.startsWith(`act${index}-`) && entry.result?.ok === false,
+    );
+    const last = conversation.calls.at(-1);
+    const lastFailed = last?.id.startsWith('act') === true && last.result?.ok === false;
+    // A ref that died in a re-render is looked up once more in a fresh tree.
+    const retry = lastFailed && last.result?.code === 'PAGE_REF_NOT_FOUND' && failed.length < 2;
+    if (lastFailed && !retry)
+      return say(`Stopped: ${String(last.result?.code)} ${String(last.result?.message ?? '')}`);
     const step = plan[index];
     if (!step) return say('Done.');
-    const trees = conversation.treesSinceAction();
-    const tree = trees.map((entry) => treeOf(entry.result)).join('\n');
-    const nextPage = trees.at(-1)?.result?.['result'] as { nextPage?: number | null } | undefined;
     const lookAgain = (page?: number) =>
       call(conversation, 'look', TREE_TOOL, page ? { filter, page } : { filter });
     if (typeof step !== 'function' && !targetOf(step)) {
       const [name, args] = toolCallFor(step, null);
       return call(conversation, `act${index}`, name, args);
     }
-    if (trees.length === 0) return lookAgain();
+    const { trees, since } = conversation.latestTrees();
+    const isFresh = since.length === 0;
+    const isUsable = trees.length > 0 && !retry && (isFresh || typeof step !== 'function');
+    if (!isUsable || since.some(movedOn)) return lookAgain();
+    const tree = trees.map((entry) => treeOf(entry.result)).join('\n');
     const intent = typeof step === 'function' ? step(tree) : step;
     const target = intent ? targetOf(intent) : null;
     const ref = target ? findRef(tree, target) : null;
@@ -87,7 +107,10 @@ export function oraclePolicy(plan: readonly PlanStep[], filter: string) {
       const [name, args] = toolCallFor(intent, ref);
       return call(conversation, `act${index}`, name, args);
     }
-    if (nextPage?.nextPage && trees.length < MAX_PAGES) return lookAgain(nextPage.nextPage);
+    if (!isFresh) return lookAgain();
+    const nextPage = (trees.at(-1)?.result?.['result'] as { nextPage?: number | null } | undefined)
+      ?.nextPage;
+    if (nextPage && trees.length < MAX_PAGES) return lookAgain(nextPage);
     const seeks = conversation.calls.filter((entry) => entry.id.startsWith(`seek${index}-`));
     if (intent && 'seek' in intent && intent.seek && seeks.length < MAX_SEEKS)
       return call(conversation, `seek${index}`, 'scroll_page', { direction: 'down' });

@@ -19,8 +19,8 @@ export interface Conversation {
   readonly calls: readonly CallRecord[];
   /** The person's words in the chat. */
   readonly userText: string;
-  /** The tree calls after the last other call, oldest first. */
-  treesSinceAction(): CallRecord[];
+  /** The latest run of consecutive tree calls (pages of one look), and the calls since. */
+  latestTrees(): { trees: CallRecord[]; since: CallRecord[] };
 }
 
 type Message = {
@@ -74,13 +74,17 @@ export function conversationOf(body: unknown): Conversation {
   return {
     calls,
     userText,
-    treesSinceAction() {
-      const trees: CallRecord[] = [];
-      for (const entry of [...calls].reverse()) {
-        if (entry.name !== 'get_accessibility_tree') break;
-        trees.unshift(entry);
+    latestTrees() {
+      const isTree = (entry: CallRecord) => entry.name === 'get_accessibility_tree';
+      let end = calls.length;
+      while (end > 0 && !isTree(calls[end - 1]!)) end -= 1;
+      let start = end;
+      // A look starts at page 1; later pages continue it.
+      while (start > 0 && isTree(calls[start - 1]!)) {
+        start -= 1;
+        if (!calls[start]!.arguments['page']) break;
       }
-      return trees;
+      return { trees: calls.slice(start, end), since: calls.slice(end) };
     },
   };
 }

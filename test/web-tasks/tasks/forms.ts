@@ -81,4 +81,32 @@ export const formTasks: WebTask[] = [
         notes: 'Leave at the door',
       }),
   },
+  {
+    id: 'form-rich-text-comment',
+    category: 'forms',
+    host: 'forum.example',
+    pages: {
+      '/': page(
+        'Thread',
+        `<h1>Weekend hike</h1><p>Who is coming on Saturday?</p>
+<div id="box" contenteditable="true" role="textbox" aria-label="Your reply" aria-multiline="true"
+  style="border:1px solid #888;min-height:3em"></div>
+<button id="reply">Add reply</button><ol id="replies" aria-label="Replies"></ol>`,
+        `document.getElementById('reply').addEventListener('click', (event) => {
+  if (!event.isTrusted) return;
+  const text = document.getElementById('box').textContent.trim();
+  const item = document.createElement('li');
+  item.textContent = text;
+  document.getElementById('replies').append(item);
+  record({ kind: 'reply', text });
+});`,
+      ),
+    },
+    goal: 'Reply "Count me in!" to the thread.',
+    plan: [
+      { act: 'type', role: 'textbox', name: 'Your reply', text: 'Count me in!' },
+      { act: 'click', role: 'button', name: 'Add reply' },
+    ],
+    judge: ({ record }) => expectFields(lastOf(record, 'reply'), { text: 'Count me in!' }),
+  },
 ];
