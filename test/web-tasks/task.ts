@@ -65,6 +65,12 @@ export interface WebTask {
   readonly onCard?: (card: Record<string, unknown>) => CardAnswer;
   /** Cards the task expects the run to show. @default 0 */
   readonly expectedCards?: number;
+  /**
+   * A product gap this task meets today: the task is expected to fail with this tool
+   * result, and is scored as failed. When the product closes the gap the test fails,
+   * so the entry is removed and the task counts.
+   */
+  readonly knownGap?: { readonly tool: string; readonly code: string };
   readonly judge: (input: JudgeInput) => Verdict | Promise<Verdict>;
 }
 

@@ -1,7 +1,9 @@
 // Every task of the suite, in the order the score lists them.
 import type { WebTask } from '../task';
 import { choiceTasks } from './choices';
+import { flowTasks } from './flows';
 import { formTasks } from './forms';
 import { selectTasks } from './selects';
+import { structureTasks } from './structure';
 
-export const allTasks: readonly WebTask[] = [...formTasks, ...choiceTasks, ...selectTasks];
+export const allTasks: readonly WebTask[] = [...formTasks, ...choiceTasks, ...selectTasks, ...structureTasks, ...flowTasks];
