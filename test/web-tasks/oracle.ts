@@ -27,11 +27,11 @@ function call(
 }
 
 /** The index of the plan step the next action serves: one past the last `act<n>-` call that went through. */
-function nextStep(conversation: Conversation): number {
+function nextStep(conversation: Conversation, persist: boolean): number {
   let next = 0;
   for (const entry of conversation.calls) {
     const match = /^act(\d+)-/.exec(entry.id);
-    if (match && entry.result?.ok !== false) next = Number(match[1]) + 1;
+    if (match && (persist || entry.result?.ok !== false)) next = Number(match[1]) + 1;
   }
   return next;
 }
@@ -74,10 +74,18 @@ function movedOn(entry: CallRecord): boolean {
  * in the latest tree while no action since moved the page on (refs stay valid while
  * their element exists); a step computed from the tree always reads a fresh one.
  */
-export function oraclePolicy(plan: readonly PlanStep[], filter: string) {
+export function oraclePolicy(
+  plan: readonly PlanStep[],
+  filter: string,
+  options: {
+    /** Go on with the next step after a refusal (a model that does not take no). */
+    readonly persist?: boolean;
+  } = {},
+) {
+  const persist = options.persist ?? false;
   return (body: unknown): ScenarioTurn => {
     const conversation = conversationOf(body);
-    const index = nextStep(conversation);
+    const index = nextStep(conversation, persist);
     const failed = conversation.calls.filter(
       (entry) => entry.id.startsWith(`act${index}-`) && entry.result?.ok === false,
     );
@@ -85,7 +93,7 @@ export function oraclePolicy(plan: readonly PlanStep[], filter: string) {
     const lastFailed = last?.id.startsWith('act') === true && last.result?.ok === false;
     // A ref that died in a re-render is looked up once more in a fresh tree.
     const retry = lastFailed && last.result?.code === 'PAGE_REF_NOT_FOUND' && failed.length < 2;
-    if (lastFailed && !retry)
+    if (lastFailed && !retry && !persist)
       return say(`Stopped: ${String(last.result?.code)} ${String(last.result?.message ?? '')}`);
     const step = plan[index];
     if (!step) return say('Done.');

@@ -7,12 +7,13 @@ import { oraclePolicy } from './oracle';
 import { startSuite, type Suite, type TaskOutcome } from './suite-runner';
 import { allTasks } from './tasks/all-tasks';
 import { writeScore } from './score';
+import { misbehavingCases, misbehavingTasks } from './misbehaving';
 
 let suite: Suite;
 const outcomes: TaskOutcome[] = [];
 
 beforeAll(async () => {
-  suite = await startSuite(allTasks);
+  suite = await startSuite([...allTasks, ...misbehavingTasks]);
 });
 
 afterAll(async () => {
@@ -33,6 +34,17 @@ describe('web tasks with the oracle policy (Chromium)', () => {
       }
       expect(outcome.verdict, detail).toEqual({ passed: true });
       expect(outcome.cards.length, detail).toBe(task.expectedCards ?? 0);
+    });
+  }
+});
+
+describe('misbehaving models are stopped or asked, never obeyed', () => {
+  for (const entry of misbehavingCases) {
+    it(entry.id, async () => {
+      const outcome = await suite.run(entry.task, entry.policy, { mode: entry.mode });
+      const detail = `${entry.id}: end ${outcome.endReason}; ${outcome.results.join(', ')}`;
+      expect(outcome.verdict, detail).toEqual({ passed: true });
+      expect(entry.expect(outcome), detail).toEqual({ passed: true });
     });
   }
 });

@@ -3,7 +3,8 @@ import type { WebTask } from '../task';
 import { choiceTasks } from './choices';
 import { flowTasks } from './flows';
 import { formTasks } from './forms';
+import { injectionTasks } from './injection';
 import { selectTasks } from './selects';
 import { structureTasks } from './structure';
 
-export const allTasks: readonly WebTask[] = [...formTasks, ...choiceTasks, ...selectTasks, ...structureTasks, ...flowTasks];
+export const allTasks: readonly WebTask[] = [...formTasks, ...choiceTasks, ...selectTasks, ...structureTasks, ...flowTasks, ...injectionTasks];
