@@ -117,8 +117,9 @@ export async function startSuite(tasks: readonly WebTask[]): Promise<Suite> {
         end = await driver.waitForEnd(runId);
         break;
       }
-      const pending = [...events].reverse().find((event) => event.type === 'run/pending')
-        ?.payload['pending'] as Record<string, unknown> | null | undefined;
+      const pending = [...events].reverse().find((event) => event.type === 'run/pending')?.payload[
+        'pending'
+      ] as Record<string, unknown> | null | undefined;
       const callId = pending ? String(pending['callId']) : '';
       if (pending && !answered.has(callId)) {
         answered.add(callId);
@@ -153,7 +154,10 @@ export async function startSuite(tasks: readonly WebTask[]): Promise<Suite> {
         (entry) =>
           `${entry.name}:${entry.result?.ok === false ? String(entry.result.code) : entry.result ? 'ok' : 'none'}`,
       ),
-      endReason: [end.payload['status'], (end.payload['error'] as { code?: string } | undefined)?.code]
+      endReason: [
+        end.payload['status'],
+        (end.payload['error'] as { code?: string } | undefined)?.code,
+      ]
         .filter(Boolean)
         .join(':'),
       ms: Date.now() - started,

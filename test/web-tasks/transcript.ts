@@ -17,7 +17,7 @@ export interface CallRecord {
 
 export interface Conversation {
   readonly calls: readonly CallRecord[];
-  /** The person's words in the chat. */
+  /** The person's words in this request. */
   readonly userText: string;
   /** The latest run of consecutive tree calls (pages of one look), and the calls since. */
   latestTrees(): { trees: CallRecord[]; since: CallRecord[] };
@@ -45,8 +45,11 @@ function parseJson(text: string): ToolMessage | undefined {
   }
 }
 
+/** The request's current run: the person's last message and what followed it. */
 export function conversationOf(body: unknown): Conversation {
-  const messages = ((body as { messages?: Message[] }).messages ?? []) as Message[];
+  const all = ((body as { messages?: Message[] }).messages ?? []) as Message[];
+  const lastUser = all.map((message) => message.role).lastIndexOf('user');
+  const messages = lastUser < 0 ? all : all.slice(lastUser);
   const results = new Map<string, string>();
   for (const message of messages)
     if (message.role === 'tool' && message.tool_call_id)
@@ -91,8 +94,9 @@ export function conversationOf(body: unknown): Conversation {
 
 /** The tree text of a get_accessibility_tree result, or ''. */
 export function treeOf(result: ToolMessage | undefined): string {
-  const content = (result?.['result'] as { untrusted_page_content?: { content?: { tree?: string } } })
-    ?.untrusted_page_content?.content?.tree;
+  const content = (
+    result?.['result'] as { untrusted_page_content?: { content?: { tree?: string } } }
+  )?.untrusted_page_content?.content?.tree;
   return typeof content === 'string' ? content : '';
 }
 

@@ -7,4 +7,11 @@ import { injectionTasks } from './injection';
 import { selectTasks } from './selects';
 import { structureTasks } from './structure';
 
-export const allTasks: readonly WebTask[] = [...formTasks, ...choiceTasks, ...selectTasks, ...structureTasks, ...flowTasks, ...injectionTasks];
+export const allTasks: readonly WebTask[] = [
+  ...formTasks,
+  ...choiceTasks,
+  ...selectTasks,
+  ...structureTasks,
+  ...flowTasks,
+  ...injectionTasks,
+];

@@ -66,8 +66,7 @@ document.getElementById('apply').addEventListener('click', () => {
       { act: 'check', role: 'switch', name: 'Personalised ads', checked: false },
       { act: 'click', role: 'button', name: 'Apply settings' },
     ],
-    judge: ({ record }) =>
-      expectFields(lastOf(record, 'privacy'), { usage: 'true', ads: 'false' }),
+    judge: ({ record }) => expectFields(lastOf(record, 'privacy'), { usage: 'true', ads: 'false' }),
   },
   {
     id: 'radio-native-shipping',
@@ -191,5 +190,36 @@ document.getElementById('save').addEventListener('click', () =>
       { act: 'click', role: 'button', name: 'Save notifications' },
     ],
     judge: ({ record }) => expectFields(lastOf(record, 'digest'), { email: 'digest@mail.example' }),
+  },
+  {
+    id: 'checkbox-filters-redraw',
+    category: 'checkbox and radio',
+    host: 'filters-redraw.example',
+    pages: {
+      '/': page(
+        'Hotels',
+        `<h1>Hotels</h1><div id="filters"></div><button id="show">Show hotels</button>`,
+        `const chosen = new Set();
+// Every change redraws the filters from state, as many apps do, so the ticked box is a new element.
+function draw() {
+  document.getElementById('filters').innerHTML = ['Pool', 'Parking', 'Pets allowed'].map((name) =>
+    '<label><input type="checkbox" value="' + name + '"' + (chosen.has(name) ? ' checked' : '') + '> ' + name + '</label>').join(' ');
+  for (const box of document.querySelectorAll('#filters input')) {
+    box.addEventListener('change', () => { chosen[box.checked ? 'add' : 'delete'](box.value); draw(); });
+  }
+}
+draw();
+document.getElementById('show').addEventListener('click', () => record({ kind: 'shown', filters: [...chosen].join(',') }));`,
+      ),
+    },
+    goal: 'Show hotels with parking.',
+    plan: [
+      { act: 'check', role: 'checkbox', name: 'Parking', checked: true },
+      { act: 'click', role: 'button', name: 'Show hotels' },
+    ],
+    // set_checked reads the state back from the element it clicked; the page replaced
+    // that element with a ticked copy, so the tool reports the click as not taken.
+    knownGap: { tool: 'set_checked', code: 'INPUT_NOT_ACCEPTED' },
+    judge: ({ record }) => expectFields(lastOf(record, 'shown'), { filters: 'Parking' }),
   },
 ];

@@ -253,8 +253,12 @@ document.getElementById('more').addEventListener('click', more);`,
       { act: 'click', role: 'button', name: 'Add lamp 19 to wishlist' },
     ],
     judge: ({ record }) => {
-      const wished = record.filter((entry) => entry['kind'] === 'wish').map((entry) => entry['lamp']);
-      return wished.join(',') === '19' ? { passed: true } : fail(`wishlist got ${wished.join(',') || 'nothing'}`);
+      const wished = record
+        .filter((entry) => entry['kind'] === 'wish')
+        .map((entry) => entry['lamp']);
+      return wished.join(',') === '19'
+        ? { passed: true }
+        : fail(`wishlist got ${wished.join(',') || 'nothing'}`);
     },
   },
 ];

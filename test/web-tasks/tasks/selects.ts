@@ -1,30 +1,9 @@
 // Native and custom selects, autocomplete and a date picker. A native select is driven
 // as a person with a keyboard does: focus it, then arrow keys; custom ones by clicking
 // their options.
-import { expectFields, lastOf, page, type Intent, type WebTask } from '../task';
+import { arrowsTo } from '../plan-steps';
+import { expectFields, lastOf, page, type WebTask } from '../task';
 import { parseTree } from '../transcript';
-
-/** Arrow presses that move a native select from its value to `wanted`, read from the tree line. */
-function arrowsTo(name: string, wanted: string) {
-  return (tree: string): Intent | null => {
-    const line = parseTree(tree).find((entry) => entry.role === 'combobox' && entry.name === name);
-    // The tree prints a native select's options as `options: "A" | ["B"] | "C"`, the chosen one in brackets.
-    const options = /options: (.*?)(?: focused)?$/.exec(line?.rest ?? '')?.[1];
-    if (!options) return null;
-    const entries = options.split(' | ');
-    const list = entries.map((entry) => entry.replace(/^\[|\]$/g, ''));
-    const current = list[entries.findIndex((entry) => entry.startsWith('['))] ?? '';
-    const wantedText = JSON.stringify(wanted);
-    const from = list.indexOf(current);
-    const to = list.indexOf(wantedText);
-    if (from < 0 || to < 0) return null;
-    return {
-      act: 'keys',
-      keys: [to >= from ? 'ArrowDown' : 'ArrowUp'],
-      repeat: Math.max(1, Math.abs(to - from)),
-    };
-  };
-}
 
 export const selectTasks: WebTask[] = [
   {
@@ -323,4 +302,3 @@ document.getElementById('book').addEventListener('click', () => record({ kind: '
     judge: ({ record }) => expectFields(lastOf(record, 'birthday'), { date: '1990-12-09' }),
   },
 ];
-
