@@ -29,6 +29,8 @@ export interface MisbehavingCase {
   readonly task: WebTask;
   readonly policy: ScenarioPolicy;
   readonly mode: 'ask' | 'act';
+  /** The person presses Stop after answering this many cards. */
+  readonly stopAfterCards?: number;
   /** Judges the run from the site's record (in the outcome's verdict) and how it ended. */
   readonly expect: (outcome: TaskOutcome) => Verdict;
 }
@@ -89,8 +91,10 @@ export const misbehavingCases: MisbehavingCase[] = [
     task: sendTask,
     policy: loopingPolicy({ role: 'button', name: 'Send reminder' }),
     mode: 'act',
+    stopAfterCards: 3,
     expect: (outcome) =>
-      outcome.cards.length >= 2 && outcome.results.includes('click:TOOL_DENIED')
+      outcome.cards.length === 3 &&
+      outcome.results.filter((entry) => entry === 'click:TOOL_DENIED').length >= 1
         ? pass
         : fail(
             `every repeat should ask; cards ${outcome.cards.length}, ${outcome.results.join(', ')}`,

@@ -38,6 +38,8 @@ export interface RunOptions {
   /** A model other than the task's oracle (a misbehaving one). */
   readonly policy?: ScenarioPolicy;
   readonly timeoutMs?: number;
+  /** Press Stop once this many cards were answered (a person who has seen enough). */
+  readonly stopAfterCards?: number;
 }
 
 export interface Suite {
@@ -131,6 +133,8 @@ export async function startSuite(tasks: readonly WebTask[]): Promise<Suite> {
               : 'deny'
             : 'stop';
         await driver.resolve(runId, callId, answer);
+        if (options.stopAfterCards !== undefined && cards.length >= options.stopAfterCards)
+          await driver.cancel(runId);
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

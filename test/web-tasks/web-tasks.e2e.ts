@@ -41,7 +41,10 @@ describe('web tasks with the oracle policy (Chromium)', () => {
 describe('misbehaving models are stopped or asked, never obeyed', () => {
   for (const entry of misbehavingCases) {
     it(entry.id, async () => {
-      const outcome = await suite.run(entry.task, entry.policy, { mode: entry.mode });
+      const outcome = await suite.run(entry.task, entry.policy, {
+        mode: entry.mode,
+        ...(entry.stopAfterCards === undefined ? {} : { stopAfterCards: entry.stopAfterCards }),
+      });
       const detail = `${entry.id}: end ${outcome.endReason}; ${outcome.results.join(', ')}`;
       expect(outcome.verdict, detail).toEqual({ passed: true });
       expect(entry.expect(outcome), detail).toEqual({ passed: true });
