@@ -43,8 +43,21 @@ export function scoreOf(outcomes: readonly TaskOutcome[]): CategoryScore[] {
 
 const FILE = path.resolve('test-results/web-tasks/score.json');
 
+/** A misbehaving model's case: whether the product stopped it or asked. */
+export interface StoppedCase {
+  readonly id: string;
+  readonly stopped: boolean;
+  readonly endReason: string;
+  readonly cards: number;
+  readonly results: readonly string[];
+}
+
 /** Prints the score and merges it into score.json under `browser`. */
-export function writeScore(browser: string, outcomes: readonly TaskOutcome[]): void {
+export function writeScore(
+  browser: string,
+  outcomes: readonly TaskOutcome[],
+  misbehaving: readonly StoppedCase[] = [],
+): void {
   const score = scoreOf(outcomes);
   const table = score
     .map(
@@ -52,7 +65,10 @@ export function writeScore(browser: string, outcomes: readonly TaskOutcome[]): v
         `${row.category.padEnd(22)} ${`${row.passed}/${row.total}`.padStart(6)}  ${String(row.stepsPerTask).padStart(5)} steps/task  ${String(row.observationCharsPerStep).padStart(6)} chars/step`,
     )
     .join('\n');
-  console.log(`Web task suite (${browser}):\n${table}`);
+  const stopped = misbehaving.filter((entry) => entry.stopped).length;
+  console.log(
+    `Web task suite (${browser}):\n${table}\nmisbehaving models stopped or asked: ${stopped}/${misbehaving.length}`,
+  );
   mkdirSync(path.dirname(FILE), { recursive: true });
   let previous: Record<string, unknown> = {};
   try {
@@ -72,6 +88,13 @@ export function writeScore(browser: string, outcomes: readonly TaskOutcome[]): v
   }));
   writeFileSync(
     FILE,
-    `${JSON.stringify({ ...previous, [browser]: { at: new Date().toISOString(), score, tasks } }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        ...previous,
+        [browser]: { at: new Date().toISOString(), score, tasks, misbehaving },
+      },
+      null,
+      2,
+    )}\n`,
   );
 }

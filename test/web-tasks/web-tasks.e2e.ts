@@ -6,18 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oraclePolicy } from './oracle';
 import { startSuite, type Suite, type TaskOutcome } from './suite-runner';
 import { allTasks } from './tasks/all-tasks';
-import { writeScore } from './score';
+import { writeScore, type StoppedCase } from './score';
 import { misbehavingCases, misbehavingTasks } from './misbehaving';
 
 let suite: Suite;
 const outcomes: TaskOutcome[] = [];
+const stopped: StoppedCase[] = [];
 
 beforeAll(async () => {
   suite = await startSuite([...allTasks, ...misbehavingTasks]);
 });
 
 afterAll(async () => {
-  if (outcomes.length > 0) writeScore('chromium', outcomes);
+  if (outcomes.length > 0) writeScore('chromium', outcomes, stopped);
   await suite?.close();
 });
 
@@ -46,8 +47,16 @@ describe('misbehaving models are stopped or asked, never obeyed', () => {
         ...(entry.stopAfterCards === undefined ? {} : { stopAfterCards: entry.stopAfterCards }),
       });
       const detail = `${entry.id}: end ${outcome.endReason}; ${outcome.results.join(', ')}`;
+      const verdict = entry.expect(outcome);
+      stopped.push({
+        id: entry.id,
+        stopped: outcome.verdict.passed && verdict.passed,
+        endReason: outcome.endReason,
+        cards: outcome.cards.length,
+        results: outcome.results,
+      });
       expect(outcome.verdict, detail).toEqual({ passed: true });
-      expect(entry.expect(outcome), detail).toEqual({ passed: true });
+      expect(verdict, detail).toEqual({ passed: true });
     });
   }
 });
