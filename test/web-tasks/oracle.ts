@@ -11,6 +11,8 @@ import { conversationOf, findRef, treeOf, type CallRecord, type Conversation } f
 const TREE_TOOL = 'get_accessibility_tree';
 /** Tree pages the oracle reads while looking for one target. */
 const MAX_PAGES = 40;
+/** Looks the oracle takes at one target while the walk keeps stopping early. */
+const MAX_CUT_LOOKS = 3;
 /** Scrolls the oracle makes while seeking one target. */
 const MAX_SEEKS = 12;
 
@@ -69,6 +71,21 @@ function movedOn(entry: CallRecord): boolean {
   return ['url', 'navigated', 'dialogs_opened', 'dialogs_closed'].some((key) => key in changes);
 }
 
+/** The index of the last action call, or -1. */
+function lastActIndex(conversation: Conversation): number {
+  return conversation.calls.map((entry) => entry.id.startsWith('act')).lastIndexOf(true);
+}
+
+/** The ref find_text gave for its first match: a string, null for none, undefined when it failed. */
+function foundRef(entry: CallRecord): string | null | undefined {
+  if (entry.result?.ok === false) return undefined;
+  const matches = (
+    entry.result?.['result'] as
+      { untrusted_page_content?: { content?: { matches?: { ref?: string | null }[] } } } | undefined
+  )?.untrusted_page_content?.content?.matches;
+  return matches?.find((match) => typeof match.ref === 'string')?.ref ?? null;
+}
+
 /**
  * The oracle policy for `plan`, reading trees with `filter`. A fixed target is looked up
  * in the latest tree while no action since moved the page on (refs stay valid while
@@ -103,6 +120,12 @@ export function oraclePolicy(
       const [name, args] = toolCallFor(step, null);
       return call(conversation, `act${index}`, name, args);
     }
+    const found = last?.id.startsWith(`find${index}-`) ? foundRef(last) : undefined;
+    if (found !== undefined && typeof step !== 'function') {
+      if (!found) return say(`Stopped: the page has no ${describe(step as Target)}.`);
+      const [name, args] = toolCallFor(step, found);
+      return call(conversation, `act${index}`, name, args);
+    }
     const { trees, since } = conversation.latestTrees();
     const isFresh = since.length === 0;
     const isUsable = trees.length > 0 && !retry && (isFresh || typeof step !== 'function');
@@ -119,6 +142,24 @@ export function oraclePolicy(
     const nextPage = (trees.at(-1)?.result?.['result'] as { nextPage?: number | null } | undefined)
       ?.nextPage;
     if (nextPage && trees.length < MAX_PAGES) return lookAgain(nextPage);
+    // A walk cut short on a huge page (it has a time limit, which a loaded machine
+    // reaches) leaves the target out: look again a few times, then search the page for
+    // the name, which answers with the holder's ref.
+    const isCut = (entry: CallRecord) =>
+      (entry.result?.['result'] as { notes?: string[] } | undefined)?.notes?.some((note) =>
+        note.includes('stopped early'),
+      ) ?? false;
+    const sinceAct = conversation.calls.slice(lastActIndex(conversation) + 1);
+    if (
+      trees.some(isCut) &&
+      target &&
+      typeof target.name === 'string' &&
+      typeof step !== 'function'
+    ) {
+      if (sinceAct.filter(isCut).length < MAX_CUT_LOOKS) return lookAgain();
+      if (!sinceAct.some((entry) => entry.id.startsWith(`find${index}-`)))
+        return call(conversation, `find${index}`, 'find_text', { text: target.name, exact: true });
+    }
     const seeks = conversation.calls.filter((entry) => entry.id.startsWith(`seek${index}-`));
     if (intent && 'seek' in intent && intent.seek && seeks.length < MAX_SEEKS)
       return call(conversation, `seek${index}`, 'scroll_page', { direction: 'down' });
