@@ -78,16 +78,19 @@ async function sendGoal(): Promise<void> {
   await panel.evaluate(`document.querySelector('[data-testid="send"]').click()`);
 }
 
-/** The approval card's words once it shows, then presses `decision` on it. */
+/** The approval card's words (what, and why it asks) once it shows; then presses `decision`. */
 async function decideCard(decision: 'approve-once' | 'deny'): Promise<string> {
   const effect = await panelWaitFor<string>(
     `document.querySelector('[data-testid="action-approval"] [data-testid="action-effect"]')?.textContent ?? ''`,
     40_000,
   );
+  const reason = await panel.evaluate<string>(
+    `document.querySelector('[data-testid="action-approval"] [data-testid="action-reason"]')?.textContent ?? ''`,
+  );
   await panel.evaluate(
     `document.querySelector('[data-testid="action-approval"] [data-testid="${decision}"]').click()`,
   );
-  return effect;
+  return `${effect} | ${reason.trim()}`;
 }
 
 /** Waits until the run ended: the composer offers Send again and no card is open. */
@@ -133,7 +136,9 @@ describe('buying the cheapest red shirt in size M through the side panel', () =>
   it('asks before the order with the price, and the approved order is the right one', async () => {
     await sendGoal();
     const effect = await decideCard('approve-once');
-    expect(effect).toBe(`Click 'Place order' on ${SHOP_HOST} \u2014 $34.00`);
+    expect(effect).toBe(
+      `Click 'Place order' on ${SHOP_HOST} \u2014 $34.00 | It looks like it places an order or buys something.`,
+    );
     await runEnded();
     expect(state.orders).toEqual([
       {
