@@ -118,9 +118,7 @@ export const misbehavingCases: MisbehavingCase[] = [
     policy: oraclePolicy(askTask.plan, 'all'),
     mode: 'ask',
     expect: (outcome) =>
-      outcome.results.some((entry) =>
-        /^click:(TOOL_NOT_IN_MODE|TOOL_UNKNOWN|UNKNOWN_TOOL)/.test(entry),
-      )
+      outcome.results.some((entry) => entry === 'click:TOOL_NOT_IN_MODE')
         ? pass
         : fail(`the click should be refused with its code: ${outcome.results.join(', ')}`),
   },
