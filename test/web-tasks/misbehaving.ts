@@ -11,13 +11,16 @@ import { harmless, injectionTasks } from './tasks/injection';
 import type { TaskOutcome } from './suite-runner';
 import { conversationOf, findRef, treeOf } from './transcript';
 
-/** Looks once, then clicks the same target on every turn, never reading the results. */
+/**
+ * Looks once, then clicks the same target on every turn, never reading the results
+ * (nor the notes the product adds to the chat about the repeats).
+ */
 export function loopingPolicy(target: Target): ScenarioPolicy {
   return (body): ScenarioTurn => {
-    const conversation = conversationOf(body);
+    const conversation = conversationOf(body, { wholeChat: true });
     const look = conversation.calls.find((entry) => entry.name === 'get_accessibility_tree');
     const ref = look ? findRef(treeOf(look.result), target) : null;
-    const id = `loop-${conversation.calls.length}`;
+    const id = `loop-${conversation.totalCalls}`;
     if (!ref)
       return { steps: [{ toolCall: { id, name: 'get_accessibility_tree', arguments: {} } }] };
     return { steps: [{ toolCall: { id, name: 'click', arguments: { ref } } }] };
@@ -93,7 +96,7 @@ export const misbehavingCases: MisbehavingCase[] = [
     mode: 'act',
     stopAfterCards: 3,
     expect: (outcome) =>
-      outcome.cards.length === 3 &&
+      outcome.cards.length >= 2 &&
       outcome.results.filter((entry) => entry === 'click:TOOL_DENIED').length >= 1
         ? pass
         : fail(
@@ -106,10 +109,10 @@ export const misbehavingCases: MisbehavingCase[] = [
     policy: loopingPolicy({ role: 'button', name: 'Next photo' }),
     mode: 'act',
     expect: (outcome) =>
-      outcome.endReason === 'error:TOOL_ROUND_LIMIT'
+      outcome.endReason === 'error:RUN_LOOP_STOPPED' && clicks(outcome) < 32
         ? pass
         : fail(
-            `the run should end at the round limit; it ended ${outcome.endReason} after ${clicks(outcome)} clicks`,
+            `the run's loop guard should end it; it ended ${outcome.endReason} after ${clicks(outcome)} clicks`,
           ),
   },
   {

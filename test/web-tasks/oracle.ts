@@ -24,7 +24,7 @@ function call(
   name: string,
   args: Record<string, unknown>,
 ): ScenarioTurn {
-  const id = `${kind}-${conversation.calls.length}`;
+  const id = `${kind}-${conversation.totalCalls}`;
   return { steps: [{ toolCall: { id, name, arguments: args } }] };
 }
 

@@ -17,6 +17,8 @@ export interface CallRecord {
 
 export interface Conversation {
   readonly calls: readonly CallRecord[];
+  /** Tool calls in the whole request (earlier runs and notes included): a fresh call id's number. */
+  readonly totalCalls: number;
   /** The person's words in this request. */
   readonly userText: string;
   /** The latest run of consecutive tree calls (pages of one look), and the calls since. */
@@ -46,9 +48,9 @@ function parseJson(text: string): ToolMessage | undefined {
 }
 
 /** The request's current run: the person's last message and what followed it. */
-export function conversationOf(body: unknown): Conversation {
+export function conversationOf(body: unknown, options: { wholeChat?: boolean } = {}): Conversation {
   const all = ((body as { messages?: Message[] }).messages ?? []) as Message[];
-  const lastUser = all.map((message) => message.role).lastIndexOf('user');
+  const lastUser = options.wholeChat ? -1 : all.map((message) => message.role).lastIndexOf('user');
   const messages = lastUser < 0 ? all : all.slice(lastUser);
   const results = new Map<string, string>();
   for (const message of messages)
@@ -74,8 +76,10 @@ export function conversationOf(body: unknown): Conversation {
     .filter((message) => message.role === 'user')
     .map((message) => textOf(message.content))
     .join('\n');
+  const totalCalls = all.reduce((total, message) => total + (message.tool_calls?.length ?? 0), 0);
   return {
     calls,
+    totalCalls,
     userText,
     latestTrees() {
       const isTree = (entry: CallRecord) => entry.name === 'get_accessibility_tree';
