@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     environment: 'node',
-    include: ['test/e2e/**/*.e2e.ts'],
+    include: ['test/e2e/**/*.e2e.ts', 'test/web-tasks/**/*.e2e.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 90_000,

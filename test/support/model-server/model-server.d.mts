@@ -60,9 +60,26 @@ export interface Scenario {
   /** Model ids listed by GET /v1/models. @default ['scripted-model'] */
   models?: string[];
   turns: ScenarioTurn[];
+  /**
+   * Computes each turn from the request instead of reading `turns` (a model that
+   * reacts to what it was sent). Returning undefined answers 400 `scenario_exhausted`.
+   */
+  policy?: ScenarioPolicy;
   /** Answer requests past the last turn with the last turn instead of a 400. */
   repeatLastTurn?: boolean;
 }
+
+/** What a policy learns besides the request body. */
+export interface PolicyContext {
+  /** The number of assistant messages in the request (the turn a script would use). */
+  turnIndex: number;
+}
+
+/** A model's next turn, computed from the Chat Completions request it answers. */
+export type ScenarioPolicy = (
+  body: any,
+  context: PolicyContext,
+) => ScenarioTurn | undefined | Promise<ScenarioTurn | undefined>;
 
 /** One received request, recorded for assertions. */
 export interface RecordedRequest {

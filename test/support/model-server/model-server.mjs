@@ -35,9 +35,10 @@ function checkScenario(value, fallbackName) {
   if (
     typeof value !== 'object' ||
     value === null ||
-    !Array.isArray(/** @type {any} */ (value).turns)
+    (!Array.isArray(/** @type {any} */ (value).turns) &&
+      typeof (/** @type {any} */ (value).policy) !== 'function')
   ) {
-    throw new Error(`Scenario ${fallbackName} needs a "turns" array.`);
+    throw new Error(`Scenario ${fallbackName} needs a "turns" array or a "policy" function.`);
   }
   const scenario = /** @type {Scenario} */ (value);
   return { ...scenario, name: scenario.name ?? fallbackName };
@@ -135,7 +136,9 @@ export async function startModelServer(options = {}) {
       : assistantCount;
     record.scenario = scenario.name;
     record.turnIndex = turnIndex;
-    const turn = scenario.turns[turnIndex];
+    const turn = scenario.policy
+      ? await scenario.policy(body, { turnIndex: assistantCount })
+      : scenario.turns[turnIndex];
     if (!turn) {
       return sendJson(response, 400, {
         error: {
