@@ -8,10 +8,13 @@ import type { FetchLike, ModelSettings } from '../providers/model-adapter';
 import { listModels, testConnection } from '../providers/provider-registry';
 import { toModelSettings } from '../storage/settings.store';
 import type { SettingsStore } from '../storage/store-contracts';
+import type { CompletionStats } from '../completion/completion-stats';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
   readonly fetch: FetchLike;
+  /** Inline completion's local figures; absent, Settings shows none yet. */
+  readonly completionStats?: Pick<CompletionStats, 'summary'>;
 }
 
 type Target = { savedId: string } | { draft: ModelInput };
@@ -55,6 +58,14 @@ export function createSettingsHandlers(
   const { settings: store } = deps;
   return {
     'settings/get': () => store.view(),
+    'settings/completion-stats': async () =>
+      (await deps.completionStats?.summary()) ?? {
+        shown: 0,
+        accepted: 0,
+        dismissed: 0,
+        medianLatencyMs: null,
+        acceptanceRate: null,
+      },
     'settings/save-general': ({ patch }) =>
       store.saveGeneral(patch as Parameters<SettingsStore['saveGeneral']>[0]),
     'settings/save-model': ({ model }) => store.saveModel(model),

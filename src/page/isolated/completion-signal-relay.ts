@@ -1,0 +1,37 @@
+// ## Owns
+// Carrying inline completion's typing signals from the page's MAIN-world code to the
+// worker. It knows no site: it forwards what the schema admits and nothing else.
+// ## Why this is safe to take from the page
+// The signals carry an id and a kind, never document text, and a page script can
+// forge them. The worst a forged pause does is ask for one completion the person
+// turned on (a newer signal aborts the older request), which the page shows only if
+// its own editor still sits at that pause.
+import {
+  COMPLETION_SIGNAL_EVENT,
+  CompletionSignalSchema,
+  type CompletionSignal,
+} from '../../shared/protocol/completion-events';
+
+const MAX_DETAIL_CHARS = 256;
+
+export function startCompletionSignalRelay(options: {
+  readonly signal: AbortSignal;
+  readonly emit: (signal: CompletionSignal) => void;
+}): void {
+  document.addEventListener(
+    COMPLETION_SIGNAL_EVENT,
+    (event) => {
+      const detail = (event as CustomEvent<unknown>).detail;
+      if (typeof detail !== 'string' || detail.length > MAX_DETAIL_CHARS) return;
+      let value: unknown;
+      try {
+        value = JSON.parse(detail);
+      } catch {
+        return;
+      }
+      const parsed = CompletionSignalSchema.safeParse(value);
+      if (parsed.success) options.emit(parsed.data);
+    },
+    { signal: options.signal },
+  );
+}
