@@ -170,6 +170,9 @@ export function startGhostText(options: GhostTextOptions): GhostText {
   };
   const accept = (current: Ghost) => {
     ghost = null;
+    // This pause ends here: its own insert is not the person typing again.
+    pause = null;
+    announced = null;
     emit({ kind: 'accepted', pauseId: current.pauseId });
     redraw(current.view);
     const insert = { from: current.pos, to: current.pos, insert: current.text };
