@@ -32,7 +32,6 @@ import { findTabSite } from './tab-sites';
 import { setBuiltinToolNames } from './integrations/worker-integrations';
 import { BUILTIN_TOOLS } from './tools/builtin-tools';
 import { publishDiagnostics } from './diagnostics';
-import { startCompletion } from './completion/start-completion';
 
 export function main(): void {
   const instanceId = createId();
@@ -62,7 +61,6 @@ export function main(): void {
   });
   const agent = createWorkerAgent({ ...stores, pages, frames, events: panelPorts, recovery });
   const panelEvents = createEmitter(workerToPanel, panelPorts);
-  const completion = startCompletion({ settings: stores.settings, pages });
   const siteAccess = startSiteAccess({
     settings: stores.settings,
     runs: {
@@ -90,7 +88,6 @@ export function main(): void {
         agent,
         recovery,
         siteAccess,
-        completionStats: completion.stats,
       }),
     ),
     page: createEventRouter(
@@ -98,7 +95,6 @@ export function main(): void {
       createPageHandlers({
         quickAttach: quickAttach.clicked,
         frameReady: (tabId, report) => void frames.record(tabId, report),
-        completionSignal: (tabId, signal) => completion.service.signal(tabId, signal),
       }),
     ),
   });

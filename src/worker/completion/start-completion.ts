@@ -1,6 +1,7 @@
 // Wires inline completion to the worker's real parts: settings, the site serving a
 // tab, page requests, the one-shot model call and the local figures in
-// chrome.storage.local. The composition root calls this once.
+// chrome.storage.local. The worker agent starts it once per worker instance; the page
+// and settings handlers reach it through `completionSignal` and `completionSummary`.
 import { askModelOnce } from '../agent/one-shot-model';
 import type { PageRequests } from '../page-requests';
 import { createChromeLocalArea } from '../platform/storage-access';
@@ -10,10 +11,38 @@ import { workerSiteOf } from '../sites/worker-sites';
 import { STORAGE_KEYS } from '../storage/storage-keys';
 import type { SettingsStore } from '../storage/store-contracts';
 import { findTabSite } from '../tab-sites';
-import { createCompletionService } from './completion-service';
-import { createCompletionStats } from './completion-stats';
+import { createCompletionService, type CompletionService } from './completion-service';
+import {
+  createCompletionStats,
+  summarize,
+  type CompletionStats,
+  type CompletionStatsSummary,
+} from './completion-stats';
+import type { CompletionSignal } from '../../shared/protocol/completion-events';
 
-export function startCompletion(deps: { settings: SettingsStore; pages: PageRequests }) {
+interface RunningCompletion {
+  readonly service: CompletionService;
+  readonly stats: CompletionStats;
+}
+
+let running: RunningCompletion | null = null;
+
+/** Hands a page's typing signal to the running completion service (none before start). */
+export function completionSignal(tabId: number, signal: CompletionSignal): void {
+  running?.service.signal(tabId, signal);
+}
+
+/** The local figures Settings shows. */
+export function completionSummary(): Promise<CompletionStatsSummary> {
+  return running
+    ? running.stats.summary()
+    : Promise.resolve(summarize({ shown: 0, accepted: 0, dismissed: 0, latenciesMs: [] }));
+}
+
+export function startCompletion(deps: {
+  settings: SettingsStore;
+  pages: PageRequests;
+}): RunningCompletion {
   const area = createChromeLocalArea();
   // Bound once: an unbound fetch throws "Illegal invocation" in workers.
   const fetchFn: FetchLike = (url, init) => fetch(url, init);
@@ -41,5 +70,6 @@ export function startCompletion(deps: { settings: SettingsStore; pages: PageRequ
     stats,
     onProblem: (code, message) => console.warn(`[side-agent completion] ${code}: ${message}`),
   });
-  return { service, stats };
+  running = { service, stats };
+  return running;
 }

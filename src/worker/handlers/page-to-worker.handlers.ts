@@ -5,6 +5,7 @@
 import { defineEventHandlers } from '../../shared/protocol/define-channel';
 import type { CompletionSignal } from '../../shared/protocol/completion-events';
 import { pageToWorker, type QuickAttachKind } from '../../shared/protocol/page-to-worker';
+import { completionSignal } from '../completion/start-completion';
 
 export interface PageHandlerDeps {
   /** A relay announced its document in a frame of a tab (src/worker/pages/frame-directory.ts). */
@@ -17,7 +18,7 @@ export interface PageHandlerDeps {
    * synchronously from the message listener: it opens the panel before any await.
    */
   readonly quickAttach: (tabId: number, kind: QuickAttachKind, eventId: string) => Promise<void>;
-  /** A typing signal of inline completion from `tabId` (src/worker/completion). */
+  /** A typing signal of inline completion from `tabId`; absent, the running service's. */
   readonly completionSignal?: (tabId: number, signal: CompletionSignal) => void;
 }
 
@@ -43,7 +44,7 @@ export function createPageHandlers(deps: PageHandlerDeps) {
     // Only the top frame's relay forwards these (sites whose editor runs in the MAIN world).
     'page/completion-signal': (payload, context) => {
       if (context.tabId !== undefined && context.frameId === 0)
-        deps.completionSignal?.(context.tabId, payload);
+        (deps.completionSignal ?? completionSignal)(context.tabId, payload);
     },
   });
 }

@@ -9,11 +9,12 @@ import { listModels, testConnection } from '../providers/provider-registry';
 import { toModelSettings } from '../storage/settings.store';
 import type { SettingsStore } from '../storage/store-contracts';
 import type { CompletionStats } from '../completion/completion-stats';
+import { completionSummary } from '../completion/start-completion';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
   readonly fetch: FetchLike;
-  /** Inline completion's local figures; absent, Settings shows none yet. */
+  /** Inline completion's local figures; absent, the running service's. */
   readonly completionStats?: Pick<CompletionStats, 'summary'>;
 }
 
@@ -59,13 +60,7 @@ export function createSettingsHandlers(
   return {
     'settings/get': () => store.view(),
     'settings/completion-stats': async () =>
-      (await deps.completionStats?.summary()) ?? {
-        shown: 0,
-        accepted: 0,
-        dismissed: 0,
-        medianLatencyMs: null,
-        acceptanceRate: null,
-      },
+      deps.completionStats ? deps.completionStats.summary() : completionSummary(),
     'settings/save-general': ({ patch }) =>
       store.saveGeneral(patch as Parameters<SettingsStore['saveGeneral']>[0]),
     'settings/save-model': ({ model }) => store.saveModel(model),
