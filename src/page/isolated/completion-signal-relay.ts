@@ -6,18 +6,19 @@
 // forge them. The worst a forged pause does is ask for one completion the person
 // turned on (a newer signal aborts the older request), which the page shows only if
 // its own editor still sits at that pause.
+import type { Emitter } from '../../shared/protocol/client';
 import {
   COMPLETION_SIGNAL_EVENT,
   CompletionSignalSchema,
-  type CompletionSignal,
 } from '../../shared/protocol/completion-events';
+import type { PageToWorker } from '../../shared/protocol/page-to-worker';
 
 const MAX_DETAIL_CHARS = 256;
 
-export function startCompletionSignalRelay(options: {
-  readonly signal: AbortSignal;
-  readonly emit: (signal: CompletionSignal) => void;
-}): void {
+export function startCompletionSignalRelay(
+  lifetime: AbortSignal,
+  events: Pick<Emitter<PageToWorker>, 'emit'>,
+): void {
   document.addEventListener(
     COMPLETION_SIGNAL_EVENT,
     (event) => {
@@ -30,8 +31,8 @@ export function startCompletionSignalRelay(options: {
         return;
       }
       const parsed = CompletionSignalSchema.safeParse(value);
-      if (parsed.success) options.emit(parsed.data);
+      if (parsed.success) void events.emit('page/completion-signal', parsed.data);
     },
-    { signal: options.signal },
+    { signal: lifetime },
   );
 }

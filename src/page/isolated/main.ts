@@ -104,12 +104,7 @@ export function main(): void {
   }
 
   // Inline completion's typing signals, from a site's MAIN-world editor code.
-  if (needsMain) {
-    startCompletionSignalRelay({
-      signal: lifetime.signal,
-      emit: (signal) => void events.emit('page/completion-signal', signal),
-    });
-  }
+  if (needsMain) startCompletionSignalRelay(lifetime.signal, events);
 
   window.addEventListener(
     'pagehide',
