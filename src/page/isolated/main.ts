@@ -12,6 +12,7 @@ import { scheduleFallbackLoader } from './fallback-loader';
 import { startFrameLink } from './frame-link';
 import { createHandshake } from './handshake';
 import { siteForFrame, startIsolatedPart } from './isolated-sites';
+import { startCompletionSignalRelay } from './completion-signal-relay';
 import { startQuickAttachLayer } from './quick-attach-layer';
 import { createRelay } from './relay';
 import { createWorkerEventTransport, onWorkerRequest } from './worker-transport';
@@ -101,6 +102,9 @@ export function main(): void {
       emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }),
     });
   }
+
+  // Inline completion's typing signals, from a site's MAIN-world editor code.
+  if (needsMain) startCompletionSignalRelay(lifetime.signal, events);
 
   window.addEventListener(
     'pagehide',

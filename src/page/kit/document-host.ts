@@ -15,8 +15,14 @@ export interface DocumentEditor {
   /** The current document object. */
   document(): DocumentText;
   selection(): { anchor: number; head: number };
-  /** Applies every change in one editor transaction, synchronously. */
-  dispatch(changes: readonly { from: number; to: number; insert: string }[]): void;
+  /**
+   * Applies every change in one editor transaction, synchronously; `cursor` (a position
+   * in the new document) puts the caret there in the same transaction.
+   */
+  dispatch(
+    changes: readonly { from: number; to: number; insert: string }[],
+    options?: { readonly cursor?: number },
+  ): void;
   /** The element the review overlay covers (the editor's scroll area). */
   readonly surface: Element;
   /** The element whose font the overlay copies. */

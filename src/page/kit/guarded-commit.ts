@@ -106,6 +106,7 @@ export async function commitGuarded(
   host: DocumentHost,
   expected: CommitExpectation,
   changes: readonly CommitChange[],
+  options: { readonly cursor?: number } = {},
 ): Promise<{ applied: number; length: number; hash: string }> {
   const editor = requireEditor(host);
   checkPlace(host, expected);
@@ -132,7 +133,9 @@ export async function commitGuarded(
     throw new ProtocolFailure('STALE_DOCUMENT', 'The document changed while the edit was checked.');
   checkPlace(host, expected);
   assertChangesFit(document.length, changes);
-  again.dispatch(changes);
+  // An accepted completion puts the caret after its text in the same transaction, so
+  // the next key the person types lands after it, not before it.
+  again.dispatch(changes, options.cursor === undefined ? {} : { cursor: options.cursor });
   const after = again.document();
   return { applied: changes.length, length: after.length, hash: await hashOfDocument(after) };
 }

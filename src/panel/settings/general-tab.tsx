@@ -45,7 +45,12 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
       return;
     }
     setHistoryError(undefined);
-    const result = await controller.saveGeneral({ ...draft, historyTurnLimit: limit });
+    // The completion keys belong to Settings → Completion, which saves them itself.
+    const { completionEnabled, completionModelId, completionDelayMs, ...own } = draft;
+    void completionEnabled;
+    void completionModelId;
+    void completionDelayMs;
+    const result = await controller.saveGeneral({ ...own, historyTurnLimit: limit });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },
     );

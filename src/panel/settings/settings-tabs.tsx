@@ -2,6 +2,7 @@
 // id, a label and a render function receiving the shared tab context.
 import type { ComponentChildren } from 'preact';
 import { SessionsManager } from '../sessions/sessions-manager';
+import { CompletionTab } from './completion-tab';
 import { GeneralTab } from './general-tab';
 import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
@@ -44,6 +45,16 @@ export const settingsTabs = [
     render: ({ client, controller, requestPermission }) => (
       <ModelsTab client={client} controller={controller} requestPermission={requestPermission} />
     ),
+  },
+  {
+    id: 'completion',
+    label: 'Completion',
+    render: ({ client, controller }) => {
+      const view = controller.view.value;
+      return view ? (
+        <CompletionTab client={client} controller={controller} general={view.general} />
+      ) : null;
+    },
   },
   {
     id: 'tools',

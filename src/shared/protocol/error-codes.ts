@@ -200,6 +200,10 @@ export const ERROR_CODES = [
   'CAPTURE_UNAVAILABLE',
   'CAPTURE_TOO_LARGE',
   'UNKNOWN_DOCS_TOPIC',
+  // Inline completion: the pause a completion was asked for is over (the person typed,
+  // moved or left), or the editor cannot show ghost text.
+  'COMPLETION_STALE',
+  'COMPLETION_UNAVAILABLE',
   // Recovery (src/worker/recovery): the revert journal and document snapshots. Every
   // refusal leaves the document and the journal in a state the person can act on.
   'EDIT_CHECKPOINT_CONFLICT',

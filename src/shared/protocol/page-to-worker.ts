@@ -4,6 +4,7 @@ import { z } from '../schema/zod';
 import { boundedString, IdSchema } from '../schema/bounded';
 import { defineEventChannel } from './define-channel';
 import { MAX_URL_CHARS } from './limits';
+import { CompletionSignalSchema } from './completion-events';
 
 /** What a floating quick-attach button adds: the editor selection or the opened image. */
 export const QuickAttachKindSchema = z.enum(['selection', 'image']);
@@ -31,5 +32,11 @@ export const pageToWorker = defineEventChannel('page-to-worker', ['content-scrip
   'page/quick-attach': {
     payload: z.strictObject({ kind: QuickAttachKindSchema, eventId: QuickAttachEventIdSchema }),
   },
+  /**
+   * A typing signal of inline completion (src/shared/protocol/completion-events.ts). No
+   * page data: a page script can forge it, which at worst asks for a completion the
+   * person turned on, one at a time, and the page shows it only at its own cursor.
+   */
+  'page/completion-signal': { payload: CompletionSignalSchema },
 });
 export type PageToWorker = typeof pageToWorker;

@@ -87,6 +87,7 @@ function eventCases(): Case[] {
   const fromPage = createEventRouter(pageToWorker, {
     'page/ready': readySpy,
     'page/quick-attach': vi.fn(),
+    'page/completion-signal': vi.fn(),
   });
   const streamSpy = vi.fn();
   const toPanel = createEventRouter(

@@ -7,6 +7,9 @@ import { PromptTierSchema } from './agent-modes';
 import type { MethodSpec } from './define-channel';
 import { EditModeSchema } from './run-messages';
 
+/** Bounds of the completion delay, in milliseconds (the page's shortest pause is the floor). */
+export const COMPLETION_DELAY_RANGE = { min: 150, max: 3_000, default: 400 } as const;
+
 export const ProviderKindSchema = z.enum(['openai-compatible', 'anthropic']);
 export const ReasoningEffortSchema = z.enum(['default', 'minimal', 'low', 'medium', 'high']);
 
@@ -56,6 +59,16 @@ export const GeneralSettingsSchema = z.strictObject({
   historyTurnLimit: z.number().int().min(4).max(400),
   editMode: EditModeSchema,
   sendShortcut: z.enum(['enter', 'ctrl-enter']),
+  /** Inline completion (ghost text) in editors of sites that offer it; off by default. */
+  completionEnabled: z.boolean(),
+  /** The completion model; null means the active model. */
+  completionModelId: IdSchema.nullable(),
+  /** Quiet time after the last key before a completion is asked for. */
+  completionDelayMs: z
+    .number()
+    .int()
+    .min(COMPLETION_DELAY_RANGE.min)
+    .max(COMPLETION_DELAY_RANGE.max),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
@@ -107,6 +120,17 @@ export const settingsRequestMethods = {
   'settings/test-model': {
     request: ModelTargetSchema,
     response: ModelCheckSchema,
+  },
+  /** Inline completion's local figures (never sent anywhere). */
+  'settings/completion-stats': {
+    request: z.strictObject({}),
+    response: z.strictObject({
+      shown: z.number().int().min(0),
+      accepted: z.number().int().min(0),
+      dismissed: z.number().int().min(0),
+      medianLatencyMs: z.number().min(0).nullable(),
+      acceptanceRate: z.number().min(0).max(1).nullable(),
+    }),
   },
   'settings/list-models': {
     request: ModelTargetSchema,

@@ -3,7 +3,7 @@
 // worker-to-page channel; the page part answers them. Edits go through the generic
 // document methods (src/shared/protocol/document-methods.ts).
 import { z } from '../../shared/schema/zod';
-import { boundedArray, boundedString } from '../../shared/schema/bounded';
+import { IdSchema, boundedArray, boundedString } from '../../shared/schema/bounded';
 import type { MethodSpec } from '../../shared/protocol/define-channel';
 import { FileIdentitySchema } from '../../shared/protocol/chat-records';
 import { MAX_FILE_LABEL_CHARS } from '../../shared/protocol/limits';
@@ -119,5 +119,19 @@ export const typstPageMethods = {
       width: z.number().int().min(1).max(4_096),
       height: z.number().int().min(1).max(4_096),
     }),
+  },
+  /** The text around the cursor of a typing pause the page announced (inline completion). */
+  'typst/completion-context': {
+    request: z.strictObject({ pauseId: IdSchema.max(64) }),
+    response: z.strictObject({
+      before: boundedString(8_000),
+      after: boundedString(2_000),
+      fileLabel: Label.nullable(),
+    }),
+  },
+  /** Shows a continuation as ghost text at that pause's cursor; false once the pause is over. */
+  'typst/completion-show': {
+    request: z.strictObject({ pauseId: IdSchema.max(64), text: boundedString(2_000).min(1) }),
+    response: z.strictObject({ shown: z.boolean() }),
   },
 } as const satisfies Record<string, MethodSpec>;

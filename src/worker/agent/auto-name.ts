@@ -6,10 +6,9 @@
 import { linkSignals } from '../../shared/lib/abort';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ChatTurn } from '../../shared/protocol/chat-records';
-import type { FetchLike, ModelAdapter, ProviderKind } from '../providers/model-adapter';
-import type { ChatStore, SettingsStore } from '../storage/store-contracts';
+import type { ChatStore } from '../storage/store-contracts';
+import { askModelOnce, type OneShotModelDeps } from './one-shot-model';
 import type { AutoNameStarter } from './run-context';
-import { checkModelEndpoint } from './run-prepare';
 import { clip } from './turn-recorder';
 
 export const MAX_TITLE_CHARS = 60;
@@ -61,11 +60,8 @@ export function namingTranscript(history: readonly ChatTurn[]): string {
   return JSON.stringify(texts);
 }
 
-export interface AutoNameDeps {
+export interface AutoNameDeps extends OneShotModelDeps {
   readonly chats: ChatStore;
-  readonly settings: SettingsStore;
-  readonly adapterFor: (kind: ProviderKind) => ModelAdapter;
-  readonly fetch: FetchLike;
 }
 
 /** Generates and stores a title; throws a ProtocolFailure on failure. */
@@ -78,25 +74,11 @@ export async function generateTitle(
 ): Promise<string | null> {
   const meta = (await deps.chats.get(sessionId))?.meta;
   if (!meta || meta.userRenamed) return null;
-  const model = await deps.settings.resolveModel(modelId);
-  if (!model) throw new ProtocolFailure('MODEL_MISSING', 'The naming model is not configured.');
-  checkModelEndpoint(model);
-  let text = '';
-  const stream = deps.adapterFor(model.settings.kind).stream(
-    {
-      settings: model.settings,
-      messages: [
-        { role: 'system', text: NAMING_PROMPT },
-        { role: 'user', content: [{ type: 'text', text: namingTranscript(history) }] },
-      ],
-      tools: [],
-    },
-    { signal, fetch: deps.fetch },
+  const text = await askModelOnce(
+    deps,
+    { modelId, system: NAMING_PROMPT, user: namingTranscript(history), maxChars: 64_000 },
+    signal,
   );
-  for await (const part of stream) {
-    if (part.type === 'text-delta') text += part.text;
-    else if (part.type === 'error') throw new ProtocolFailure(part.code, part.message);
-  }
   const title = sanitizeTitle(text);
   if (title === null)
     throw new ProtocolFailure('TITLE_EMPTY', 'The naming model returned no title.');

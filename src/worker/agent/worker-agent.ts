@@ -18,6 +18,7 @@ import { createToolRegistry } from '../tools/tool-registry';
 import { getWorkerIntegrationService } from '../integrations/worker-integrations';
 import { createAgentCore } from './agent-core';
 import { createAutoNamer } from './auto-name';
+import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
 import type { RunRecoveryHooks } from './run-context';
 
@@ -35,6 +36,8 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   // Bound once: an unbound fetch throws "Illegal invocation" in workers.
   const fetchFn: FetchLike = (url, init) => fetch(url, init);
   const { recovery, ...stores } = deps;
+  // Inline completion shares the worker's settings and page requests, not a run.
+  startCompletion({ settings: deps.settings, pages: deps.pages });
   return createAgentCore({
     ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },

@@ -3,7 +3,9 @@
 // actions. The one exception, quick attach, opens the side panel (what the toolbar
 // button does too) and lets the panel read what the user could add with "+ Add".
 import { defineEventHandlers } from '../../shared/protocol/define-channel';
+import type { CompletionSignal } from '../../shared/protocol/completion-events';
 import { pageToWorker, type QuickAttachKind } from '../../shared/protocol/page-to-worker';
+import { completionSignal } from '../completion/start-completion';
 
 export interface PageHandlerDeps {
   /** A relay announced its document in a frame of a tab (src/worker/pages/frame-directory.ts). */
@@ -16,6 +18,8 @@ export interface PageHandlerDeps {
    * synchronously from the message listener: it opens the panel before any await.
    */
   readonly quickAttach: (tabId: number, kind: QuickAttachKind, eventId: string) => Promise<void>;
+  /** A typing signal of inline completion from `tabId`; absent, the running service's. */
+  readonly completionSignal?: (tabId: number, signal: CompletionSignal) => void;
 }
 
 export function createPageHandlers(deps: PageHandlerDeps) {
@@ -36,6 +40,11 @@ export function createPageHandlers(deps: PageHandlerDeps) {
       // No return of the promise: the content script needs no answer beyond "accepted".
       if (context.tabId !== undefined)
         void deps.quickAttach(context.tabId, payload.kind, payload.eventId).catch(() => undefined);
+    },
+    // Only the top frame's relay forwards these (sites whose editor runs in the MAIN world).
+    'page/completion-signal': (payload, context) => {
+      if (context.tabId !== undefined && context.frameId === 0)
+        (deps.completionSignal ?? completionSignal)(context.tabId, payload);
     },
   });
 }

@@ -8,10 +8,14 @@ import type { FetchLike, ModelSettings } from '../providers/model-adapter';
 import { listModels, testConnection } from '../providers/provider-registry';
 import { toModelSettings } from '../storage/settings.store';
 import type { SettingsStore } from '../storage/store-contracts';
+import type { CompletionStats } from '../completion/completion-stats';
+import { completionSummary } from '../completion/start-completion';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
   readonly fetch: FetchLike;
+  /** Inline completion's local figures; absent, the running service's. */
+  readonly completionStats?: Pick<CompletionStats, 'summary'>;
 }
 
 type Target = { savedId: string } | { draft: ModelInput };
@@ -55,6 +59,8 @@ export function createSettingsHandlers(
   const { settings: store } = deps;
   return {
     'settings/get': () => store.view(),
+    'settings/completion-stats': async () =>
+      deps.completionStats ? deps.completionStats.summary() : completionSummary(),
     'settings/save-general': ({ patch }) =>
       store.saveGeneral(patch as Parameters<SettingsStore['saveGeneral']>[0]),
     'settings/save-model': ({ model }) => store.saveModel(model),

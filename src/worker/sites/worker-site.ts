@@ -51,6 +51,27 @@ export interface SiteContextReader {
   capture(page: SitePage, kind: Exclude<AttachmentKind, 'selection'>): Promise<CapturedImage>;
 }
 
+/** The text around the cursor a site's page gives for one typing pause. */
+export interface SiteCompletionContext {
+  readonly before: string;
+  readonly after: string;
+  readonly fileLabel: string | null;
+}
+
+/**
+ * A site's inline completion (ghost text) in its editor. The core decides when to ask
+ * the model and with what (src/worker/completion); the site reads its page and shows
+ * the answer there.
+ */
+export interface SiteCompletion {
+  /** Trusted words of ours about the document's language, for the completion model. */
+  readonly systemPrompt: string;
+  /** The text around the cursor of the page's pause `pauseId`; fails once it is over. */
+  context(page: SitePage, pauseId: string): Promise<SiteCompletionContext>;
+  /** Shows `text` as ghost text at that pause's cursor; false when the pause is over. */
+  show(page: SitePage, pauseId: string, text: string): Promise<boolean>;
+}
+
 /** What a site's built-in prompt may depend on. */
 export interface SitePromptOptions {
   /** The chat's agent mode; null on sites without the Ask / Act / Dev control. */
@@ -93,6 +114,8 @@ export interface WorkerSite<State = unknown> {
    * not checked.
    */
   readonly checkDocument?: DocumentChecker;
+  /** Editor sites: inline completion at the cursor. Absent: the site offers none. */
+  readonly completion?: SiteCompletion;
 }
 
 /** The site's built-in prompt for a run with `options`. */

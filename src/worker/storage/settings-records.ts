@@ -5,6 +5,7 @@
 import type { z } from '../../shared/schema/zod';
 import { IdSchema, boundedString } from '../../shared/schema/bounded';
 import {
+  COMPLETION_DELAY_RANGE,
   GeneralSettingsSchema,
   ModelViewSchema,
   type GeneralSettings,
@@ -35,6 +36,9 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   historyTurnLimit: 40,
   editMode: 'ask',
   sendShortcut: 'enter',
+  completionEnabled: false,
+  completionModelId: null,
+  completionDelayMs: COMPLETION_DELAY_RANGE.default,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -104,6 +108,9 @@ export function normalizeGeneral(
     historyTurnLimit: pick('historyTurnLimit'),
     editMode: pick('editMode'),
     sendShortcut: pick('sendShortcut'),
+    completionEnabled: pick('completionEnabled'),
+    completionModelId: pick('completionModelId'),
+    completionDelayMs: pick('completionDelayMs'),
   };
   return reconcileModels(general, models);
 }
@@ -118,6 +125,7 @@ export function reconcileModels(
     ...general,
     activeModelId: has(general.activeModelId) ? general.activeModelId : (models[0]?.id ?? null),
     autoNameModelId: has(general.autoNameModelId) ? general.autoNameModelId : null,
+    completionModelId: has(general.completionModelId) ? general.completionModelId : null,
   };
 }
 

@@ -41,6 +41,9 @@ describe('KeyValueSettingsStore', () => {
         historyTurnLimit: 40,
         editMode: 'ask',
         sendShortcut: 'enter',
+        completionEnabled: false,
+        completionModelId: null,
+        completionDelayMs: 400,
       },
       models: [],
     });

@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
    * "Only now" grants.
    */
   activeTabs: 'sites.active-tabs.v1',
+  /** Inline completion's local figures (src/worker/completion/completion-stats.ts). */
+  completionStats: 'completion.stats.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

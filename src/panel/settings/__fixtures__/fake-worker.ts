@@ -92,6 +92,9 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       historyTurnLimit: 40,
       editMode: 'ask',
       sendShortcut: 'enter',
+      completionEnabled: false,
+      completionModelId: null,
+      completionDelayMs: 400,
     },
     models,
   };

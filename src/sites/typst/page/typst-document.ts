@@ -17,9 +17,10 @@ function editorOf(): DocumentEditor | null {
       head: view.state.selection.main.head,
     }),
     // Plain objects: the page's CodeMirror builds its own ChangeSet from them.
-    dispatch: (changes) =>
+    dispatch: (changes, options) =>
       view.dispatch({
         changes: changes.map(({ from, to, insert }) => ({ from, to, insert })),
+        ...(options?.cursor === undefined ? {} : { selection: { anchor: options.cursor } }),
         userEvent: 'input.side-agent',
       }),
     surface: view.scrollDOM,

@@ -16,7 +16,9 @@ import { findEditorView } from './editor-view';
 import { readFileIdentity } from './file-identity';
 import { findFilesRegion, readFilesTree, type FilesTree } from './files-tree';
 import { startPageActivity } from './page-activity';
+import { startGhostText } from './ghost/ghost-text';
 import { startQuickAttachAnchors } from './quick-attach-anchors';
+import { typstDocument } from './typst-document';
 import { readNumberedLines } from './read-document';
 import { ASSET_PATH_LABEL } from './selectors';
 
@@ -51,6 +53,8 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
   const activity = startPageActivity(signal);
   // Where the isolated world draws the floating quick-attach buttons.
   startQuickAttachAnchors(signal);
+  // Inline completion: typing pauses out, ghost text in.
+  const ghost = startGhostText({ signal, host: typstDocument });
   let tree: { generation: number; value: FilesTree } | null = null;
 
   return {
@@ -116,6 +120,14 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
     'typst/capture': ({ kind }) => {
       requireTypst();
       return capture(kind);
+    },
+    'typst/completion-context': ({ pauseId }) => {
+      requireTypst();
+      return ghost.context(pauseId);
+    },
+    'typst/completion-show': ({ pauseId, text }) => {
+      requireTypst();
+      return { shown: ghost.show(pauseId, text) };
     },
   };
 }

@@ -1,7 +1,7 @@
 // typst.app's worker part: the ten tools in the order the model sees them, the
 // co-author's system prompt, bottom-to-top ordering of contiguous replace_lines
-// calls, the run state the tools share, the composer's capture and the syntax check
-// of proposed documents.
+// calls, the run state the tools share, the composer's capture, the syntax check
+// of proposed documents and inline completion.
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { planToolCallOrder } from '../edit/plan-replace-lines-order';
 import { typstSite } from '../typst.site';
@@ -17,6 +17,7 @@ import { replaceSelectionTool } from './replace-selection.tool';
 import { searchReplaceTool } from './search-replace.tool';
 import { createTypstSyntaxChecker } from './syntax/typst-syntax-checker';
 import { packagedTypstSyntax } from './syntax/typst-syntax-source';
+import { typstCompletion } from './typst-completion';
 import { typstContext } from './typst-context';
 import { createTypstRunState } from './typst-run-state';
 
@@ -44,4 +45,5 @@ export const workerSite = defineWorkerSite({
   createRunState: createTypstRunState,
   context: typstContext,
   checkDocument: createTypstSyntaxChecker(packagedTypstSyntax),
+  completion: typstCompletion,
 });
