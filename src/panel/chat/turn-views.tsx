@@ -154,7 +154,7 @@ export function AssistantTurnView({
           {note}
         </p>
       ) : null}
-      {turn.error ? <ErrorBanner error={turn.error} /> : null}
+      {turn.error ? <ErrorBanner error={turn.error} onRetry={onRegenerate} /> : null}
       <div class="turn-actions">
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
         <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />

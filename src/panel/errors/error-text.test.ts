@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/protocol/error-codes';
-import { ERROR_TEXTS, hostOf, personError } from './error-text';
+import { ERROR_TEXTS, formErrorText, hostOf, personError } from './error-text';
 
 const CONTEXTS = [{}, { modelHost: '127.0.0.1:11434' }, { modelHost: 'api.example.com' }];
 
@@ -49,5 +49,20 @@ describe('personError', () => {
     expect(hostOf('http://127.0.0.1:11434/v1')).toBe('127.0.0.1:11434');
     expect(hostOf('not a url')).toBeUndefined();
     expect(hostOf(undefined)).toBeUndefined();
+  });
+
+  it('shows a form the worker’s words without the code, and replaces raw ones', () => {
+    expect(
+      formErrorText({
+        code: 'EMBEDDED_CREDENTIALS',
+        message: 'Put credentials in a header, not in the URL.',
+      }),
+    ).toBe('Put credentials in a header, not in the URL.');
+    expect(
+      formErrorText({ code: 'PROVIDER_NETWORK', message: 'Network error: Failed to fetch' }),
+    ).toBe(personError('PROVIDER_NETWORK').text);
+    expect(formErrorText({ code: 'INVALID_ENVELOPE', message: 'frame.type: bad' })).toBe(
+      personError('INVALID_ENVELOPE').text,
+    );
   });
 });

@@ -40,6 +40,27 @@ export function personError(code: string, context: ErrorContext = {}): PersonErr
   return { text, actions: entry.actions ?? [] };
 }
 
+/**
+ * Codes whose worker message speaks of internals (message routing) or of the wire (a
+ * model provider's raw answer): a form shows the person's text for them instead.
+ */
+const RAW_MESSAGE_CODES: ReadonlySet<string> = new Set(
+  ERROR_CODES.slice(0, ERROR_CODES.indexOf('PAGE_UNAVAILABLE')).concat(
+    ERROR_CODES.filter((code) => code.startsWith('PROVIDER_')),
+  ),
+);
+
+/**
+ * The inline text of a form's error (Settings, chat lists). The worker's messages for
+ * forms are written for the person ("Put credentials in a header, not in the URL."), so
+ * they are shown without their code; raw ones are replaced by the person's text.
+ */
+export function formErrorText(error: { readonly code: string; readonly message: string }): string {
+  if (RAW_MESSAGE_CODES.has(error.code) || error.message.trim() === '')
+    return personError(error.code).text;
+  return error.message;
+}
+
 /** "127.0.0.1:11434" from a model's base URL; undefined when it is not a URL. */
 export function hostOf(url: string | undefined): string | undefined {
   if (!url) return undefined;
