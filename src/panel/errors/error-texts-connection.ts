@@ -85,6 +85,8 @@ export const CONNECTION_TEXTS = {
   INPUT_NOT_ACCEPTED: 'The page did not accept the input.',
   PAGE_UNSAVED_CHANGES: 'The page has edits you have not saved, so Side Agent did not leave it.',
   NAVIGATION_FAILED: 'The page did not open (it was blocked, failed or took too long).',
+  SCRIPT_FAILED: 'The script the agent ran on the page failed. The agent was told.',
+  SCRIPT_TIMEOUT: 'The script the agent ran on the page took too long and was stopped.',
   UNKNOWN_SITE: 'Side Agent does not know this site.',
   SITE_NOT_SUPPORTED: 'Side Agent does not work on this kind of page.',
   SITE_NOT_ACTIVE: {
