@@ -259,7 +259,7 @@ describe('custom tools and MCP servers through the real settings UI and a real r
     expect(await lastAnswer().textContent()).toContain(
       'The docs entry for typst came back; the word count was denied.',
     );
-    expect(await cardStatuses()).toEqual(['Done', 'Done', 'Denied \u00b7 TOOL_DENIED']);
+    expect(await cardStatuses()).toEqual(['Done', 'Done', 'Denied']);
     const summaries = await lastAnswer().locator('.tool-summary').allTextContents();
     expect(summaries[0]).toContain('Docs/lookup');
     expect(summaries[2]).toContain('TOOL_DENIED');

@@ -109,7 +109,7 @@ describe('MCP sign-in through browser.identity in Firefox ESR', () => {
     await window.close();
     await expect
       .poll(problem, { timeout: 20_000 })
-      .toBe('[MCP_AUTH_FAILED] The sign-in window was closed before it finished; sign in again.');
+      .toBe('The sign-in window was closed before it finished; sign in again.');
     expect(await status()).toBe('');
     expect(await serverRow()).not.toContain('signed in');
     expect(await storedSignIns()).not.toContain('access-');

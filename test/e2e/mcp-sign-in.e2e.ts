@@ -217,7 +217,7 @@ describe('MCP sign-in through chrome.identity in the real browser', () => {
       .getByRole('region', { name: 'MCP servers' })
       .getByRole('alert')
       .textContent();
-    expect(problem).toContain('[MCP_AUTH_FAILED] The sign-in page could not be loaded');
+    expect(problem).toContain('The sign-in page could not be loaded');
     expect(problem).toContain('Check the server, then sign in again.');
     expect(await browser.serverRow(SERVER)).not.toContain('signed in');
     expect(browser.peer.issued.access).toBe(issued);

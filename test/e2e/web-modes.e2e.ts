@@ -152,7 +152,7 @@ describe('agent modes on a web page', () => {
     );
     // The code is behind Details, not in the line the person reads.
     expect(await card.getByTestId('tool-error-code').isVisible()).toBe(false);
-    await card.getByText('Details').click();
+    await card.locator('summary').click();
     expect(await card.getByTestId('tool-error-code').textContent()).toBe('TOOL_NOT_IN_MODE');
     // The model was not offered the tool, and got the refusal as a structured result.
     const [first, second] = models.requests.filter(

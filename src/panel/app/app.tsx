@@ -2,9 +2,14 @@
 // transcript, errors, composer). State lives in the controllers PanelController
 // composes; this file only lays them out.
 import type { ComponentChildren } from 'preact';
+import type { ProtocolError } from '../../shared/protocol/envelope';
 import { useState } from 'preact/hooks';
 import { ChatView } from '../chat/chat-view';
+import { Announcements } from '../components/announcer';
 import { ErrorBanner } from '../components/error-banner';
+import { useAnnounceErrors } from '../errors/announce-errors';
+import { ErrorSurroundingsContext } from '../errors/error-surroundings';
+import { hostOf } from '../errors/error-text';
 import { Composer } from '../composer/composer';
 import type { SettingsTabId } from '../settings/settings-tabs';
 import { SettingsView } from '../settings/settings-view';
@@ -65,21 +70,58 @@ function AccessGate({
 export function App({ panel }: { readonly panel: PanelController }) {
   const [settingsTab, setSettingsTab] = useState<SettingsTabId | null | 'closed'>('closed');
   const [revision, setRevision] = useState(0);
-  const settingsOpen = settingsTab !== 'closed';
   const closeSettings = () => {
     setSettingsTab('closed');
     setRevision(revision + 1);
     void panel.settings.load();
   };
-  const live = panel.runs.live.value;
-  const running = live?.isActive ?? false;
   const errors = [
     panel.send.error.value,
     panel.session.error.value,
     panel.attachments.error.value,
   ].filter((error) => error !== null);
+  const surroundings = {
+    modelHost: hostOf(panel.settings.activeModel.value?.baseUrl),
+    openSettings: (tab: SettingsTabId) => setSettingsTab(tab),
+  };
+  return (
+    <ErrorSurroundingsContext.Provider value={surroundings}>
+      <PanelBody
+        panel={panel}
+        errors={errors}
+        settingsTab={settingsTab}
+        setSettingsTab={setSettingsTab}
+        revision={revision}
+        closeSettings={closeSettings}
+      />
+    </ErrorSurroundingsContext.Provider>
+  );
+}
+
+interface PanelBodyProps {
+  readonly panel: PanelController;
+  readonly errors: readonly ProtocolError[];
+  readonly settingsTab: SettingsTabId | null | 'closed';
+  readonly setSettingsTab: (tab: SettingsTabId | null | 'closed') => void;
+  readonly revision: number;
+  readonly closeSettings: () => void;
+}
+
+function PanelBody({
+  panel,
+  errors,
+  settingsTab,
+  setSettingsTab,
+  revision,
+  closeSettings,
+}: PanelBodyProps) {
+  useAnnounceErrors(errors);
+  const settingsOpen = settingsTab !== 'closed';
+  const live = panel.runs.live.value;
+  const running = live?.isActive ?? false;
   return (
     <main class="panel" aria-label="Side Agent">
+      <Announcements />
       <Header
         panel={panel}
         settingsOpen={settingsOpen}

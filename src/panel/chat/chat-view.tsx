@@ -6,7 +6,9 @@
 // view like any content; if they scrolled up to read, the jump button says
 // "Review pending" instead of "Jump to latest", so the waiting run is announced
 // without yanking the text they read. The scroller reserves its scrollbar gutter so
-// streaming never shifts the layout sideways.
+// streaming never shifts the layout sideways. The log is not a live region: a screen
+// reader would read every streamed token and then the whole answer again when the
+// live turn is replaced by its stored copy; the announcer says start, end and errors.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { SitePanel } from '../../shared/protocol/site-catalog';
 import type { AssistantTurn, ChatTurn, UserTurn } from '../../shared/protocol/chat-records';
@@ -78,6 +80,7 @@ export function ChatView({
       <div
         class="transcript"
         role="log"
+        aria-live="off"
         aria-label="Conversation"
         ref={scroller}
         data-testid="transcript"

@@ -81,7 +81,7 @@ export class LiveRun {
   }
 
   toolStatus(payload: Payload<'run/tool-status'>): void {
-    const { callId, name, status, summary, errorCode, receipt } = payload;
+    const { callId, name, status, summary, errorCode, receipt, activity } = payload;
     if (!this.view.call(callId)) {
       this.view.upsertCall({
         callId,
@@ -97,6 +97,7 @@ export class LiveRun {
       summary,
       ...(errorCode !== undefined ? { errorCode } : {}),
       ...(receipt !== undefined ? { receipt } : {}),
+      ...(activity !== undefined ? { activity } : {}),
     });
   }
 

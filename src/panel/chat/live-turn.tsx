@@ -1,8 +1,13 @@
 // The run the panel is showing: its streaming answer (hosted, never re-rendered
-// per token), what it waits for, its notices and how it ended.
+// per token), what it waits for, its notices and how it ended. Its start, its end
+// and its errors are announced once each through the panel's announcer.
+import { useContext, useEffect, useRef } from 'preact/hooks';
+import { announcer } from '../components/announcer';
 import { ErrorBanner } from '../components/error-banner';
+import { ErrorSurroundingsContext } from '../errors/error-surroundings';
+import { personError } from '../errors/error-text';
 import { PendingView } from './approvals/pending-view';
-import type { LiveRun } from './live-run';
+import type { LiveRun, LiveStatus } from './live-run';
 import type { RunController } from './run-controller';
 import { StreamingMessage } from './stream/streaming-message';
 
@@ -12,8 +17,46 @@ export interface LiveTurnProps {
   readonly runs: RunController;
 }
 
+/** What the announcer says when a run reaches `status`; errors are said with their words. */
+const SAID: Partial<Record<LiveStatus, string>> = {
+  running: 'Side Agent is working on it.',
+  done: 'Answer ready.',
+  cancelled: 'Stopped.',
+};
+
+/** Announces each status the run reaches, once. */
+function useAnnounceStatus(run: LiveRun): void {
+  const { modelHost } = useContext(ErrorSurroundingsContext);
+  const said = useRef(new Set<LiveStatus>());
+  const status = run.status.value;
+  const error = run.error.value;
+  useEffect(() => {
+    if (said.current.has(status)) return;
+    said.current.add(status);
+    if (status === 'error')
+      announcer.announce(
+        error ? personError(error.code, { modelHost }).text : 'Something went wrong.',
+        'assertive',
+      );
+    else {
+      const words = SAID[status];
+      if (words) announcer.announce(words);
+    }
+  }, [status, error, modelHost]);
+  const notices = run.notices.value;
+  const noticesSaid = useRef(new WeakSet<object>());
+  useEffect(() => {
+    for (const notice of notices) {
+      if (noticesSaid.current.has(notice)) continue;
+      noticesSaid.current.add(notice);
+      announcer.announce(notice.message, notice.level === 'error' ? 'assertive' : 'polite');
+    }
+  }, [notices]);
+}
+
 /** The live assistant turn. */
 export function LiveTurn({ run, runs }: LiveTurnProps) {
+  useAnnounceStatus(run);
   const status = run.status.value;
   const pending = run.pending.value;
   const error = run.error.value;
@@ -40,10 +83,11 @@ export function LiveTurn({ run, runs }: LiveTurnProps) {
       {run.notices.value.map((notice, index) => (
         <p
           class={`notice notice-${notice.level}`}
-          role={notice.level === 'error' ? 'alert' : 'status'}
           key={index}
+          data-testid="run-notice"
+          {...(notice.code ? { 'data-code': notice.code } : {})}
         >
-          {notice.code ? `${notice.code}: ${notice.message}` : notice.message}
+          {notice.message}
         </p>
       ))}
       {status === 'cancelled' ? <p class="turn-note">Stopped.</p> : null}

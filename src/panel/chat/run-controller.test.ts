@@ -205,9 +205,11 @@ describe('RunController', () => {
     await deliver(end);
     await deliver(end);
     const live = runs.live.value!;
-    expect(
-      live.view.answer.element.querySelector('[data-testid="tool-status"]')?.textContent,
-    ).toContain('PAGE_NO_EDITOR');
+    const row = live.view.answer.element.querySelector('[data-testid="tool-card"]');
+    expect(row?.querySelector('[data-testid="tool-status"]')?.textContent).toBe('Failed');
+    expect(row?.querySelector('[data-testid="tool-error-code"]')?.textContent).toBe(
+      'PAGE_NO_EDITOR',
+    );
     expect(live.status.value).toBe('error');
     expect(live.error.value?.code).toBe('PROVIDER_AUTH');
     expect(ended).toEqual(['r5']);

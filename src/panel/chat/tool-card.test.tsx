@@ -19,12 +19,79 @@ function shown(record: ToolCallRecord) {
   act(() => render(<ToolCard call={record} />, container));
   const text = (id: string) => container.querySelector(`[data-testid="${id}"]`)?.textContent;
   const details = container.querySelector('details');
-  return { container, text, details };
+  // What the row shows while closed: everything but the opened part.
+  const closed = () => {
+    const copy = container.cloneNode(true) as HTMLElement;
+    copy.querySelector('[data-testid="activity-details"]')?.remove();
+    return copy.textContent;
+  };
+  return { container, text, details, closed };
 }
 
-describe('ToolCard', () => {
-  it('shows a call refused by the chat mode in plain words, with the code only behind Details', () => {
-    const { text, details, container } = shown(
+describe('ToolCard (activity row)', () => {
+  it('shows what the call did in the tool\u2019s words, with its arguments and result inside', () => {
+    const { text, details, closed, container } = shown(
+      call({
+        name: 'read_document',
+        status: 'done',
+        activity: 'Read the document, lines 1\u201320',
+        argumentsPreview: '{"start_line":1,"end_line":20}',
+        summary: 'Read lines 1\u201320 of 40.',
+      }),
+    );
+    expect(text('activity-text')).toBe('Read the document, lines 1\u201320');
+    expect(closed()).not.toContain('{');
+    expect(closed()).not.toContain('read_document');
+    expect(details?.open).toBe(false);
+    expect(details?.textContent).toContain('read_document');
+    expect(details?.textContent).toContain('{"start_line":1,"end_line":20}');
+    expect(details?.textContent).toContain('Read lines 1\u201320 of 40.');
+    const row = container.querySelector('li');
+    expect(row?.getAttribute('aria-label')).toBe('Read the document, lines 1\u201320: Done');
+    expect(container.querySelector('.activity-text')?.getAttribute('title')).toBe(
+      'Read the document, lines 1\u201320',
+    );
+  });
+
+  it('falls back to the tool\u2019s name in words, never raw JSON', () => {
+    const { text, closed } = shown(call({ name: 'set_field', status: 'running' }));
+    expect(text('activity-text')).toBe('Set field');
+    expect(closed()).not.toContain('direction');
+  });
+
+  it('renders an activity line from a page as text, never as markup', () => {
+    const { container, text } = shown(
+      call({ status: 'done', activity: "Clicked '<img src=x onerror=alert(1)>'" }),
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(text('activity-text')).toBe("Clicked '<img src=x onerror=alert(1)>'");
+  });
+
+  it('shows a running call\u2019s progress on the row', () => {
+    const { closed } = shown(call({ status: 'running', summary: 'Progress: 2 of 6' }));
+    expect(closed()).toContain('Progress: 2 of 6');
+  });
+
+  it('says what went wrong in plain words and keeps the code and model text inside', () => {
+    const { text, closed, details } = shown(
+      call({
+        status: 'denied',
+        errorCode: 'TOOL_DENIED',
+        summary: 'TOOL_DENIED: The person denied this call.',
+      }),
+    );
+    expect(text('tool-status')).toBe('Denied');
+    expect(text('tool-problem')).toBe('You denied this, so it was not done.');
+    expect(closed()).not.toContain('TOOL_DENIED');
+    expect(closed()).not.toContain('The person');
+    expect(details?.querySelector('[data-testid="tool-error-code"]')?.textContent).toBe(
+      'TOOL_DENIED',
+    );
+    expect(details?.textContent).toContain('The person denied this call.');
+  });
+
+  it('shows a call refused by the chat mode in plain words, with the code only inside', () => {
+    const { text, details, closed } = shown(
       call({
         errorCode: 'TOOL_NOT_IN_MODE',
         summary:
@@ -33,14 +100,9 @@ describe('ToolCard', () => {
     );
     expect(text('tool-status')).toBe('Not done');
     expect(text('tool-refusal')).toContain('This chat is in Ask mode');
-    // The code is there for whoever needs it, inside the closed Details only.
     expect(details?.open).toBe(false);
-    expect(details?.querySelector('summary')?.textContent).toBe('Details');
     expect(details?.textContent).toContain('TOOL_NOT_IN_MODE');
-    const outsideDetails = Array.from(container.querySelectorAll('.tool-card > :not(details)'))
-      .map((element) => element.textContent)
-      .join(' ');
-    expect(outsideDetails).not.toContain('TOOL_NOT_IN_MODE');
+    expect(closed()).not.toContain('TOOL_NOT_IN_MODE');
   });
 
   it('shows an edit sent back for a syntax error as not done, in plain words', () => {
@@ -54,11 +116,21 @@ describe('ToolCard', () => {
     expect(details?.textContent).toContain('EDIT_SYNTAX_ERROR');
   });
 
-  it('keeps the status and code in the head for other failures', () => {
-    const { text } = shown(
-      call({ errorCode: 'TOOL_DENIED', status: 'denied', summary: 'TOOL_DENIED: no' }),
+  it('keeps an applied edit\u2019s receipt on the row', () => {
+    const { closed } = shown(
+      call({
+        name: 'replace_lines',
+        status: 'done',
+        activity: 'Replaced lines 3\u20135 in main.typ',
+        receipt: {
+          checkpointId: 'cp',
+          status: 'applied',
+          fileLabel: 'main.typ',
+          createdAt: 1,
+          reviewedDiff: true,
+        },
+      }),
     );
-    expect(text('tool-status')).toBe('Denied \u00b7 TOOL_DENIED');
-    expect(text('tool-refusal')).toBeUndefined();
+    expect(closed()).toContain('Edit applied in main.typ (reviewed)');
   });
 });

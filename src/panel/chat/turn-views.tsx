@@ -87,7 +87,7 @@ export function turnSignature(turn: AssistantTurn): string {
   for (const segment of turn.segments) {
     if (segment.kind === 'tools') {
       parts.push(
-        `t${segment.calls.map((call) => `${call.callId}:${call.status}:${call.summary.length}:${call.errorCode ?? ''}:${call.receipt ? 1 : 0}`).join(',')}`,
+        `t${segment.calls.map((call) => `${call.callId}:${call.status}:${call.summary.length}:${call.errorCode ?? ''}:${call.receipt ? 1 : 0}:${call.activity?.length ?? 0}`).join(',')}`,
       );
     } else parts.push(`${segment.kind === 'text' ? 'x' : 'r'}${segment.text.length}`);
   }
@@ -154,7 +154,7 @@ export function AssistantTurnView({
           {note}
         </p>
       ) : null}
-      {turn.error ? <ErrorBanner error={turn.error} /> : null}
+      {turn.error ? <ErrorBanner error={turn.error} onRetry={onRegenerate} /> : null}
       <div class="turn-actions">
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
         <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />

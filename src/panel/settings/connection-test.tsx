@@ -1,10 +1,11 @@
 // "Test connection" for the model form: asks the worker to reach the provider with
 // the unsaved form values and says plainly what happened — latency and whether the
-// model id is listed, or the error code and message.
+// model id is listed, or what failed in plain words.
 import { useState } from 'preact/hooks';
 import type { ModelCheckSchema, ModelInput } from '../../shared/protocol/settings-messages';
 import type { z } from '../../shared/schema/zod';
 import type { SettingsClient } from './panel-client';
+import { formErrorText } from '../errors/error-text';
 
 type ModelCheck = z.infer<typeof ModelCheckSchema>;
 
@@ -12,7 +13,7 @@ type ModelCheck = z.infer<typeof ModelCheckSchema>;
 export function describeCheck(check: ModelCheck, modelId: string): string {
   if (!check.ok) {
     const status = check.status !== undefined ? ` (HTTP ${check.status})` : '';
-    return `Failed: [${check.code}] ${check.message}${status}`;
+    return `Failed: ${check.message}${status}`;
   }
   const latency = `Connected in ${Math.round(check.latencyMs)} ms.`;
   if (check.isModelListed === null) return `${latency} The provider did not return a model list.`;
@@ -40,7 +41,7 @@ export function ConnectionTest({ client, getInput }: ConnectionTestProps) {
     const response = await client.request('settings/test-model', { draft: input });
     setRunning(false);
     if (!response.ok) {
-      setResult({ ok: false, text: `Failed: [${response.error.code}] ${response.error.message}` });
+      setResult({ ok: false, text: `Failed: ${formErrorText(response.error)}` });
       return;
     }
     setResult({ ok: response.data.ok, text: describeCheck(response.data, input.modelId) });

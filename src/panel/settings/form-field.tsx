@@ -1,7 +1,8 @@
 // Labelled form fields with inline errors. Every control gets a <label for>, and
-// its error (with the worker's code when there is one) is tied to it through
+// its error (in plain words, without the worker's code) is tied to it through
 // aria-describedby, so a screen reader reads the error with the field.
 import type { ComponentChildren } from 'preact';
+import { formErrorText } from '../errors/error-text';
 
 /** The id of a field's error element. */
 export const errorIdOf = (id: string) => `${id}-error`;
@@ -52,6 +53,5 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/** "[CODE] message" for a worker error, the form inline errors show. */
-export const formatError = (error: { code: string; message: string }) =>
-  `[${error.code}] ${error.message}`;
+/** A worker error as a form's inline text: plain words, never its code. */
+export const formatError = (error: { code: string; message: string }) => formErrorText(error);

@@ -191,11 +191,11 @@ describe('ModelForm', () => {
     click(button(root, 'Test connection'));
     await settle();
     expect(root.querySelector('[data-testid="test-result"]')?.textContent).toBe(
-      'Failed: [PROVIDER_AUTH] The key was refused. (HTTP 401)',
+      'Failed: The key was refused. (HTTP 401)',
     );
   });
 
-  it('puts worker errors on the field they concern, with the code', async () => {
+  it('puts worker errors on the field they concern, in plain words without the code', async () => {
     const { fake, controller, onDone, requestPermission } = setup(modelView(), {
       'settings/save-model': () => {
         throw new WorkerError(
@@ -221,7 +221,7 @@ describe('ModelForm', () => {
       ?.split(' ')
       .find((id) => id.endsWith('-error'));
     expect(root.querySelector(`[id="${errorId}"]`)?.textContent).toBe(
-      '[EMBEDDED_CREDENTIALS] URLs may not carry a user name or password.',
+      'URLs may not carry a user name or password.',
     );
     expect(onDone).not.toHaveBeenCalled();
   });

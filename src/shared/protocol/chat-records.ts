@@ -16,6 +16,8 @@ import { SiteIdSchema } from './page-context';
 export const MAX_TURN_TEXT_CHARS = 256_000;
 export const MAX_TOOL_SUMMARY_CHARS = 4_000;
 export const MAX_ARGUMENTS_PREVIEW_CHARS = 2_000;
+/** A tool call's activity line ("Read main.typ, lines 1–20"): one short line. */
+export const MAX_ACTIVITY_CHARS = 200;
 export const MAX_SEGMENTS_PER_TURN = 256;
 export const MAX_TOOL_CALLS_PER_SEGMENT = 128;
 export const MAX_THUMBNAIL_CHARS = 204_800;
@@ -99,6 +101,8 @@ export const ToolCallRecordSchema = z.strictObject({
   summary: boundedString(MAX_TOOL_SUMMARY_CHARS),
   errorCode: boundedString(64).optional(),
   receipt: EditReceiptSchema.optional(),
+  /** What the call did in plain words, from the tool's describer; shown as text only. */
+  activity: boundedString(MAX_ACTIVITY_CHARS).optional(),
 });
 export type ToolCallRecord = z.infer<typeof ToolCallRecordSchema>;
 

@@ -16,6 +16,7 @@ import {
   ChatScopeSchema,
   EditReceiptSchema,
   FileIdentitySchema,
+  MAX_ACTIVITY_CHARS,
   MAX_ARGUMENTS_PREVIEW_CHARS,
   MAX_TOOL_SUMMARY_CHARS,
   ToolCallStatusSchema,
@@ -225,6 +226,8 @@ export const RunEventPayloads = {
     summary: boundedString(MAX_TOOL_SUMMARY_CHARS),
     errorCode: boundedString(64).optional(),
     receipt: EditReceiptSchema.optional(),
+    /** The call's activity line in plain words (tool output: the panel shows it as text). */
+    activity: boundedString(MAX_ACTIVITY_CHARS).optional(),
   }),
   'run/pending': z.strictObject({ pending: PendingInteractionSchema.nullable() }),
   'run/notice': z.strictObject({

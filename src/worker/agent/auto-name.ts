@@ -90,18 +90,15 @@ export async function generateTitle(
 export function createAutoNamer(deps: AutoNameDeps): AutoNameStarter {
   // A newer send supersedes an older title request of the same chat.
   const latest = new Map<string, AbortController>();
-  return ({ identity, history, general, notice }) => {
-    if (!general.autoNameSessions || general.autoNameModelId === null) return;
+  return ({ identity, modelId, history, general, notice }) => {
+    // Without a naming model of its own, a chat is named by the model it talks to, so
+    // chats get real names by default.
+    const namingModelId = general.autoNameModelId ?? modelId ?? null;
+    if (!general.autoNameSessions || namingModelId === null) return;
     latest.get(identity.sessionId)?.abort();
     const controller = linkSignals([], NAMING_TIMEOUT_MS);
     latest.set(identity.sessionId, controller);
-    void generateTitle(
-      deps,
-      identity.sessionId,
-      general.autoNameModelId,
-      history,
-      controller.signal,
-    )
+    void generateTitle(deps, identity.sessionId, namingModelId, history, controller.signal)
       .catch((error: unknown) => {
         if (controller.signal.aborted && latest.get(identity.sessionId) !== controller) return;
         const code = error instanceof ProtocolFailure ? error.code : 'TITLE_FAILED';

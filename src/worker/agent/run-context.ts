@@ -37,6 +37,8 @@ import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
 /** Starts session naming beside a run; must never block or throw. */
 export type AutoNameStarter = (input: {
   identity: RunIdentity;
+  /** The model the run answers with: names the chat when no naming model is chosen. */
+  modelId?: string;
   history: readonly ChatTurn[];
   general: GeneralSettings;
   notice: RunEventSink['notice'];

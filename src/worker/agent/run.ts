@@ -64,6 +64,7 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
     save.progress(recorder.snapshot());
     deps.autoName?.({
       identity,
+      modelId: request.modelId,
       history: prepared.history,
       general: prepared.general,
       notice: events.notice,

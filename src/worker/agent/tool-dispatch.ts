@@ -13,12 +13,13 @@ import { MAX_ARGUMENTS_PREVIEW_CHARS } from '../../shared/protocol/chat-records'
 import type { EditMode } from '../../shared/protocol/run-messages';
 import type { ModelMessage } from '../providers/model-adapter';
 import { needsApproval, grantKeyOf, type TrustCheck } from '../tools/approval-policy';
-import type {
-  JsonValue,
-  RunInteraction,
-  ToolDefinition,
-  ToolOutcome,
-  ToolRunContext,
+import {
+  describeActivity,
+  type JsonValue,
+  type RunInteraction,
+  type ToolDefinition,
+  type ToolOutcome,
+  type ToolRunContext,
 } from '../tools/define-tool';
 import type { RunTools } from '../tools/run-tool-policy';
 import type { PlannedCall } from '../sites/worker-site';
@@ -98,10 +99,15 @@ function setStatus(
   context: DispatchContext,
   status: 'running' | 'waiting' | 'awaiting-approval',
   summary = '',
+  activity?: string,
 ) {
-  context.recorder.updateToolCall(call.id, { status, summary });
-  context.events.toolStatus({ callId: call.id, name: call.name, status, summary });
+  const line = activity !== undefined ? { activity } : {};
+  context.recorder.updateToolCall(call.id, { status, summary, ...line });
+  context.events.toolStatus({ callId: call.id, name: call.name, status, summary, ...line });
 }
+
+/** Describes a finished call for its activity row, once its arguments were valid. */
+type FinalActivity = (outcome: ToolOutcome) => string | undefined;
 
 async function approveExternal(
   tool: ToolDefinition<unknown>,
@@ -137,6 +143,7 @@ async function runOne(
   call: ToolCallPart,
   parsed: ArgumentsCheck,
   context: DispatchContext,
+  describe: (final: FinalActivity) => void,
 ): Promise<ToolOutcome> {
   // Whatever the model sends: a name from another mode, tier or site, or from nowhere,
   // is refused here before its arguments are even read.
@@ -161,6 +168,9 @@ async function runOne(
       message: args.message,
       ...(args.path !== undefined ? { details: { path: args.path } } : {}),
     };
+  const running = describeActivity(tool, args.args);
+  if (running !== undefined) setStatus(call, context, 'running', '', running);
+  describe((outcome) => describeActivity(tool, args.args, outcome));
   let need = needsApproval(tool, context.editMode, context.runGrants, context.trusted);
   const interaction: RunInteraction = {
     waitForPage: async (pending, isReady) => {
@@ -257,7 +267,8 @@ export async function dispatchToolCalls(
     const check = parsed[index];
     if (!call || !check) continue;
     throwIfAborted(context.signal);
-    const outcome = await runOne(call, check, context);
+    let final: FinalActivity | undefined;
+    const outcome = await runOne(call, check, context, (describe) => (final = describe));
     outcomes[index] = outcome;
     context.onOutcome?.(call, check.ok ? check.value : undefined, outcome);
     // The run's page is gone for good: the run ends here with that reason.
@@ -274,20 +285,16 @@ export async function dispatchToolCalls(
     const summary = summaryOf(outcome);
     const receipt = outcome.ok ? outcome.receipt : undefined;
     const errorCode = outcome.ok ? undefined : outcome.code;
-    context.recorder.updateToolCall(call.id, {
+    const activity = final?.(outcome);
+    const patch = {
       status,
       summary,
       ...(errorCode ? { errorCode } : {}),
       ...(receipt ? { receipt } : {}),
-    });
-    context.events.toolStatus({
-      callId: call.id,
-      name: call.name,
-      status,
-      summary,
-      ...(errorCode ? { errorCode } : {}),
-      ...(receipt ? { receipt } : {}),
-    });
+      ...(activity !== undefined ? { activity } : {}),
+    };
+    context.recorder.updateToolCall(call.id, patch);
+    context.events.toolStatus({ callId: call.id, name: call.name, ...patch });
   }
   const images: { callId: string; toolName: string; images: ToolImage[] }[] = [];
   const messages = calls.map((call, index): ModelMessage => {

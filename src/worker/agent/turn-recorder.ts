@@ -6,6 +6,7 @@
 // Every stored field has a schema bound (chat-records.ts); trimming with a marker
 // while recording keeps the turn savable no matter what the model streams .
 import {
+  MAX_ACTIVITY_CHARS,
   MAX_ARGUMENTS_PREVIEW_CHARS,
   MAX_SEGMENTS_PER_TURN,
   MAX_TOOL_CALLS_PER_SEGMENT,
@@ -73,7 +74,9 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
     },
     updateToolCall(
       callId: string,
-      patch: Partial<Pick<ToolCallRecord, 'status' | 'summary' | 'errorCode' | 'receipt'>>,
+      patch: Partial<
+        Pick<ToolCallRecord, 'status' | 'summary' | 'errorCode' | 'receipt' | 'activity'>
+      >,
     ) {
       const record = calls.get(callId);
       if (!record) return;
@@ -81,6 +84,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
       if (patch.summary !== undefined) record.summary = clip(patch.summary, MAX_TOOL_SUMMARY_CHARS);
       if (patch.errorCode !== undefined) record.errorCode = patch.errorCode;
       if (patch.receipt !== undefined) record.receipt = patch.receipt;
+      if (patch.activity !== undefined) record.activity = clip(patch.activity, MAX_ACTIVITY_CHARS);
     },
     /** Marks data the run knowingly left out (e.g. a finish reason of `length`). */
     mark(marker: string) {

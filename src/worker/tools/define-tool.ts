@@ -326,6 +326,66 @@ export interface ToolDefinition<Args = unknown> {
    */
   review?(args: Args, context: ToolRunContext): Promise<CallReview>;
   execute(args: Args, context: ToolRunContext): Promise<ToolOutcome>;
+  /**
+   * What the call does or did, in a few plain words for its activity row ("Read
+   * main.typ, lines 1–20", "Clicked 'Add to cart'"): from the validated arguments
+   * and, once it finished, its outcome (absent while it runs). Short text, never
+   * markup; the panel shows it as text. Absent: the panel shows the tool's name in
+   * words.
+   */
+  activity?(args: Args, outcome?: ToolOutcome): string;
+}
+
+/** The longest activity line a describer may give (longer ones are cut with "…"). */
+export const MAX_ACTIVITY_TEXT = 200;
+
+/**
+ * The activity line of one call, or undefined when the tool has no describer or its
+ * describer fails: a describer is a convenience for the person and must never break
+ * the call. Whitespace is folded to single spaces so a line stays one line.
+ */
+export function describeActivity<Args>(
+  tool: Pick<ToolDefinition<Args>, 'activity'>,
+  args: Args,
+  outcome?: ToolOutcome,
+): string | undefined {
+  if (!tool.activity) return undefined;
+  let text: string;
+  try {
+    text = tool.activity(args, outcome);
+  } catch {
+    return undefined;
+  }
+  const line = oneLine(text, MAX_ACTIVITY_TEXT);
+  return line === '' ? undefined : line;
+}
+
+/** `text` on one line, cut to `max` code units with "…" (never inside a surrogate pair). */
+function oneLine(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  let end = max - 1;
+  const code = line.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${line.slice(0, end)}\u2026`;
+}
+
+/** Text of a page or tool value for an activity line: quoted, one line, at most `max` characters. */
+export function quoted(text: string, max = 60): string {
+  return `'${oneLine(text, max)}'`;
+}
+
+/** A top-level field of a successful outcome's object result; undefined otherwise. */
+export function resultField(outcome: ToolOutcome | undefined, key: string): JsonValue | undefined {
+  if (outcome?.ok !== true) return undefined;
+  const result = outcome.result;
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) return undefined;
+  return result[key];
+}
+
+/** "1 match", "3 matches": a count with its noun. */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
 }
 
 /**

@@ -26,8 +26,10 @@ export class ReasoningSegment {
   private readonly newlines = new NewlineNormalizer();
   private characters = 0;
   private closed = false;
+  private firstWriteAt: number | null = null;
 
-  constructor() {
+  /** @param now The clock the thought is timed with (milliseconds). */
+  constructor(private readonly now: () => number = () => performance.now()) {
     this.element = document.createElement('details');
     this.element.className = REASONING_SEGMENT_CLASS;
     this.element.open = true;
@@ -57,6 +59,7 @@ export class ReasoningSegment {
     if (this.closed) return;
     const text = this.newlines.push(delta);
     if (text === '') return;
+    this.firstWriteAt ??= this.now();
     this.characters += text.length;
     this.bodyText.appendData(neutralizeText(text));
     this.count.textContent = formatCharCount(this.characters);
@@ -68,11 +71,16 @@ export class ReasoningSegment {
     this.element.open = false;
   }
 
-  /** Ends the segment: the header stops saying "Thinking…". */
+  /**
+   * Ends the segment: the header says how long the model thought ("Thought for 3 s"),
+   * or just "Thought" when it was not watched for a second (a stored chat replays its
+   * reasoning at once, and its duration is not kept).
+   */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    this.label.textContent = 'Reasoning';
+    const seconds = this.firstWriteAt === null ? 0 : (this.now() - this.firstWriteAt) / 1_000;
+    this.label.textContent = seconds >= 1 ? `Thought for ${Math.round(seconds)} s` : 'Thought';
     this.follow.dispose();
   }
 }

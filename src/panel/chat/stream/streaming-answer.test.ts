@@ -52,7 +52,7 @@ describe('StreamingAnswer', () => {
     answer.appendText('Answer **one**\n\n');
     scheduler.runFrame();
     expect(details?.open).toBe(false);
-    expect(details?.querySelector('summary')?.textContent).toBe('Reasoning 18 chars');
+    expect(details?.querySelector('summary')?.textContent).toBe('Thought 18 chars');
     expect(answer.segmentKinds).toEqual(['reasoning', 'text']);
   });
 

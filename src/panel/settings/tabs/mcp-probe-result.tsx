@@ -1,13 +1,22 @@
 // The "Probe tools" result: negotiated revision (and whether it fell back), valid
 // and rejected tools with reasons, pages and cache state. Server strings are text.
+import { useEffect } from 'preact/hooks';
 import type { McpProbeResult } from '../../../shared/protocol/integration-messages';
+import { announcer } from '../../components/announcer';
+import { formErrorText } from '../../errors/error-text';
 
-/** Renders one probe result. */
+/** Renders one probe result; a successful one is announced once (a failure is an alert). */
 export function McpProbeResultView({ result }: { result: McpProbeResult }) {
+  useEffect(() => {
+    if (result.ok)
+      announcer.announce(
+        `Probe done: ${result.tools.length} tools found, ${result.rejected.length} rejected.`,
+      );
+  }, [result]);
   if (!result.ok) {
     return (
-      <p class="sa-field-error" role="alert">
-        [{result.code}] {result.message}
+      <p class="sa-field-error" role="alert" data-code={result.code}>
+        {formErrorText(result)}
       </p>
     );
   }

@@ -45,12 +45,18 @@ export function defineEditTool<S extends z.ZodType>(spec: {
   readonly name: EditToolName;
   readonly description: string;
   readonly arguments: S;
+  /** What the edit does, without the file: the file it landed in is added once applied. */
+  readonly activity: (args: z.output<S>) => string;
 }): ToolDefinition<z.output<S>> {
   const guards = guardsFor(spec.name);
   return defineTool({
     name: spec.name,
     description: spec.description,
     arguments: spec.arguments,
+    activity: (args, outcome) => {
+      const file = outcome?.ok === true ? outcome.receipt?.fileLabel : undefined;
+      return file ? `${spec.activity(args)} in ${file}` : spec.activity(args);
+    },
     effect: 'editor-write',
     approval: 'editor-review',
     execute: (args, context: ToolRunContext) =>

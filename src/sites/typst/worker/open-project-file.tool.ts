@@ -33,6 +33,7 @@ export const openProjectFileTool = defineTool({
     'Ask the person to open a project file (exact path from read_file_structure, e.g. chapters/intro.typ) and wait until it is open. Later reads and edits in this run then target that file.',
   arguments: Arguments,
   effect: 'read',
+  activity: ({ path }) => `Opened ${path}`,
   approval: 'automatic',
   sites: ['typst'],
   execute: ({ path: raw }, context) =>

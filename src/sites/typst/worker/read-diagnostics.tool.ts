@@ -4,7 +4,7 @@
 // two consecutive reads agree; a busy page is read again every 120 ms, for at most
 // ~6 s, and then the last read is returned with `settled: false`.
 import { z } from '../../../shared/schema/zod';
-import { defineTool } from '../../../worker/tools/define-tool';
+import { defineTool, counted, resultField } from '../../../worker/tools/define-tool';
 import { asJson, asOutcome, callPage, delay, preflight, success } from './tool-support';
 
 const Arguments = z.strictObject({});
@@ -17,6 +17,17 @@ export const readDiagnosticsTool = defineTool({
     'Read the current Typst compiler errors and warnings and spelling suggestions (Improve panel plus editor marks). Waits for the compile after an edit to settle.',
   arguments: Arguments,
   effect: 'read',
+  activity: (_args, outcome) => {
+    const errors = resultField(outcome, 'error_count');
+    const warnings = resultField(outcome, 'warning_count');
+    if (typeof errors !== 'number' || typeof warnings !== 'number') return 'Checked diagnostics';
+    if (errors === 0 && warnings === 0) return 'Checked diagnostics: no problems';
+    const parts = [
+      errors > 0 ? counted(errors, 'error') : '',
+      warnings > 0 ? counted(warnings, 'warning') : '',
+    ];
+    return `Checked diagnostics: ${parts.filter((part) => part !== '').join(', ')}`;
+  },
   approval: 'automatic',
   sites: ['typst'],
   execute: (_args, context) =>

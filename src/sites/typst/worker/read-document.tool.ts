@@ -2,7 +2,7 @@
 // paged by characters at line boundaries with a continuation marker. The result
 // carries no file identity: the run already labels which file this is.
 import { z } from '../../../shared/schema/zod';
-import { defineTool } from '../../../worker/tools/define-tool';
+import { defineTool, resultField } from '../../../worker/tools/define-tool';
 import { asOutcome, callPage, preflight, returnToTargetFile, success } from './tool-support';
 
 const Line = z.number().int().min(1).max(10_000_000);
@@ -18,6 +18,13 @@ export const readDocumentTool = defineTool({
     'Read the open Typst document as numbered lines "<n>|<text>". Optional start_line/end_line (1-based, inclusive) and max_chars (4,000–64,000, default 28,000). When truncated, continue with the start_line it names.',
   arguments: Arguments,
   effect: 'read',
+  activity: (args, outcome) => {
+    const start = resultField(outcome, 'start_line') ?? args.start_line ?? 1;
+    const end = resultField(outcome, 'end_line') ?? args.end_line;
+    return end === undefined
+      ? `Read the document from line ${String(start)}`
+      : `Read the document, lines ${String(start)}\u2013${String(end)}`;
+  },
   approval: 'automatic',
   sites: ['typst'],
   execute: (args, context) =>

@@ -3,7 +3,7 @@
 // is untrusted page data and never enters normal messages.
 import { z } from '../../../shared/schema/zod';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
-import { defineTool } from '../../../worker/tools/define-tool';
+import { defineTool, counted, resultField } from '../../../worker/tools/define-tool';
 import { asOutcome, callPage, preflight, success } from './tool-support';
 
 const Arguments = z.strictObject({});
@@ -14,6 +14,12 @@ export const readFileStructureTool = defineTool({
     'Read the project file tree shown in the Files panel. complete is false when folders are collapsed or rows could not be classified: ask the person to expand them if you need their contents.',
   arguments: Arguments,
   effect: 'read',
+  activity: (_args, outcome) => {
+    const entries = resultField(outcome, 'entries');
+    return Array.isArray(entries)
+      ? `Listed the project files: ${counted(entries.length, 'entry', 'entries')}`
+      : 'Listed the project files';
+  },
   approval: 'automatic',
   sites: ['typst'],
   execute: (_args, context) =>

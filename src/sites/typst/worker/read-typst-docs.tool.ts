@@ -2,7 +2,7 @@
 // topic it lists them; an unknown topic fails with the list so the model can retry.
 import { z } from '../../../shared/schema/zod';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
-import { defineTool } from '../../../worker/tools/define-tool';
+import { defineTool, quoted, resultField } from '../../../worker/tools/define-tool';
 import {
   DOCS_TOPICS,
   TYPST_DOCS_REVIEWED,
@@ -25,6 +25,13 @@ export const readTypstDocsTool = defineTool({
   description: `Read the bundled Typst ${TYPST_DOCS_VERSION} reference. Without topic: the list of topics. Topics: ${DOCS_TOPICS.map((topic) => topic.id).join(', ')}.`,
   arguments: Arguments,
   effect: 'read',
+  activity: ({ topic }, outcome) => {
+    const title = resultField(outcome, 'title');
+    if (typeof title === 'string') return `Read the Typst docs on ${title}`;
+    return topic === undefined
+      ? 'Listed the Typst docs topics'
+      : `Read the Typst docs on ${quoted(topic)}`;
+  },
   approval: 'automatic',
   sites: ['typst'],
   execute: ({ topic }, context) =>

@@ -6,4 +6,5 @@ export const replaceSelectionTool = defineEditTool({
   name: 'replace_selection',
   description: 'Replace the text the person had selected when they sent the message.',
   arguments: ReplaceSelectionArgumentsSchema,
+  activity: () => 'Replaced the selection',
 });

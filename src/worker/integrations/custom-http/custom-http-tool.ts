@@ -6,6 +6,7 @@
 // Follows a redirect (the approved destination is the only one), sends cookies, or
 // lets a header from the form replace Content-Type. The endpoint and cleartext
 // consent are re-checked immediately before fetch, not only at save.
+import { humanizeName } from '../../../shared/lib/humanize-name';
 import { linkSignals } from '../../../shared/lib/abort';
 import type { JsonValue, ToolDefinition, ToolOutcome } from '../../tools/define-tool';
 import { readBoundedBody } from '../bounded-body';
@@ -164,6 +165,7 @@ export function createCustomHttpTool(
     parseArguments: (value) => parseExternalArguments(value, record.schema, false),
     effect: 'external',
     approval: 'external-approval',
+    activity: () => `Used ${humanizeName(record.name).toLowerCase()}`,
     destination: {
       integration: `Custom tool ${record.name}`,
       url: record.endpoint,

@@ -15,6 +15,7 @@ import type {
   ToolOutcome,
   ToolRunContext,
 } from '../../tools/define-tool';
+import { humanizeName } from '../../../shared/lib/humanize-name';
 import type { McpHeaderBinding } from '../../tools/schema-subset';
 import { parseExternalArguments } from '../external-arguments';
 import { IntegrationError } from '../integration-error';
@@ -238,6 +239,7 @@ export function createMcpTool(
     parseArguments: (value) => parseExternalArguments(value, entry.inputSchema, true),
     effect: 'external',
     approval: 'external-approval',
+    activity: () => `Used ${humanizeName(entry.name).toLowerCase()} on ${server.name}`,
     destination: {
       integration: `MCP ${server.name}: ${entry.name}`,
       url: server.url,

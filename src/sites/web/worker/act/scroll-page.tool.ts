@@ -17,6 +17,10 @@ export const scrollPageTool = defineTool({
   description: 'Scroll the page the person sees. Returns the new scroll position.',
   arguments: Arguments,
   effect: 'read',
+  activity: ({ direction }) =>
+    direction === 'top' || direction === 'bottom'
+      ? `Scrolled to the ${direction} of the page`
+      : `Scrolled ${direction}`,
   approval: 'automatic',
   modes: ['act', 'dev'],
   async execute({ direction }, context) {

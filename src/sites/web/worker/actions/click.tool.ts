@@ -7,6 +7,7 @@ import { clickAt } from '../input/keys';
 import { InputError } from '../input/debugger-sessions';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
+import { elementOf } from './action-activity';
 import { reviewAction } from '../safety/review-action';
 
 export const RefArgument = z
@@ -22,6 +23,7 @@ export function clickTool(deps: ActionDeps) {
       'Clicks an element of the page by its ref with a real mouse click. Refuses when something covers the element (and names it). A click that buys, pays, sends, posts, deletes or submits a form waits for the person to approve it. The result says what changed.',
     arguments: z.strictObject({ ref: RefArgument }),
     effect: 'page-action',
+    activity: ({ ref }, outcome) => `Clicked ${elementOf(ref, outcome)}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
     review: ({ ref }, context) =>

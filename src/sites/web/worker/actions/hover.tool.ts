@@ -2,6 +2,7 @@
 // on hover. Moving the pointer changes nothing a person could not undo by moving it
 // away, so it never asks first.
 import { z } from '../../../../shared/schema/zod';
+import { elementOf } from './action-activity';
 import { defineTool } from '../../../../worker/tools/define-tool';
 import { InputError } from '../input/debugger-sessions';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
@@ -15,6 +16,7 @@ export function hoverTool(deps: ActionDeps) {
       'Moves the mouse over an element by its ref (menus and tooltips that open on hover). Clicks nothing. The result says what changed.',
     arguments: z.strictObject({ ref: RefArgument }),
     effect: 'page-action',
+    activity: ({ ref }, outcome) => `Pointed at ${elementOf(ref, outcome)}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
     review: async () => ({ ask: false }),

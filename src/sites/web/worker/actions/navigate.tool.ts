@@ -78,6 +78,7 @@ export function navigateTool(deps: NavigationDeps) {
       force: ForceArgument,
     }),
     effect: 'page-action',
+    activity: ({ url }) => `Went to ${url.slice(0, 120)}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
     async review({ url }, context) {
@@ -106,6 +107,7 @@ function historyTool(deps: NavigationDeps, direction: 'back' | 'forward') {
     description: `Goes ${direction} one page in the tab's history, as the browser's ${direction === 'back' ? 'Back' : 'Forward'} button. Refuses to leave a page whose fields hold unsaved edits unless force is true.`,
     arguments: z.strictObject({ force: ForceArgument }),
     effect: 'page-action',
+    activity: () => (direction === 'back' ? 'Went back a page' : 'Went forward a page'),
     approval: 'automatic',
     modes: ['act', 'dev'],
     // History stays among pages the tab already showed in this run's site; the run's

@@ -34,6 +34,8 @@ export function pressKeysTool(deps: ActionDeps) {
       repeat: z.number().int().min(1).max(MAX_KEY_PRESSES).default(1),
     }),
     effect: 'page-action',
+    activity: ({ keys, repeat }) =>
+      `Pressed ${keys.join(', ')}${repeat > 1 ? ` ${String(repeat)} times` : ''}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
     review: ({ keys }, context) => {

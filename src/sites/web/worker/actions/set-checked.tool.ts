@@ -5,6 +5,7 @@ import { z } from '../../../../shared/schema/zod';
 import { defineTool } from '../../../../worker/tools/define-tool';
 import { InputError } from '../input/debugger-sessions';
 import { clickAt } from '../input/keys';
+import { elementOf } from './action-activity';
 import { reviewAction } from '../safety/review-action';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
@@ -20,6 +21,8 @@ export function setCheckedTool(deps: ActionDeps) {
       checked: z.boolean().describe('The state the control should end in.'),
     }),
     effect: 'page-action',
+    activity: ({ ref, checked }, outcome) =>
+      `${checked ? 'Checked' : 'Unchecked'} ${elementOf(ref, outcome)}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
     review: ({ ref, checked }, context) =>

@@ -2,12 +2,13 @@
 // focuses it, then the text goes in as the browser's own text input, so pages whose
 // framework owns the field's value (React and the like) see a person typing.
 import { z } from '../../../../shared/schema/zod';
-import { defineTool } from '../../../../worker/tools/define-tool';
+import { counted, defineTool } from '../../../../worker/tools/define-tool';
 import { InputError } from '../input/debugger-sessions';
 import { clickAt, parseChord, pressChord } from '../input/keys';
 import { actionOutcome, changesOf, pageAfter } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
+import { elementOf } from './action-activity';
 import { reviewAction } from '../safety/review-action';
 
 /** Most characters one call types. */
@@ -45,6 +46,8 @@ export function typeTool(deps: ActionDeps) {
       submit: z.boolean().default(false).describe('Press Enter after typing.'),
     }),
     effect: 'page-action',
+    activity: ({ ref, text, submit }, outcome) =>
+      `Typed ${counted(text.length, 'character')} into ${elementOf(ref, outcome)}${submit ? ' and pressed Enter' : ''}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
     review: ({ ref, text, submit }, context) =>

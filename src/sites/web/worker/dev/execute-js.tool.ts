@@ -8,7 +8,7 @@
 // loop by its `timeout`, and returns values by JSON without page code in between.
 import { z } from '../../../../shared/schema/zod';
 import { delay } from '../../../../shared/lib/abort';
-import { defineTool, type ToolOutcome } from '../../../../worker/tools/define-tool';
+import { counted, defineTool, type ToolOutcome } from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { InputError } from '../input/debugger-sessions';
 import { fail, inputSession, type ActionDeps } from '../actions/action-target';
@@ -66,6 +66,7 @@ export function executeJsTool(deps: ActionDeps) {
         .default(DEFAULT_SCRIPT_TIMEOUT_MS),
     }),
     effect: 'page-action',
+    activity: ({ code }) => `Ran a script on the page (${counted(code.length, 'character')})`,
     approval: 'automatic',
     modes: ['dev'],
     tiers: ['mid', 'full'],

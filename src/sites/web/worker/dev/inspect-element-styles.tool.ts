@@ -17,6 +17,7 @@ export const inspectElementStylesTool = defineTool({
     properties: z.array(PropertyName).min(1).max(MAX_STYLE_PROPERTIES).optional(),
   }),
   effect: 'read',
+  activity: ({ ref }) => `Inspected the styles of ${ref}`,
   approval: 'automatic',
   modes: ['dev'],
   tiers: ['mid', 'full'],

@@ -21,6 +21,8 @@ export const readPageSourceTool = defineTool({
       .default(DEFAULT_SOURCE_PAGE_CHARS),
   }),
   effect: 'read',
+  activity: ({ page }) =>
+    page > 1 ? `Read the page source, part ${String(page)}` : 'Read the page source',
   approval: 'automatic',
   modes: ['dev'],
   tiers: ['mid', 'full'],

@@ -59,6 +59,10 @@ export const extractDataTool = defineTool({
     'Extract structured data from the page: tables as rows (header-aware), the headings outline, links (text and full URL), images (alt text, missing alt flagged), forms with their fields (label, type, name, required, current value; never passwords or card numbers). Choose sections with kind.',
   arguments: Arguments,
   effect: 'read',
+  activity: (args) =>
+    args.kind === undefined
+      ? 'Collected the page data'
+      : `Collected the page ${args.kind.join(', ')}`,
   approval: 'automatic',
   execute: (args, context) =>
     asOutcome(context, async () => {

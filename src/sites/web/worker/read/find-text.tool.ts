@@ -3,7 +3,7 @@
 // a short snippet and where it is relative to the viewport. Hidden occurrences are
 // counted and left out unless asked for.
 import { z } from '../../../../shared/schema/zod';
-import { defineTool } from '../../../../worker/tools/define-tool';
+import { defineTool, counted, quoted, resultField } from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { MAX_FIND_RESULTS, MAX_QUERY_CHARS } from '../../methods/read-methods';
 import { asOutcome, callPage, count, success, topFrameRef } from './read-support';
@@ -31,6 +31,13 @@ export const findTextTool = defineTool({
     'Find a text on the page. Returns each occurrence with the ref of the element holding it, a short snippet, and whether it is in view or above/below/left/right of it. Hidden text is left out (counted) unless include_hidden is true.',
   arguments: Arguments,
   effect: 'read',
+  activity: (args, outcome) => {
+    const total = resultField(outcome, 'total');
+    const searched = `Searched the page for ${quoted(args.text, 40)}`;
+    return typeof total === 'number'
+      ? `${searched}: ${counted(total, 'match', 'matches')}`
+      : searched;
+  },
   approval: 'automatic',
   execute: (args, context) =>
     asOutcome(context, async () => {

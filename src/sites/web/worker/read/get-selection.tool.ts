@@ -12,6 +12,7 @@ export const getSelectionTool = defineTool({
     "Read the person's current selection on the page (or the selected text in the focused field). Never reads password or card fields.",
   arguments: z.strictObject({}),
   effect: 'read',
+  activity: () => 'Read the selected text',
   approval: 'automatic',
   execute: (_args, context) =>
     asOutcome(context, async () => {

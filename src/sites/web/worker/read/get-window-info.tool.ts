@@ -12,6 +12,7 @@ export const getWindowInfoTool = defineTool({
     "Get the page's window facts: URL, title, viewport size, device pixel ratio, scroll position and scrollable size, loading state, the focused element's ref, and the frames it embeds (URL, origin, readable).",
   arguments: z.strictObject({}),
   effect: 'read',
+  activity: () => 'Checked the window and tab',
   approval: 'automatic',
   execute: (_args, context) =>
     asOutcome(context, async () => {

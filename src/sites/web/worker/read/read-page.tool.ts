@@ -31,6 +31,7 @@ export const readPageTool = defineTool({
     "Read the page's main content as Markdown: headings, paragraphs, lists, links with full URLs, tables. Long pages come in parts; pass next_offset to continue. Text hidden from the person is left out and counted.",
   arguments: Arguments,
   effect: 'read',
+  activity: (args) => (args.offset ? 'Read more of the page' : 'Read the page'),
   approval: 'automatic',
   execute: (args, context) =>
     asOutcome(context, async () => {

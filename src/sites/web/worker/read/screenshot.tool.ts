@@ -20,6 +20,7 @@ export const screenshotTool = defineTool({
     'Take a screenshot of the visible part of the page (what the person sees now) and look at it. Only for models that can see images; use it for layout, images and charts that text does not capture.',
   arguments: z.strictObject({}),
   effect: 'read',
+  activity: () => 'Took a screenshot of the page',
   approval: 'automatic',
   execute: (_args, context) =>
     asOutcome(context, async () => {

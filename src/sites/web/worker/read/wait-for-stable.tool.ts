@@ -39,6 +39,7 @@ export const waitForStableTool = defineTool({
     'Wait until the page stops changing: no DOM changes for quiet_ms and no resource finishing loading. It cannot see requests still in flight, WebSockets, workers or other frames. Returns stable, or timed_out after timeout_ms.',
   arguments: Arguments,
   effect: 'read',
+  activity: () => 'Waited for the page to settle',
   approval: 'automatic',
   tiers: ['mid', 'full'],
   execute: (args, context) =>

@@ -142,6 +142,14 @@ export const getAccessibilityTreeTool = defineTool({
     'Shows the page as the person sees it: one indented line per element (role, "name", [ref], state such as value, checked, expanded, disabled, href, options), across shadow roots and frames, with open dialogs and menus first. Refs (e15, f2:e15) stay valid while the element exists. Hidden elements are left out and counted; off-screen and covered ones are marked. Long trees come in pages: call again with page: nextPage.',
   arguments: Arguments,
   effect: 'read',
+  activity: (args) =>
+    args.changes === true
+      ? 'Looked at what changed on the page'
+      : args.filter === 'interactive'
+        ? 'Looked at the page controls'
+        : args.filter === 'all'
+          ? 'Looked at the whole page'
+          : 'Looked at the page',
   approval: 'automatic',
   async execute(args, context) {
     const filter = args.filter ?? 'visible';
