@@ -64,6 +64,14 @@ export const WORK_TEXTS = {
     text: 'The agent used many tools in a row and was stopped. Retry to let it continue.',
     actions: retry,
   },
+  RUN_LOOP_STOPPED:
+    'The agent kept repeating the same step without getting anywhere, so it was stopped. Details say what repeated; rephrase the request or do that step yourself, then ask again.',
+  COMPLETION_STALE:
+    'The suggestion was for text that has changed since. Keep typing for a new one.',
+  COMPLETION_UNAVAILABLE: {
+    text: 'Inline completion is not available right now. Check its model in Settings \u2192 Completion.',
+    actions: settings,
+  },
   TOOL_DENIED: 'You denied this, so it was not done.',
   TOOL_FAILED: 'The tool failed. The agent was told and can try another way.',
   EDIT_REJECTED: 'You rejected this edit, so the document was not changed.',
