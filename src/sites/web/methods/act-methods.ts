@@ -68,6 +68,8 @@ const PageStateSchema = z.strictObject({
   /** Open dialogs (modal or not), described, top-most last. */
   dialogs: z.array(Description).max(16),
   element: ElementStateSchema.nullable(),
+  /** The document began to unload for a new one moments ago (a link, a submit). */
+  leaving: z.boolean(),
 });
 export type PageState = z.infer<typeof PageStateSchema>;
 

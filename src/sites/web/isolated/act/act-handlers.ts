@@ -14,7 +14,14 @@ import { unsavedFields } from './unsaved-fields';
 
 type Channel = RequestChannel<typeof actMethods>;
 
+/** How long after `beforeunload` the document still counts as on its way out. */
+const LEAVING_MS = 5_000;
+
 export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
+  // The browser asks a document before it navigates away (a link, a form submit), so
+  // the worker learns of a navigation that has not reached the tab's status yet.
+  let leftAt = Number.NEGATIVE_INFINITY;
+  addEventListener('beforeunload', () => void (leftAt = performance.now()), { capture: true });
   return {
     'web/act-locate': ({ ref, scroll }) => {
       const element = refs.elementOf(ref);
@@ -27,6 +34,7 @@ export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
         focused: focused ? describeElement(focused) : null,
         dialogs: openDialogs(document),
         element: ref === null ? null : elementState(refs.elementOf(ref)),
+        leaving: performance.now() - leftAt < LEAVING_MS,
       };
     },
     'web/act-facts': ({ ref, enter, url }) => {

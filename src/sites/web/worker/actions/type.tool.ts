@@ -3,9 +3,8 @@
 // framework owns the field's value (React and the like) see a person typing.
 import { z } from '../../../../shared/schema/zod';
 import { defineTool } from '../../../../worker/tools/define-tool';
-import { InputError } from '../input/debugger-sessions';
 import { clickAt, parseChord, pressChord } from '../input/keys';
-import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
 import { reviewAction } from '../safety/review-action';
@@ -61,7 +60,7 @@ export function typeTool(deps: ActionDeps) {
         });
       }
       const start = target.before.element?.value ?? '';
-      try {
+      const after = await pressAndObserve(deps, context, target.number, target.before, async () => {
         await clickAt(target.session, target.x, target.y);
         if (clear) {
           await pressChord(target.session, chord('Control+a'));
@@ -69,11 +68,8 @@ export function typeTool(deps: ActionDeps) {
         }
         if (text.length > 0) await target.session.send('Input.insertText', { text });
         if (submit) await pressChord(target.session, chord('Enter'));
-      } catch (error) {
-        if (error instanceof InputError) return fail(error.failure);
-        throw error;
-      }
-      const after = await pageAfter(deps, context, target.number, target.before);
+      });
+      if ('ok' in after) return after;
       // The field must hold what was typed; a page that swallowed the input is reported.
       const value = after.state?.element?.value ?? null;
       if (!submit && value !== null && !holds(value, clear ? text : start + text, text)) {
@@ -85,8 +81,10 @@ export function typeTool(deps: ActionDeps) {
       return actionOutcome(
         `Typed ${text.length} characters into ${ref}${submit ? ' and pressed Enter' : ''}.`,
         target.target,
-        changesOf(target.before, after),
+        after,
+        target.before,
         `Typed into ${ref}`,
+        context,
       );
     },
   });
