@@ -15,6 +15,8 @@ import { typeTool } from '../../../src/sites/web/worker/actions/type.tool';
 import { pressKeysTool } from '../../../src/sites/web/worker/actions/press-keys.tool';
 import { setCheckedTool } from '../../../src/sites/web/worker/actions/set-checked.tool';
 import { hoverTool } from '../../../src/sites/web/worker/actions/hover.tool';
+import { setFieldTool } from '../../../src/sites/web/worker/actions/set-field.tool';
+import { selectOptionTool } from '../../../src/sites/web/worker/actions/select-option.tool';
 import { REPO_ROOT } from '../extension-browser';
 
 let bundle: Promise<string> | null = null;
@@ -65,7 +67,7 @@ export interface ActHarness {
   /** How often a tool moved the run on to a new document. */
   readonly followed: () => number;
   run(
-    tool: 'click' | 'type' | 'press_keys' | 'set_checked' | 'hover',
+    tool: 'click' | 'type' | 'press_keys' | 'set_checked' | 'hover' | 'set_field' | 'select_option',
     args: Record<string, unknown>,
   ): Promise<ToolOutcome>;
 }
@@ -132,6 +134,8 @@ export async function actHarness(page: Page, granted = true, settleMs = 60): Pro
     press_keys: pressKeysTool(deps),
     set_checked: setCheckedTool(deps),
     hover: hoverTool(deps),
+    set_field: setFieldTool(deps),
+    select_option: selectOptionTool(deps),
   };
   const controller = new AbortController();
   const context = {

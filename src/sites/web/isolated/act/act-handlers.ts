@@ -10,6 +10,7 @@ import { controlFacts, linkShown } from './control-facts';
 import { elementState, focusedElement, openDialogs } from './element-state';
 import { describeElement } from './hit-test';
 import { locateElement } from './locate';
+import { selectedNow, selectOption } from './select-option';
 import { unsavedFields } from './unsaved-fields';
 
 type Channel = RequestChannel<typeof actMethods>;
@@ -44,6 +45,12 @@ export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
         linkShown: url === null ? false : linkShown(document, url),
         url: location.href.slice(0, 2_048),
       };
+    },
+    'web/act-select': ({ ref, option, check }) => {
+      const element = refs.elementOf(ref);
+      if (!element) return { status: 'gone' };
+      if (check) return selectedNow(element, option);
+      return selectOption(element, option, (found) => refs.numberOf(found));
     },
     'web/act-unsaved': () => ({ fields: unsavedFields(document) }),
   };
