@@ -83,6 +83,8 @@ export const CONNECTION_TEXTS = {
   INPUT_WRONG_CONTROL:
     'That element is not the kind of control the action needs, so nothing was done.',
   INPUT_NOT_ACCEPTED: 'The page did not accept the input.',
+  INPUT_OPTION_NOT_FOUND:
+    'The list has no single option matching what the agent asked for, so nothing was chosen.',
   PAGE_UNSAVED_CHANGES: 'The page has edits you have not saved, so Side Agent did not leave it.',
   NAVIGATION_FAILED: 'The page did not open (it was blocked, failed or took too long).',
   SCRIPT_FAILED: 'The script the agent ran on the page failed. The agent was told.',

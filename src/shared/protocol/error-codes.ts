@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'INPUT_TARGET_MOVING',
   'INPUT_WRONG_CONTROL',
   'INPUT_NOT_ACCEPTED',
+  /** No option of the list matches what was asked, or several do (the options are listed). */
+  'INPUT_OPTION_NOT_FOUND',
   /** A navigation would drop edits the person made on the page (unsubmitted form fields). */
   'PAGE_UNSAVED_CHANGES',
   /** The tab did not arrive at the address (blocked, failed, or timed out). */

@@ -4,7 +4,7 @@
 // so every event the page sees is real, trusted browser input.
 import { build } from 'esbuild';
 import path from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page, Request } from 'playwright-core';
 import type { DebuggerApi } from '../../../src/sites/web/worker/input/debugger-api';
 import { createInputSessions } from '../../../src/sites/web/worker/input/debugger-sessions';
 import { hostPatternOf } from '../../../src/worker/site-access/host-patterns';
@@ -15,6 +15,8 @@ import { typeTool } from '../../../src/sites/web/worker/actions/type.tool';
 import { pressKeysTool } from '../../../src/sites/web/worker/actions/press-keys.tool';
 import { setCheckedTool } from '../../../src/sites/web/worker/actions/set-checked.tool';
 import { hoverTool } from '../../../src/sites/web/worker/actions/hover.tool';
+import { setFieldTool } from '../../../src/sites/web/worker/actions/set-field.tool';
+import { selectOptionTool } from '../../../src/sites/web/worker/actions/select-option.tool';
 import { REPO_ROOT } from '../extension-browser';
 
 let bundle: Promise<string> | null = null;
@@ -62,8 +64,10 @@ function cdpDebugger(cdp: CDPSession, log: string[]): DebuggerApi {
 
 export interface ActHarness {
   readonly log: string[];
+  /** How often a tool moved the run on to a new document. */
+  readonly followed: () => number;
   run(
-    tool: 'click' | 'type' | 'press_keys' | 'set_checked' | 'hover',
+    tool: 'click' | 'type' | 'press_keys' | 'set_checked' | 'hover' | 'set_field' | 'select_option',
     args: Record<string, unknown>,
   ): Promise<ToolOutcome>;
 }
@@ -72,6 +76,8 @@ export interface ActHarness {
 export async function actHarness(page: Page, granted = true, settleMs = 60): Promise<ActHarness> {
   const cdp = await page.context().newCDPSession(page);
   const log: string[] = [];
+  // The site the page showed when the harness started is the one the person allowed.
+  const allowed = hostPatternOf(page.url()) ?? '';
   const deps: ActionDeps = {
     sessions: createInputSessions({
       api: cdpDebugger(cdp, log),
@@ -81,16 +87,46 @@ export async function actHarness(page: Page, granted = true, settleMs = 60): Pro
     accessFacts: () =>
       Promise.resolve({
         allowed: {
-          always: granted
-            ? [{ pattern: hostPatternOf(page.url()) ?? '', since: 1, permission: 'requested' }]
-            : [],
+          always: granted ? [{ pattern: allowed, since: 1, permission: 'requested' }] : [],
         },
-        browserOrigins: granted ? [hostPatternOf(page.url()) ?? ''] : [],
+        browserOrigins: granted ? [allowed] : [],
         activeTabs: [],
         browser: 'chromium',
       }),
     tabUrl: () => Promise.resolve(page.isClosed() ? undefined : page.url()),
     settle: () => new Promise((resolve) => setTimeout(resolve, settleMs)),
+    // A navigation request of the top frame is a new document on its way.
+    watchNavigation: () => {
+      let loading = false;
+      const seen = (request: Request) => {
+        if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loading = true;
+      };
+      page.on('request', seen);
+      return {
+        started: () => loading,
+        starts: async (ms: number) => {
+          const until = Date.now() + ms;
+          while (!loading && Date.now() < until) await new Promise((go) => setTimeout(go, 20));
+          return loading;
+        },
+        stop: () => void page.off('request', seen),
+        arrived: async () => {
+          try {
+            await page.waitForLoadState('load', { timeout: 15_000 });
+            return page.url();
+          } catch {
+            return null;
+          }
+        },
+      };
+    },
+  };
+  // The new document has no act handlers until the harness adds them again.
+  let followed = false;
+  let follows = 0;
+  const followNavigation = () => {
+    followed = true;
+    follows += 1;
   };
   const tools = {
     click: clickTool(deps),
@@ -98,16 +134,24 @@ export async function actHarness(page: Page, granted = true, settleMs = 60): Pro
     press_keys: pressKeysTool(deps),
     set_checked: setCheckedTool(deps),
     hover: hoverTool(deps),
+    set_field: setFieldTool(deps),
+    select_option: selectOptionTool(deps),
   };
   const controller = new AbortController();
   const context = {
     runId: 'harness-run',
     callId: 'call',
     signal: controller.signal,
+    identity: { tabId: 1, scope: { siteId: 'web', projectId: new URL(page.url()).origin } },
     page: {
       tabId: 1,
+      followNavigation,
       request: async (method: string, payload: unknown) => {
         try {
+          if (followed) {
+            followed = false;
+            await addActHarness(page);
+          }
           const data = await page.evaluate(
             ([name, body]) => (globalThis as any).__act.request(name, body),
             [method, payload] as const,
@@ -121,6 +165,7 @@ export async function actHarness(page: Page, granted = true, settleMs = 60): Pro
   } as unknown as ToolRunContext;
   return {
     log,
+    followed: () => follows,
     async run(name, args) {
       const tool = tools[name];
       const parsed = tool.parseArguments(args);

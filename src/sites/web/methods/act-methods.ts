@@ -68,8 +68,41 @@ const PageStateSchema = z.strictObject({
   /** Open dialogs (modal or not), described, top-most last. */
   dialogs: z.array(Description).max(16),
   element: ElementStateSchema.nullable(),
+  /** The document began to unload for a new one moments ago (a link, a submit). */
+  leaving: z.boolean(),
 });
 export type PageState = z.infer<typeof PageStateSchema>;
+
+const OptionLabel = boundedString(80);
+
+/** What choosing an option of a list came to (see isolated/act/select-option.ts). */
+const SelectAnswerSchema = z.discriminatedUnion('status', [
+  z.strictObject({ status: z.literal('gone') }),
+  /** Not a <select>, listbox or combobox. */
+  z.strictObject({ status: z.literal('not-a-list'), target: Description }),
+  /** A custom list whose options are not on the page yet (it opens on a click). */
+  z.strictObject({ status: z.literal('closed'), target: Description }),
+  z.strictObject({
+    status: z.enum(['none', 'ambiguous']),
+    target: Description,
+    options: z.array(OptionLabel).max(40),
+  }),
+  /** The worker clicks this option element (a custom list). */
+  z.strictObject({
+    status: z.literal('click'),
+    target: Description,
+    option: RefNumber,
+    label: OptionLabel,
+  }),
+  z.strictObject({ status: z.literal('chosen'), target: Description, chosen: OptionLabel }),
+  /** The page kept another choice. */
+  z.strictObject({
+    status: z.literal('refused'),
+    target: Description,
+    current: OptionLabel.nullable(),
+  }),
+]);
+export type SelectAnswer = z.infer<typeof SelectAnswerSchema>;
 
 /** A control as the safety policy sees it (see worker/safety/may-act.ts). */
 const ControlFactsSchema = z.strictObject({
@@ -112,6 +145,14 @@ export const actMethods = {
       linkShown: z.boolean(),
       url: boundedString(MAX_URL_CHARS),
     }),
+  },
+  /**
+   * Chooses `option` (a label or value) in the list `ref` names; `check` only reports
+   * whether it is the list's choice now (after the worker clicked a custom option).
+   */
+  'web/act-select': {
+    request: z.strictObject({ ref: RefNumber, option: boundedString(200), check: z.boolean() }),
+    response: SelectAnswerSchema,
   },
   /** The fields holding edits a navigation would drop (described, at most 8). */
   'web/act-unsaved': {

@@ -14,6 +14,8 @@ import { goBackTool, goForwardTool, navigateTool } from './actions/navigate.tool
 import { browserNavigationDeps } from './actions/navigation-deps';
 import { pressKeysTool } from './actions/press-keys.tool';
 import { typeTool } from './actions/type.tool';
+import { setFieldTool } from './actions/set-field.tool';
+import { selectOptionTool } from './actions/select-option.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
 import { executeJsTool } from './dev/execute-js.tool';
 import { inspectElementStylesTool } from './dev/inspect-element-styles.tool';
@@ -45,6 +47,8 @@ export const workerSite = defineWorkerSite({
       readPageSourceTool,
       inspectElementStylesTool,
       executeJsTool(browserActionDeps),
+      setFieldTool(browserActionDeps),
+      selectOptionTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

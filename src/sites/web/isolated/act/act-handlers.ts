@@ -10,11 +10,19 @@ import { controlFacts, linkShown } from './control-facts';
 import { elementState, focusedElement, openDialogs } from './element-state';
 import { describeElement } from './hit-test';
 import { locateElement } from './locate';
+import { selectedNow, selectOption } from './select-option';
 import { unsavedFields } from './unsaved-fields';
 
 type Channel = RequestChannel<typeof actMethods>;
 
+/** How long after `beforeunload` the document still counts as on its way out. */
+const LEAVING_MS = 5_000;
+
 export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
+  // The browser asks a document before it navigates away (a link, a form submit), so
+  // the worker learns of a navigation that has not reached the tab's status yet.
+  let leftAt = Number.NEGATIVE_INFINITY;
+  addEventListener('beforeunload', () => void (leftAt = performance.now()), { capture: true });
   return {
     'web/act-locate': ({ ref, scroll }) => {
       const element = refs.elementOf(ref);
@@ -27,6 +35,7 @@ export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
         focused: focused ? describeElement(focused) : null,
         dialogs: openDialogs(document),
         element: ref === null ? null : elementState(refs.elementOf(ref)),
+        leaving: performance.now() - leftAt < LEAVING_MS,
       };
     },
     'web/act-facts': ({ ref, enter, url }) => {
@@ -36,6 +45,12 @@ export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
         linkShown: url === null ? false : linkShown(document, url),
         url: location.href.slice(0, 2_048),
       };
+    },
+    'web/act-select': ({ ref, option, check }) => {
+      const element = refs.elementOf(ref);
+      if (!element) return { status: 'gone' };
+      if (check) return selectedNow(element, option);
+      return selectOption(element, option, (found) => refs.numberOf(found));
     },
     'web/act-unsaved': () => ({ fields: unsavedFields(document) }),
   };

@@ -5,6 +5,7 @@ import { browserDebugger } from '../input/debugger-api';
 import { createInputSessions, type InputSessions } from '../input/debugger-sessions';
 import { currentAccessFacts } from '../../../../worker/site-access/current-access';
 import type { ActionDeps } from './action-target';
+import { browserNavigationWatch } from './navigation-watch';
 
 /** How long the page gets to react to input before its state is read back. */
 const SETTLE_MS = 120;
@@ -28,6 +29,7 @@ export const browserActionDeps: ActionDeps = {
   sessions: inputSessions,
   accessFacts: currentAccessFacts,
   tabUrl,
+  watchNavigation: browserNavigationWatch,
   settle: (signal) =>
     new Promise<void>((resolve) => {
       const done = () => {

@@ -10,6 +10,7 @@ import type { ControlKind, PageState } from '../../methods/act-methods';
 import type { InputFailure, InputSessions, RunInputSession } from '../input/debugger-sessions';
 import { mayControlTab, type AccessFactsReader } from '../input/may-control-tab';
 import { parseRef } from '../tree/tree-refs';
+import type { WatchNavigation } from './navigation-watch';
 
 /** What the action tools need from the browser, so tests can see every step. */
 export interface ActionDeps {
@@ -20,6 +21,8 @@ export interface ActionDeps {
   readonly tabUrl: (tabId: number) => Promise<string | undefined>;
   /** Waits for the page to react to input before its state is read back. */
   readonly settle: (signal: AbortSignal) => Promise<void>;
+  /** Watches the tab for a new document, started before an action's input. */
+  readonly watchNavigation: WatchNavigation;
 }
 
 /** Checks of a target that is still moving (an animation, a layout shift). */

@@ -4,8 +4,7 @@
 import { z } from '../../../../shared/schema/zod';
 import { defineTool } from '../../../../worker/tools/define-tool';
 import { clickAt } from '../input/keys';
-import { InputError } from '../input/debugger-sessions';
-import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { elementOf } from './action-activity';
 import { reviewAction } from '../safety/review-action';
@@ -33,7 +32,7 @@ export function clickTool(deps: ActionDeps) {
     async execute({ ref }, context) {
       const target = await findTarget(deps, context, ref);
       if ('ok' in target) return target;
-      try {
+      const after = await pressAndObserve(deps, context, target.number, target.before, async () => {
         await target.session.send('Input.dispatchMouseEvent', {
           type: 'mouseMoved',
           x: target.x,
@@ -57,16 +56,15 @@ export function clickTool(deps: ActionDeps) {
           });
         }
         await clickAt(target.session, target.x, target.y);
-      } catch (error) {
-        if (error instanceof InputError) return fail(error.failure);
-        throw error;
-      }
-      const after = await pageAfter(deps, context, target.number, target.before);
+      });
+      if ('ok' in after) return after;
       return actionOutcome(
         `Clicked ${ref}.`,
         target.target,
-        changesOf(target.before, after),
+        after,
+        target.before,
         `Clicked ${ref}`,
+        context,
       );
     },
   });

@@ -4,9 +4,8 @@
 import { z } from '../../../../shared/schema/zod';
 import { elementOf } from './action-activity';
 import { defineTool } from '../../../../worker/tools/define-tool';
-import { InputError } from '../input/debugger-sessions';
-import { actionOutcome, changesOf, pageAfter } from './action-result';
-import { fail, findTarget, type ActionDeps } from './action-target';
+import { actionOutcome, pressAndObserve } from './action-result';
+import { findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
 
 export function hoverTool(deps: ActionDeps) {
@@ -23,22 +22,21 @@ export function hoverTool(deps: ActionDeps) {
     async execute({ ref }, context) {
       const target = await findTarget(deps, context, ref);
       if ('ok' in target) return target;
-      try {
+      const after = await pressAndObserve(deps, context, target.number, target.before, async () => {
         await target.session.send('Input.dispatchMouseEvent', {
           type: 'mouseMoved',
           x: target.x,
           y: target.y,
         });
-      } catch (error) {
-        if (error instanceof InputError) return fail(error.failure);
-        throw error;
-      }
-      const after = await pageAfter(deps, context, target.number, target.before);
+      });
+      if ('ok' in after) return after;
       return actionOutcome(
         `Moved the mouse over ${ref}.`,
         target.target,
-        changesOf(target.before, after),
+        after,
+        target.before,
         `Hovered ${ref}`,
+        context,
       );
     },
   });

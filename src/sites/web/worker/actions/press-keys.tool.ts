@@ -3,9 +3,8 @@
 // of times.
 import { z } from '../../../../shared/schema/zod';
 import { defineTool } from '../../../../worker/tools/define-tool';
-import { InputError } from '../input/debugger-sessions';
 import { parseChord, pressChord, type KeyChord } from '../input/keys';
-import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, inputSession, type ActionDeps } from './action-target';
 import { reviewAction } from '../safety/review-action';
 
@@ -70,7 +69,7 @@ export function pressKeysTool(deps: ActionDeps) {
       if ('ok' in session) return session;
       const before = await context.page.request('web/act-state', { ref: null });
       if (!before.ok) return fail(before.error);
-      try {
+      const after = await pressAndObserve(deps, context, null, before.data, async () => {
         for (let round = 0; round < repeat; round += 1) {
           for (const chord of chords) {
             if (context.signal.aborted)
@@ -78,17 +77,16 @@ export function pressKeysTool(deps: ActionDeps) {
             await pressChord(session, chord);
           }
         }
-      } catch (error) {
-        if (error instanceof InputError) return fail(error.failure);
-        throw error;
-      }
-      const after = await pageAfter(deps, context, null, before.data);
+      });
+      if ('ok' in after) return after;
       const label = keys.join(', ') + (repeat > 1 ? ` \u00d7${repeat}` : '');
       return actionOutcome(
         `Pressed ${label}.`,
         before.data.focused ?? 'the page',
-        changesOf(before.data, after),
+        after,
+        before.data,
         `Pressed ${label}`,
+        context,
       );
     },
   });

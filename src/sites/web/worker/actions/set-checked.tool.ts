@@ -3,11 +3,10 @@
 // must show the new state afterwards, or the call says it did not take.
 import { z } from '../../../../shared/schema/zod';
 import { defineTool } from '../../../../worker/tools/define-tool';
-import { InputError } from '../input/debugger-sessions';
 import { clickAt } from '../input/keys';
 import { elementOf } from './action-activity';
 import { reviewAction } from '../safety/review-action';
-import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
 
@@ -55,13 +54,10 @@ export function setCheckedTool(deps: ActionDeps) {
           message: `${ref} (${target.target}) is a radio button: it is unchecked by choosing another option of its group.`,
         });
       }
-      try {
-        await clickAt(target.session, target.x, target.y);
-      } catch (error) {
-        if (error instanceof InputError) return fail(error.failure);
-        throw error;
-      }
-      const after = await pageAfter(deps, context, target.number, target.before);
+      const after = await pressAndObserve(deps, context, target.number, target.before, () =>
+        clickAt(target.session, target.x, target.y),
+      );
+      if ('ok' in after) return after;
       const state = after.state?.element?.checked ?? null;
       if (after.state && state !== checked) {
         return fail({
@@ -72,8 +68,10 @@ export function setCheckedTool(deps: ActionDeps) {
       return actionOutcome(
         `${checked ? 'Checked' : 'Unchecked'} ${ref}.`,
         target.target,
-        changesOf(target.before, after),
+        after,
+        target.before,
         `${checked ? 'Checked' : 'Unchecked'} ${ref}`,
+        context,
       );
     },
   });

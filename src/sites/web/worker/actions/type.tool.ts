@@ -2,10 +2,14 @@
 // focuses it, then the text goes in as the browser's own text input, so pages whose
 // framework owns the field's value (React and the like) see a person typing.
 import { z } from '../../../../shared/schema/zod';
-import { counted, defineTool } from '../../../../worker/tools/define-tool';
-import { InputError } from '../input/debugger-sessions';
+import {
+  counted,
+  defineTool,
+  type ToolOutcome,
+  type ToolRunContext,
+} from '../../../../worker/tools/define-tool';
 import { clickAt, parseChord, pressChord } from '../input/keys';
-import { actionOutcome, changesOf, pageAfter } from './action-result';
+import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
 import { elementOf } from './action-activity';
@@ -18,7 +22,7 @@ const WRONG_CONTROL: Record<string, string> = {
   checkbox: 'a checkbox: use set_checked to check or uncheck it',
   radio: 'a radio button: use set_checked to choose it',
   file: 'a file input: Side Agent does not choose files for you; ask the person to pick the file',
-  select: 'a drop-down list: click it and use press_keys (arrows, Enter) to choose',
+  select: 'a drop-down list: use select_option to choose an option',
   other: 'not a text field: click it, or use press_keys for keys',
 };
 
@@ -54,43 +58,61 @@ export function typeTool(deps: ActionDeps) {
       reviewAction(context, { ref, enter: submit, url: null }, (field) =>
         field ? { kind: 'type', text, field, submit } : null,
       ),
-    async execute({ ref, text, clear, submit }, context) {
-      const target = await findTarget(deps, context, ref);
-      if ('ok' in target) return target;
-      if (target.kind !== 'text' && target.kind !== 'contenteditable') {
-        return fail({
-          code: 'INPUT_WRONG_CONTROL',
-          message: `${ref} (${target.target}) is ${WRONG_CONTROL[target.kind] ?? WRONG_CONTROL['other']}.`,
-        });
-      }
-      const start = target.before.element?.value ?? '';
-      try {
-        await clickAt(target.session, target.x, target.y);
-        if (clear) {
-          await pressChord(target.session, chord('Control+a'));
-          await pressChord(target.session, chord('Backspace'));
-        }
-        if (text.length > 0) await target.session.send('Input.insertText', { text });
-        if (submit) await pressChord(target.session, chord('Enter'));
-      } catch (error) {
-        if (error instanceof InputError) return fail(error.failure);
-        throw error;
-      }
-      const after = await pageAfter(deps, context, target.number, target.before);
-      // The field must hold what was typed; a page that swallowed the input is reported.
-      const value = after.state?.element?.value ?? null;
-      if (!submit && value !== null && !holds(value, clear ? text : start + text, text)) {
-        return fail({
-          code: 'INPUT_NOT_ACCEPTED',
-          message: `The page did not take the text: ${ref} does not hold it after typing (it may filter or reset what is typed).`,
-        });
-      }
-      return actionOutcome(
-        `Typed ${text.length} characters into ${ref}${submit ? ' and pressed Enter' : ''}.`,
-        target.target,
-        changesOf(target.before, after),
-        `Typed into ${ref}`,
-      );
-    },
+    execute: (args, context) => typeInto(deps, context, args, 'type'),
   });
+}
+
+/** What to type where: the arguments type and set_field share. */
+export interface TypeRequest {
+  readonly ref: string;
+  readonly text: string;
+  readonly clear: boolean;
+  readonly submit: boolean;
+}
+
+/** Focuses the field by a trusted click, then types; `tool` names the caller in messages. */
+export async function typeInto(
+  deps: ActionDeps,
+  context: ToolRunContext,
+  { ref, text, clear, submit }: TypeRequest,
+  tool: 'type' | 'set_field',
+): Promise<ToolOutcome> {
+  const target = await findTarget(deps, context, ref);
+  if ('ok' in target) return target;
+  if (target.kind !== 'text' && target.kind !== 'contenteditable') {
+    return fail({
+      code: 'INPUT_WRONG_CONTROL',
+      message: `${ref} (${target.target}) is ${WRONG_CONTROL[target.kind] ?? WRONG_CONTROL['other']}.`,
+    });
+  }
+  const start = target.before.element?.value ?? '';
+  const after = await pressAndObserve(deps, context, target.number, target.before, async () => {
+    await clickAt(target.session, target.x, target.y);
+    if (clear) {
+      await pressChord(target.session, chord('Control+a'));
+      await pressChord(target.session, chord('Backspace'));
+    }
+    if (text.length > 0) await target.session.send('Input.insertText', { text });
+    if (submit) await pressChord(target.session, chord('Enter'));
+  });
+  if ('ok' in after) return after;
+  // The field must hold what was typed; a page that swallowed the input is reported.
+  const value = after.state?.element?.value ?? null;
+  if (!submit && value !== null && !holds(value, clear ? text : start + text, text)) {
+    return fail({
+      code: 'INPUT_NOT_ACCEPTED',
+      message: `The page did not take the text: ${ref} does not hold it after typing (it may filter or reset what is typed).`,
+    });
+  }
+  const enter = submit ? ' and pressed Enter' : '';
+  return actionOutcome(
+    tool === 'set_field'
+      ? `Set ${ref} to the ${text.length} characters given${enter}.`
+      : `Typed ${text.length} characters into ${ref}${enter}.`,
+    target.target,
+    after,
+    target.before,
+    tool === 'set_field' ? `Set ${ref}` : `Typed into ${ref}`,
+    context,
+  );
 }

@@ -46,6 +46,12 @@ function depsAnswering(
     accessFacts: async () => options.facts ?? allowed,
     tabUrl: async () => PAGE,
     settle: async () => undefined,
+    watchNavigation: () => ({
+      started: () => false,
+      starts: async () => false,
+      arrived: async () => null,
+      stop: () => undefined,
+    }),
   };
   return { deps, sent };
 }
