@@ -223,3 +223,39 @@ describe('pressAndObserve', () => {
     expect(followed).toEqual([]);
   });
 });
+
+describe('what loop detection learns of an action', () => {
+  it('names the element and the addresses before and after, on the page and after a navigation', () => {
+    const { context } = actContext({});
+    const stayed = actionOutcome(
+      'Clicked.',
+      'button "Next"',
+      { url: before.url, state: before, arrival: null },
+      before,
+      'Clicked',
+      context,
+    );
+    expect(stayed.loop).toEqual({
+      target: 'element:button "Next"',
+      urlBefore: before.url,
+      urlAfter: before.url,
+    });
+    const went = actionOutcome(
+      'Clicked.',
+      'link "Login"',
+      {
+        url: before.url,
+        state: null,
+        arrival: { url: 'https://shop.example/login', refused: null },
+      },
+      before,
+      'Clicked',
+      context,
+    );
+    expect(went.loop).toEqual({
+      target: 'element:link "Login"',
+      urlBefore: before.url,
+      urlAfter: 'https://shop.example/login',
+    });
+  });
+});

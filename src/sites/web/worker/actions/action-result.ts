@@ -9,7 +9,12 @@
 // checks the site), so the next call reads the new page instead of pausing the run;
 // a page the person has not allowed is not followed, and the result says so.
 import { delay } from '../../../../shared/lib/abort';
-import type { JsonValue, ToolOutcome, ToolRunContext } from '../../../../worker/tools/define-tool';
+import type {
+  JsonValue,
+  LoopFacts,
+  ToolOutcome,
+  ToolRunContext,
+} from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import type { ElementState, PageState } from '../../methods/act-methods';
 import { InputError, type InputFailure } from '../input/debugger-sessions';
@@ -199,6 +204,16 @@ function arrivalOutcome(
   };
 }
 
+/** What loop detection learns of one action: the element, and where the tab was and went. */
+function loopFactsOf(target: string, before: PageState, after: After): LoopFacts {
+  const urlAfter = after.arrival?.url ?? after.url;
+  return {
+    target: `element:${target}`,
+    ...(before.url ? { urlBefore: before.url } : {}),
+    ...(urlAfter ? { urlAfter } : {}),
+  };
+}
+
 /** A finished action's outcome: what was done in our words, what changed as page data. */
 export function actionOutcome(
   done: string,
@@ -209,10 +224,13 @@ export function actionOutcome(
   context: ToolRunContext,
 ): ToolOutcome {
   const changes = changesOf(before, after);
-  if (after.arrival) return arrivalOutcome(done, target, changes, summary, after.arrival, context);
+  const loop = loopFactsOf(target, before, after);
+  if (after.arrival)
+    return { ...arrivalOutcome(done, target, changes, summary, after.arrival, context), loop };
   const nothing = Object.keys(changes).length === 0;
   return {
     ok: true,
+    loop,
     result: {
       done,
       ...(nothing
