@@ -146,12 +146,14 @@ describe('panel design in real Chromium', () => {
     expect(await fontSize('[data-testid="regenerate"]')).toBe('12px');
   });
 
-  it('names the chat after its first message while no name was given', async () => {
+  it('names the chat with its own model when no naming model is chosen', async () => {
+    // Auto-naming is on by default and falls back to the chat's model: the scripted
+    // model's first answer line becomes the name, as a real model's title would.
     await expect
-      .poll(() => panel.getByTestId('chat-title').textContent())
-      .toBe('How many lines does the document have? Count…');
+      .poll(() => panel.getByTestId('chat-title').textContent(), { timeout: 15_000 })
+      .toBe('Let me read the document');
     expect(await panel.getByTestId('chat-title').getAttribute('title')).toContain(
-      'How many lines does the document have? Count…',
+      'Let me read the document',
     );
   });
 

@@ -14,6 +14,8 @@ import {
 import { ChatSessionController } from '../chat/chat-session';
 import type { FollowHolder } from '../chat/chat-view';
 import { RunController } from '../chat/run-controller';
+import { announceRunEnd } from '../chat/announce-run-end';
+import { hostOf } from '../errors/error-text';
 import { SendController } from '../chat/send-controller';
 import type { FrameScheduler } from '../chat/stream/frame-scheduler';
 import { AttachmentsController, type AddKind } from '../composer/attachments-controller';
@@ -105,7 +107,10 @@ export class PanelController {
         ...(options.scheduler ? { scheduler: options.scheduler } : {}),
         onUpdate: () => this.follow.current?.contentChanged(),
       }),
-      onEnded: (run) => void this.afterRun(run.runId),
+      onEnded: (run) => {
+        announceRunEnd(run, hostOf(this.settings.activeModel.peek()?.baseUrl));
+        void this.afterRun(run.runId);
+      },
     });
     this.attachments = new AttachmentsController(api, options.thumbnail);
     this.quickAttach = new QuickAttachInbox({

@@ -1,13 +1,11 @@
 // The run the panel is showing: its streaming answer (hosted, never re-rendered
 // per token), what it waits for, its notices and how it ended. Its start, its end
 // and its errors are announced once each through the panel's announcer.
-import { useContext, useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { announcer } from '../components/announcer';
 import { ErrorBanner } from '../components/error-banner';
-import { ErrorSurroundingsContext } from '../errors/error-surroundings';
-import { personError } from '../errors/error-text';
 import { PendingView } from './approvals/pending-view';
-import type { LiveRun, LiveStatus } from './live-run';
+import type { LiveRun } from './live-run';
 import type { RunController } from './run-controller';
 import { StreamingMessage } from './stream/streaming-message';
 
@@ -17,32 +15,18 @@ export interface LiveTurnProps {
   readonly runs: RunController;
 }
 
-/** What the announcer says when a run reaches `status`; errors are said with their words. */
-const SAID: Partial<Record<LiveStatus, string>> = {
-  running: 'Side Agent is working on it.',
-  done: 'Answer ready.',
-  cancelled: 'Stopped.',
-};
-
-/** Announces each status the run reaches, once. */
+/**
+ * Announces the run's start and its notices once. How the run ended is said by the
+ * run controller, which sees every end even when this view is replaced at once.
+ */
 function useAnnounceStatus(run: LiveRun): void {
-  const { modelHost } = useContext(ErrorSurroundingsContext);
-  const said = useRef(new Set<LiveStatus>());
+  const started = useRef(false);
   const status = run.status.value;
-  const error = run.error.value;
   useEffect(() => {
-    if (said.current.has(status)) return;
-    said.current.add(status);
-    if (status === 'error')
-      announcer.announce(
-        error ? personError(error.code, { modelHost }).text : 'Something went wrong.',
-        'assertive',
-      );
-    else {
-      const words = SAID[status];
-      if (words) announcer.announce(words);
-    }
-  }, [status, error, modelHost]);
+    if (started.current || status !== 'running') return;
+    started.current = true;
+    announcer.announce('Side Agent is working on it.');
+  }, [status]);
   const notices = run.notices.value;
   const noticesSaid = useRef(new WeakSet<object>());
   useEffect(() => {

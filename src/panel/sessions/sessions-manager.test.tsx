@@ -100,7 +100,7 @@ describe('SessionsManager', () => {
   it("deletes a project's chats after an in-panel confirmation", async () => {
     const { root, fake, onChanged } = setup();
     await settle();
-    click(button(root, 'Delete all chats of Project proj-1'));
+    click(button(root, 'Delete chats of Project proj-1'));
     const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!;
     expect(dialog.textContent).toContain('2 chats of Project proj-1 will be deleted.');
     click(button(dialog, 'Delete chats'));

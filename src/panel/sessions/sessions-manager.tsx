@@ -125,7 +125,7 @@ export function SessionsManager({
               ) : null}
               <button
                 type="button"
-                aria-label={`Delete all chats of ${label}`}
+                aria-label={`Delete chats of ${label}`}
                 onClick={() =>
                   setPending({ kind: 'scope', scope: group.scope, count: group.sessions.length })
                 }

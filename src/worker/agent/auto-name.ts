@@ -102,8 +102,12 @@ export function createAutoNamer(deps: AutoNameDeps): AutoNameStarter {
       .catch((error: unknown) => {
         if (controller.signal.aborted && latest.get(identity.sessionId) !== controller) return;
         const code = error instanceof ProtocolFailure ? error.code : 'TITLE_FAILED';
-        const message = error instanceof Error ? error.message : String(error);
-        notice('warning', `Chat auto-name failed (${code}): ${message}`, code);
+        // The person reads this line; the code stays with the notice for Details.
+        notice(
+          'warning',
+          'Chat auto-name failed: the chat keeps its first words as its name for now.',
+          code,
+        );
       })
       .finally(() => {
         if (latest.get(identity.sessionId) === controller) latest.delete(identity.sessionId);
