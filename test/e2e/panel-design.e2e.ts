@@ -146,14 +146,12 @@ describe('panel design in real Chromium', () => {
     expect(await fontSize('[data-testid="regenerate"]')).toBe('12px');
   });
 
-  it('names the chat with its own model when no naming model is chosen', async () => {
-    // Auto-naming is on by default and falls back to the chat's model: the scripted
-    // model's first answer line becomes the name, as a real model's title would.
+  it('names the chat after its first message while no name was given', async () => {
     await expect
-      .poll(() => panel.getByTestId('chat-title').textContent(), { timeout: 15_000 })
-      .toBe('Let me read the document');
+      .poll(() => panel.getByTestId('chat-title').textContent())
+      .toBe('How many lines does the document have? Count…');
     expect(await panel.getByTestId('chat-title').getAttribute('title')).toContain(
-      'Let me read the document',
+      'How many lines does the document have? Count…',
     );
   });
 

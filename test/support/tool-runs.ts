@@ -29,6 +29,16 @@ export interface ToolRunOutcome {
   readonly runId: string;
 }
 
+/**
+ * The run's own model requests since `start`: the chat's naming call (one of ours,
+ * with no tools) is not a round of the run.
+ */
+export function runRequests(models: ModelServer, start: number) {
+  return models.requests
+    .slice(start)
+    .filter((seen) => ((seen.body as { tools?: unknown[] }).tools ?? []).length > 0);
+}
+
 /** Runs `steps` as one agent run; resolves when the run ended. */
 export async function runTools(
   context: { driver: RunDriver; models: ModelServer; modelId: string },
@@ -59,7 +69,7 @@ export async function runTools(
     const events = await driver.eventsOf(runId);
     const end = events.find((event) => event.type === 'run/end');
     if (end) {
-      const last = models.requests.at(-1)?.body as
+      const last = runRequests(models, sessionStart).at(-1)?.body as
         { messages?: { role: string; tool_call_id?: string; content?: unknown }[] } | undefined;
       const results = ids.map((id) => {
         const message = last?.messages?.find((entry) => entry.tool_call_id === id);
@@ -73,7 +83,7 @@ export async function runTools(
       });
       return { end, results, runId };
     }
-    const requested = models.requests.slice(sessionStart).length;
+    const requested = runRequests(models, sessionStart).length;
     for (const [index, step] of steps.entries()) {
       if (step.before && !beforeDone.has(index) && requested > index) {
         beforeDone.add(index);

@@ -91,9 +91,11 @@ export function createAutoNamer(deps: AutoNameDeps): AutoNameStarter {
   // A newer send supersedes an older title request of the same chat.
   const latest = new Map<string, AbortController>();
   return ({ identity, modelId, history, general, notice }) => {
-    // Without a naming model of its own, a chat is named by the model it talks to, so
-    // chats get real names by default.
-    const namingModelId = general.autoNameModelId ?? modelId ?? null;
+    // Only a naming model the person chose names chats: a call to the chat's own model
+    // would be a second request per chat that nobody asked for. Until one is chosen the
+    // panel shows the start of the first message as the title.
+    void modelId;
+    const namingModelId = general.autoNameModelId;
     if (!general.autoNameSessions || namingModelId === null) return;
     latest.get(identity.sessionId)?.abort();
     const controller = linkSignals([], NAMING_TIMEOUT_MS);

@@ -225,7 +225,7 @@ describe('pressAndObserve', () => {
 });
 
 describe('what loop detection learns of an action', () => {
-  it('names the element and the addresses before and after, on the page and after a navigation', () => {
+  it('names the element of an action that changed nothing, and the addresses before and after; an action that navigated is progress', () => {
     const { context } = actContext({});
     const stayed = actionOutcome(
       'Clicked.',
@@ -240,6 +240,15 @@ describe('what loop detection learns of an action', () => {
       urlBefore: before.url,
       urlAfter: before.url,
     });
+    const opened = actionOutcome(
+      'Clicked.',
+      'button "Menu"',
+      { url: before.url, state: { ...before, dialogs: ['dialog "Menu"'] }, arrival: null },
+      before,
+      'Clicked',
+      context,
+    );
+    expect(opened.loop).toEqual({ urlBefore: before.url, urlAfter: before.url });
     const went = actionOutcome(
       'Clicked.',
       'link "Login"',
@@ -253,7 +262,6 @@ describe('what loop detection learns of an action', () => {
       context,
     );
     expect(went.loop).toEqual({
-      target: 'element:link "Login"',
       urlBefore: before.url,
       urlAfter: 'https://shop.example/login',
     });

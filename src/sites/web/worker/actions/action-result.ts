@@ -204,11 +204,15 @@ function arrivalOutcome(
   };
 }
 
-/** What loop detection learns of one action: the element, and where the tab was and went. */
-function loopFactsOf(target: string, before: PageState, after: After): LoopFacts {
+/**
+ * What loop detection learns of one action: where the tab was and went, and the
+ * element only when nothing visible changed (pressing "Load more" ten times while the
+ * list grows is progress, not a loop).
+ */
+function loopFactsOf(target: string, before: PageState, after: After, changed: boolean): LoopFacts {
   const urlAfter = after.arrival?.url ?? after.url;
   return {
-    target: `element:${target}`,
+    ...(changed ? {} : { target: `element:${target}` }),
     ...(before.url ? { urlBefore: before.url } : {}),
     ...(urlAfter ? { urlAfter } : {}),
   };
@@ -224,7 +228,12 @@ export function actionOutcome(
   context: ToolRunContext,
 ): ToolOutcome {
   const changes = changesOf(before, after);
-  const loop = loopFactsOf(target, before, after);
+  const loop = loopFactsOf(
+    target,
+    before,
+    after,
+    after.arrival !== null || Object.keys(changes).length > 0,
+  );
   if (after.arrival)
     return { ...arrivalOutcome(done, target, changes, summary, after.arrival, context), loop };
   const nothing = Object.keys(changes).length === 0;
