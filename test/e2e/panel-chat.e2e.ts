@@ -274,8 +274,10 @@ describe('side panel chat', () => {
     await panel.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
+    // With one-line activity rows the stored turn may fit without scrolling; either
+    // way the transcript ends at the bottom with the final answer in view.
     const atEnd = await transcriptGeometry('assistant-turn');
-    expect(atEnd?.overflows).toBe(true);
+    expect(atEnd).not.toBeNull();
     expect(atEnd?.fromBottom).toBeLessThanOrEqual(2);
     expect(atEnd?.targetBelow).toBeLessThanOrEqual(1);
     expect(atEnd?.jump).toBeNull();
