@@ -66,3 +66,19 @@ describe('loop detection in runs', () => {
     expect(notesIn(h.requests[4])).toHaveLength(1);
   });
 });
+
+describe('what counts as the same outcome', () => {
+  it('is the same answer, not only the same success: a read that returns a longer list each time is progress', async () => {
+    let round = 0;
+    const h = await createHarness({
+      tools: [testTool('read_document', 'read', async () => ({ lines: (round += 1) }))],
+      turns: [sameCallEveryRound('read_document')],
+      repeatLast: true,
+    });
+    const { runId } = await h.send('Read it.');
+    await h.agent.idle();
+    // It runs on to the round cap, never told it is looping.
+    expect(h.endOf(runId)?.error?.code).toBe('TOOL_ROUND_LIMIT');
+    expect(h.requests.flatMap(notesIn)).toEqual([]);
+  });
+});

@@ -9,6 +9,22 @@ import type { ToolCallPart } from '../turn';
 import { createLoopDetector, loopNote, loopStopMessage } from './loop-detector';
 import type { LoopThresholds } from './loop-thresholds';
 
+/**
+ * A short digest of what a call returned: the same call answered with a different
+ * page (a longer list after "Load more") is progress, not a repeat. FNV-1a over the
+ * serialized result; a huge result is digested by its length and both ends.
+ */
+export function resultDigest(result: unknown): string {
+  const text = JSON.stringify(result) ?? '';
+  const sample = text.length > 200_000 ? text.slice(0, 100_000) + text.slice(-100_000) : text;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < sample.length; index += 1) {
+    hash ^= sample.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return `${text.length}:${(hash >>> 0).toString(36)}`;
+}
+
 export function createRunLoopGuard(thresholds?: LoopThresholds) {
   const detector = createLoopDetector(thresholds);
   let nudge: string | null = null;
@@ -19,7 +35,7 @@ export function createRunLoopGuard(thresholds?: LoopThresholds) {
       const verdict = detector.observe({
         name: call.name,
         arguments: args,
-        outcome: outcome.ok ? 'ok' : outcome.code,
+        outcome: outcome.ok ? `ok:${resultDigest(outcome.result)}` : outcome.code,
         target: outcome.loop?.target ?? null,
         urlBefore: outcome.loop?.urlBefore ?? null,
         urlAfter: outcome.loop?.urlAfter ?? null,
