@@ -80,7 +80,7 @@ describe('web modes gallery', () => {
     await expect
       .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 30_000 })
       .toContain('Switch to Act mode');
-    await panel.getByTestId('tool-card').getByText('Details').click();
+    await panel.getByTestId('tool-card').locator('summary').click();
     await shootPanel(panel, 'web-mode-refused');
   });
 
