@@ -143,7 +143,8 @@ export function createRunContext(input: {
           ? directory.refresh(identity.tabId)
           : directory.frames(identity.tabId);
       },
-      request: (method, payload, frame) => guard.request(guarded, method, payload, frame),
+      request: (method, payload, frame, options) =>
+        guard.request(guarded, method, payload, frame, options),
       followNavigation: guard.followNavigation,
       // A capture goes through the same guard as a page request: the tab must show
       // the run's document (its relay answers for it) before anything is captured.

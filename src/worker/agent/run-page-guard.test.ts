@@ -94,6 +94,19 @@ describe('run page guard', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('returns a top document change to a caller that asked for it, without a pause', async () => {
+    const { guard, state, pauses, sent } = setup();
+    const call = { callId: 'c', toolName: 'click', pause: async () => 'retry' as const };
+    await guard.request(call, 'page/echo', { text: 'x' });
+    state.documents = ['doc-2'];
+    const result = await guard.request(call, 'page/echo', { text: 'x' }, undefined, {
+      reportDocumentChange: true,
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'PAGE_DOCUMENT_CHANGED' } });
+    expect(pauses).toEqual([]);
+    expect(sent.at(-1)?.target).toEqual({ tabId: 7, documentId: 'doc-1' });
+  });
+
   it('pins every request to the document the run works on', async () => {
     const { sent, echo, guard } = setup();
     expect(await echo()).toEqual({ ok: true, data: { text: 'answer' } });

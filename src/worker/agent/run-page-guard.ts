@@ -16,7 +16,7 @@ import { ProtocolFailure, type Result } from '../../shared/protocol/envelope';
 import type { PendingInteraction, RunIdentity } from '../../shared/protocol/run-messages';
 import type { PageChannel } from '../../sites/page-channel';
 import type { PageRequests } from '../page-requests';
-import type { PageFrame } from '../tools/define-tool';
+import type { PageFrame, PageRequestOptions } from '../tools/define-tool';
 import type { RunTabs } from './run-prepare';
 
 /** How long the first contact with the page may take while the run pins its document. */
@@ -60,6 +60,7 @@ export interface RunPageGuard {
     method: K,
     payload: RequestOf<PageChannel, K>,
     frame?: PageFrame,
+    options?: PageRequestOptions,
   ): Promise<Result<ResponseOf<PageChannel, K>>>;
   /** The document instance the run is pinned to, once known. */
   readonly documentId: () => string | null;
@@ -133,7 +134,7 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
     followNavigation: () => {
       documentId = null;
     },
-    async request(call, method, payload, frame) {
+    async request(call, method, payload, frame, options) {
       for (;;) {
         const problem = await problemNow();
         if (problem) await settle(problem, call);
@@ -152,6 +153,7 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
         const result = await deps.pages.request(target, method, payload, { signal });
         // The relay refused it before it ran: safe to send again once settled.
         if (result.ok || result.error.code !== 'PAGE_DOCUMENT_CHANGED') return result;
+        if (options?.reportDocumentChange) return result;
         await settle('navigated', call);
       }
     },

@@ -92,6 +92,11 @@ export interface VisibleTabCapture {
   readonly url: string;
 }
 
+/** How one page request of a run treats a document the tab moved on to. */
+export interface PageRequestOptions {
+  readonly reportDocumentChange?: boolean;
+}
+
 /** Page requests to the run's captured tab, carrying the run's signal. */
 export interface RunPage {
   readonly tabId: number;
@@ -117,11 +122,15 @@ export interface RunPage {
    * To the run's document in the top frame, or, with `frame`, to that document of a
    * subframe. A subframe that shows another document since refuses with
    * PAGE_DOCUMENT_CHANGED (the run does not pause for it: the top page is unchanged).
+   * `options.reportDocumentChange` returns PAGE_DOCUMENT_CHANGED for the top frame too
+   * instead of pausing the run: for a tool that just pressed something and expects the
+   * tab may have moved on to a new document.
    */
   request<K extends MethodName<PageChannel>>(
     method: K,
     payload: RequestOf<PageChannel, K>,
     frame?: PageFrame,
+    options?: PageRequestOptions,
   ): Promise<Result<ResponseOf<PageChannel, K>>>;
 }
 

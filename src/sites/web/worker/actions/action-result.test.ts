@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_ALLOWED_SITES } from '../../../../worker/storage/allowed-sites';
 import { InputError } from '../input/debugger-sessions';
 import type { InputSessions } from '../input/debugger-sessions';
-import { actContext } from './__fixtures__/act-context';
+import { actContext, PageRefusal } from './__fixtures__/act-context';
 import { actionOutcome, pressAndObserve } from './action-result';
 import type { ActionDeps } from './action-target';
 import type { NavigationWatch } from './navigation-watch';
@@ -110,6 +110,25 @@ describe('pressAndObserve', () => {
     const after = await pressAndObserve(deps, context, 3, before, async () => undefined);
     expect(after).toMatchObject({ arrival: { url: 'https://shop.example/search?q=blue' } });
     expect(followed).toEqual(['follow']);
+  });
+
+  it('follows the new document when the tab shows it before its loading status arrived', async () => {
+    // A busy machine: the relay already answers for the new document while the
+    // tab's "loading" event is still on its way. The run must not pause for it.
+    const { deps } = fakeDeps({ late: 'https://shop.example/search?q=red' });
+    let asked = 0;
+    const { context, calls, followed } = actContext({
+      'web/act-state': () =>
+        (asked += 1) === 1 ? new PageRefusal('PAGE_DOCUMENT_CHANGED') : before,
+    });
+    const after = await pressAndObserve(deps, context, 3, before, async () => undefined);
+    expect(after).toMatchObject({ arrival: { url: 'https://shop.example/search?q=red' } });
+    expect(followed).toEqual(['follow']);
+    expect(calls[0]).toEqual({
+      method: 'web/act-state',
+      payload: { ref: 3 },
+      options: { reportDocumentChange: true },
+    });
   });
 
   it('reads the page as it is when an unloading document stays after all', async () => {

@@ -99,7 +99,13 @@ export async function pageAfter(
   // A new address means a new document: asking the old one would pause the run.
   if (url !== undefined && stripHash(url) !== stripHash(before.url))
     return arrive(deps, context, watch);
-  const state = await context.page.request('web/act-state', { ref });
+  const state = await context.page.request('web/act-state', { ref }, undefined, {
+    reportDocumentChange: true,
+  });
+  // The tab already shows a new document, before its loading status reached us (a
+  // busy machine): the press loaded it.
+  if (!state.ok && state.error.code === 'PAGE_DOCUMENT_CHANGED')
+    return arrive(deps, context, watch);
   // The document is unloading (it says so, or no longer answers) for a new one the
   // tab's status does not show yet.
   const unloading = !state.ok || state.data.leaving;

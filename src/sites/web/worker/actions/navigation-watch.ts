@@ -22,6 +22,9 @@ export interface NavigationWatch {
 /** Starts watching `tabId` for a navigation. */
 export type WatchNavigation = (tabId: number) => NavigationWatch;
 
+/** How often a wait for the load to complete asks the tab directly. */
+const STATUS_POLL_MS = 250;
+
 type Listener = (id: number, change: { status?: string }, tab: chrome.tabs.Tab) => void;
 
 export const browserNavigationWatch: WatchNavigation = (tabId) => {
@@ -64,10 +67,13 @@ export const browserNavigationWatch: WatchNavigation = (tabId) => {
       // The address changed without a loading status seen: the tab may be done already.
       const tab = await chrome.tabs.get(tabId).catch(() => null);
       if (!tab) return null;
-      if (!loading && tab.status === 'complete') return tab.url ?? '';
+      // The "complete" event may have come in while the tab was asked.
+      if (loadedUrl !== null) return loadedUrl;
+      if (tab.status === 'complete') return tab.url ?? '';
       return new Promise((resolve) => {
         const finish = (url: string | null) => {
           clearTimeout(timer);
+          clearInterval(poll);
           waiters.delete(wake);
           chrome.tabs.onRemoved.removeListener(removed);
           signal.removeEventListener('abort', aborted);
@@ -79,6 +85,17 @@ export const browserNavigationWatch: WatchNavigation = (tabId) => {
           if (id === tabId) finish(null);
         };
         const timer = setTimeout(() => finish(null), NAVIGATION_TIMEOUT_MS);
+        // Events are the fast path; asking the tab now and then covers an event that
+        // a busy worker got out of order (a tab that says "complete" after a load we
+        // saw start has finished that load).
+        const poll = setInterval(() => {
+          void chrome.tabs.get(tabId).then(
+            (now) => {
+              if (now.status === 'complete') finish(loadedUrl ?? now.url ?? '');
+            },
+            () => finish(null),
+          );
+        }, STATUS_POLL_MS);
         waiters.add(wake);
         chrome.tabs.onRemoved.addListener(removed);
         signal.addEventListener('abort', aborted, { once: true });

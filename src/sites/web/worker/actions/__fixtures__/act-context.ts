@@ -10,16 +10,28 @@ type Method = keyof typeof actMethods;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each fake answer reads the fields its method sends.
 export type ActAnswers = Partial<Record<Method, (payload: any) => unknown>>;
 
+/** An answer that is a refusal of the page's relay (or the page's own error). */
+export class PageRefusal {
+  constructor(readonly code: string) {}
+}
+
 export function actContext(
   answers: ActAnswers,
   options: { personText?: string[]; state?: WebRunState } = {},
 ) {
-  const calls: { method: string; payload: unknown }[] = [];
-  const request = async (method: string, payload: unknown): Promise<Result<unknown>> => {
-    calls.push({ method, payload });
+  const calls: { method: string; payload: unknown; options?: unknown }[] = [];
+  const request = async (
+    method: string,
+    payload: unknown,
+    _frame?: unknown,
+    options?: unknown,
+  ): Promise<Result<unknown>> => {
+    calls.push({ method, payload, ...(options ? { options } : {}) });
     const answer = answers[method as Method]?.(payload);
     if (answer === undefined)
       return { ok: false, error: { code: 'PAGE_UNAVAILABLE', message: 'no answer' } };
+    if (answer instanceof PageRefusal)
+      return { ok: false, error: { code: answer.code, message: 'refused' } } as Result<unknown>;
     return { ok: true, data: actMethods[method as Method].response.parse(answer) };
   };
   const state = options.state ?? createWebRunState();
