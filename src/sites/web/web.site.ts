@@ -6,6 +6,7 @@
 import { defineSite, httpOrigin } from '../site-contract';
 import { actMethods } from './methods/act-methods';
 import { devMethods } from './methods/dev-methods';
+import { indicatorMethods } from './methods/indicator-methods';
 import { readMethods } from './methods/read-methods';
 import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
@@ -17,7 +18,14 @@ export const webSite = defineSite({
   frames: 'all',
   mainWorld: false,
   scopeOf: (url) => httpOrigin(url),
-  pageMethods: { ...treeMethods, ...readMethods, ...actMethods, ...scrollMethods, ...devMethods },
+  pageMethods: {
+    ...treeMethods,
+    ...readMethods,
+    ...actMethods,
+    ...scrollMethods,
+    ...devMethods,
+    ...indicatorMethods,
+  },
   document: false,
   panel: {
     label: 'Web',

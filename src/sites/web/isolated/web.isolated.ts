@@ -5,6 +5,7 @@
 import { defineIsolatedSite } from '../../../page/kit/isolated-site';
 import { webSite } from '../web.site';
 import { startActHandlers } from './act/act-handlers';
+import { startIndicatorHandlers } from './act/indicator-handlers';
 import { startScrollHandlers } from './act/scroll-handlers';
 import { startDevHandlers } from './dev/dev-handlers';
 import { startReadHandlers } from './read/read-handlers';
@@ -23,6 +24,7 @@ export const isolatedSite = defineIsolatedSite({
         ...startActHandlers(refs),
         ...startScrollHandlers(signal, frame),
         ...startDevHandlers(refs),
+        ...startIndicatorHandlers(signal, frame),
       },
     };
   },
