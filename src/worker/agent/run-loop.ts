@@ -16,6 +16,7 @@ import { buildContext } from './context-builder';
 import { fitRunMessages, tokensOfText } from './context-budget';
 import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
+import { recoverTextToolCalls } from './text-tool-calls';
 import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { dropOlderRunImages } from './run-images';
@@ -142,8 +143,16 @@ export async function runLoop(
         result.finish === 'length' ? 'FINISH_LENGTH' : 'FINISH_CONTENT_FILTER',
       );
     }
-    if (result.toolCalls.length === 0) return;
-    checkCallIds(result.toolCalls, seenIds);
+    // A model that wrote its calls as text gets them run as calls, when they name
+    // offered tools with valid arguments; its reply otherwise stays the answer.
+    const recovered =
+      result.toolCalls.length === 0
+        ? recoverTextToolCalls(result.text, tools, `text-${run.runId.slice(-12)}-${round}`)
+        : null;
+    const toolCalls = recovered ? recovered.calls : result.toolCalls;
+    if (toolCalls.length === 0) return;
+    if (recovered) recorder.mark('text-tool-calls');
+    checkCallIds(toolCalls, seenIds);
     if (round >= MAX_TOOL_ROUNDS)
       throw new ProtocolFailure(
         'TOOL_ROUND_LIMIT',
@@ -151,8 +160,8 @@ export async function runLoop(
       );
     messages.push({
       role: 'assistant',
-      text: result.text,
-      toolCalls: result.toolCalls.map((call) => ({
+      text: recovered ? recovered.text : result.text,
+      toolCalls: toolCalls.map((call) => ({
         id: call.id,
         name: call.name,
         argumentsText: call.argumentsText,
@@ -161,7 +170,7 @@ export async function runLoop(
       ...(result.reasoning.signature !== undefined ? { reasoning: result.reasoning } : {}),
     });
     messages.push(
-      ...(await dispatchToolCalls(result.toolCalls, {
+      ...(await dispatchToolCalls(toolCalls, {
         tools: runTools,
         editMode: request.editMode,
         runGrants,
