@@ -20,8 +20,7 @@ import { injectIntoOpenTabs } from './platform/main-world-registration';
 import { watchTabSites } from './platform/tab-events';
 import { startSiteAccess } from './site-access/start-site-access';
 import { provideAccessFacts } from './site-access/current-access';
-import { createQuickAttachPlatform } from './platform/quick-attach-platform';
-import { createQuickAttach } from './quick-attach';
+import { startQuickAttach } from './platform/quick-attach-platform';
 import { platformFetch } from './platform/fetch';
 import { restrictStorageToTrustedContexts } from './platform/storage-access';
 import { createStores } from './storage/create-stores';
@@ -43,9 +42,7 @@ export function main(): void {
   const pages = createPageRequests(createTabsTransport, (target) => siteAccess.admit(target));
   const frames = createFrameDirectory(discoverFrames);
   const panelPorts = createPanelPorts();
-  const quickAttachPlatform = createQuickAttachPlatform(panelPorts);
-  const quickAttach = createQuickAttach(quickAttachPlatform);
-  quickAttachPlatform.watchPanels(quickAttach);
+  const quickAttach = startQuickAttach(panelPorts);
   const stores = createStores();
   // Custom tool names are checked against the packaged ones when saved, not only per run.
   setBuiltinToolNames(() => BUILTIN_TOOLS.map((tool) => tool.name));
@@ -95,9 +92,7 @@ export function main(): void {
       createPageHandlers({
         quickAttach: quickAttach.clicked,
         frameReady: (tabId, report) => void frames.record(tabId, report),
-        stopRuns: (tabId) => {
-          for (const run of agent.activeRuns()) if (run.tabId === tabId) agent.cancel(run.runId);
-        },
+        runs: agent,
       }),
     ),
   });

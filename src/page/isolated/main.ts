@@ -34,9 +34,8 @@ export function main(): void {
   // A diagnostic marker on <html>: "ready" once the bridge can serve the page,
   // "connected" once the worker accepted our ready event. It tells tests and bug
   // reports how far the bridge got; the page learns nothing from it it could use.
-  const mark = (state: string) => {
-    if (window === window.top) document.documentElement.dataset['sideAgentBridge'] = state;
-  };
+  const mark = (state: string) =>
+    isTop && (document.documentElement.dataset['sideAgentBridge'] = state);
   const events = createEmitter(
     pageToWorker,
     createWorkerEventTransport((accepted) => mark(accepted ? 'connected' : 'ready')),
@@ -61,13 +60,9 @@ export function main(): void {
   // Which document each of this document's frame elements shows, for stitching trees.
   const frameLinks = startFrameLink({ signal: lifetime.signal, documentId, isTop });
   // The site's own methods, where its page part lives in this world.
+  const stopRuns = () => void events.emit('page/stop-runs', {}).catch(() => undefined);
   const local = site
-    ? startIsolatedPart(site, lifetime.signal, {
-        isTop,
-        documentId,
-        frameLinks,
-        stopRuns: () => void events.emit('page/stop-runs', {}).catch(() => undefined),
-      })
+    ? startIsolatedPart(site, lifetime.signal, { isTop, documentId, frameLinks, stopRuns })
     : null;
   const relay = createRelay({
     nonce,

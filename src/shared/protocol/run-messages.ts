@@ -126,6 +126,11 @@ export const FormContentSchema = z
   .refine((content) => Object.keys(content).length <= 40, 'At most 40 fields.');
 export type FormContent = z.infer<typeof FormContentSchema>;
 
+/** Bounds of a question the agent asks the person (the clarify tool). */
+export const MAX_CLARIFY_QUESTION_CHARS = 1_000;
+export const MAX_CLARIFY_OPTION_CHARS = 200;
+export const MAX_CLARIFY_OPTIONS = 4;
+
 /** What a run waits for from the person: a diff review, an approval, a page state, or its page back. */
 export const PendingInteractionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('edit-review'), ...ToolCardShape, diff: DiffViewSchema }),
@@ -175,6 +180,17 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     source: boundedString(200),
     message: boundedString(2_000),
     fields: boundedArray(FormFieldSchema, 40),
+  }),
+  z.strictObject({
+    /**
+     * The agent asks the person a question mid-run (the clarify tool): up to four
+     * answers to pick, or their own words. Answered with `accept` and
+     * `{answer}`; `cancel` leaves it unanswered. Question and options are model text.
+     */
+    kind: z.literal('clarify'),
+    ...ToolCardShape,
+    question: boundedString(MAX_CLARIFY_QUESTION_CHARS),
+    options: boundedArray(boundedString(MAX_CLARIFY_OPTION_CHARS), MAX_CLARIFY_OPTIONS),
   }),
   z.strictObject({
     /** An integration needs a sign-in before the call can run: Sign in or Skip. */

@@ -28,6 +28,7 @@ import type { ToolImage } from '../integrations/mcp/mcp-result';
 import { approveAction } from './action-approval';
 import { awaitDecision, type InteractionBook } from './approvals';
 import { integrationInteraction } from './integration-interaction';
+import { clarifyInteraction } from './clarify-interaction';
 import { splitOutcomeImages, toolImagesMessage } from './run-integrations';
 import type { RunEventSink } from './run-events';
 import { serializeOutcome, statusOf, summaryOf } from './tool-results';
@@ -214,6 +215,7 @@ async function runOne(
     ...integrationInteraction(call, context, (status, summary) =>
       setStatus(call, context, status, summary),
     ),
+    ...clarifyInteraction(call, context, (status) => setStatus(call, context, status)),
   };
   const toolContext = context.toolContext({ id: call.id, name: call.name }, interaction);
   try {

@@ -6,11 +6,18 @@ type Context = Parameters<ReturnType<typeof createPageHandlers>['page/stop-runs'
 describe('page/stop-runs', () => {
   it('stops the runs of the tab whose top frame sent it, and ignores subframes', () => {
     const stopRuns = vi.fn();
-    const handlers = createPageHandlers({ quickAttach: async () => {}, stopRuns });
+    const runs = {
+      activeRuns: () => [
+        { runId: 'r1', tabId: 4 },
+        { runId: 'r2', tabId: 5 },
+      ],
+      cancel: stopRuns,
+    };
+    const handlers = createPageHandlers({ quickAttach: async () => {}, runs });
     void handlers['page/stop-runs']({}, { tabId: 4, frameId: 2 } as Context);
     void handlers['page/stop-runs']({}, { frameId: 0 } as Context);
     expect(stopRuns).not.toHaveBeenCalled();
     void handlers['page/stop-runs']({}, { tabId: 4, frameId: 0 } as Context);
-    expect(stopRuns).toHaveBeenCalledWith(4);
+    expect(stopRuns.mock.calls).toEqual([['r1']]);
   });
 });

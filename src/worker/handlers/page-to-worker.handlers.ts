@@ -20,8 +20,11 @@ export interface PageHandlerDeps {
   readonly quickAttach: (tabId: number, kind: QuickAttachKind, eventId: string) => Promise<void>;
   /** A typing signal of inline completion from `tabId`; absent, the running service's. */
   readonly completionSignal?: (tabId: number, signal: CompletionSignal) => void;
-  /** The person pressed Stop on the page of `tabId` (the acting-tab indicator). */
-  readonly stopRuns?: (tabId: number) => void;
+  /** The active runs, which Stop on a page (the acting-tab indicator) cancels by tab. */
+  readonly runs?: {
+    activeRuns(): readonly { readonly runId: string; readonly tabId: number }[];
+    cancel(runId: string): unknown;
+  };
 }
 
 export function createPageHandlers(deps: PageHandlerDeps) {
@@ -50,7 +53,9 @@ export function createPageHandlers(deps: PageHandlerDeps) {
     },
     // Our indicator lives in the top frame; a subframe has no Stop to press.
     'page/stop-runs': (_payload, context) => {
-      if (context.tabId !== undefined && context.frameId === 0) deps.stopRuns?.(context.tabId);
+      if (context.tabId === undefined || context.frameId !== 0 || !deps.runs) return;
+      for (const run of deps.runs.activeRuns())
+        if (run.tabId === context.tabId) deps.runs.cancel(run.runId);
     },
   });
 }

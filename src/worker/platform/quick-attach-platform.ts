@@ -7,7 +7,12 @@
 // that API is missing (Firefox) the window stays unknown and the panel filters.
 import { createEmitter, type EventTransport } from '../../shared/protocol/client';
 import { workerToPanel } from '../../shared/protocol/worker-to-panel';
-import type { QuickAttachEntry, QuickAttachPlatform, QuickAttachService } from '../quick-attach';
+import {
+  createQuickAttach,
+  type QuickAttachEntry,
+  type QuickAttachPlatform,
+  type QuickAttachService,
+} from '../quick-attach';
 import { classifySender } from './classify-sender';
 import { PANEL_PORT_NAME } from './runtime-messaging';
 
@@ -108,4 +113,12 @@ export function createQuickAttachPlatform(panels: EventTransport): QuickAttachPl
       });
     },
   };
+}
+
+/** The worker's quick-attach service on this browser, delivering to `panels` as they connect. */
+export function startQuickAttach(panels: EventTransport): QuickAttachService {
+  const platform = createQuickAttachPlatform(panels);
+  const service = createQuickAttach(platform);
+  platform.watchPanels(service);
+  return service;
 }

@@ -175,6 +175,18 @@ export interface RunInteraction {
     request: { readonly source: string; readonly message: string },
     signal: AbortSignal,
   ): Promise<'sign-in' | 'skip' | 'timeout'>;
+  /**
+   * The agent asks the person a question (the clarify tool): resolves their answer,
+   * or null when they dismissed it or did not answer in time. Absent where nobody can
+   * answer.
+   */
+  askPerson?(
+    request: { readonly question: string; readonly options: readonly string[] },
+    signal: AbortSignal,
+  ): Promise<
+    | { readonly answer: string }
+    | { readonly answer: null; readonly reason: 'dismissed' | 'timeout' }
+  >;
 }
 
 /** One progress report of a running tool. */

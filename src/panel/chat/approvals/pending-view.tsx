@@ -1,7 +1,7 @@
 // What a run waits for from the person, shown under the live answer: a diff
 // review, a page action's approval (what it will do), an external tool approval (with
 // its destination), an integration's form or
-// sign-in, a page wait (what to do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
+// sign-in, the agent's question (clarify), a page wait (what to do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
 // the exact (runId, callId). All strings are text.
 import type {
   ApprovalDecision,
@@ -9,6 +9,7 @@ import type {
   PendingInteraction,
 } from '../../../shared/protocol/run-messages';
 import { ActionApprovalView } from './action-approval-view';
+import { ClarifyView } from './clarify-view';
 import { DiffReview } from './diff-review';
 import { IntegrationFormView } from './integration-form-view';
 import { IntegrationSignInView } from './integration-sign-in-view';
@@ -37,6 +38,8 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
     return <IntegrationFormView pending={pending} busy={busy} onDecide={onDecide} />;
   if (pending.kind === 'integration-sign-in')
     return <IntegrationSignInView pending={pending} busy={busy} onDecide={onDecide} />;
+  if (pending.kind === 'clarify')
+    return <ClarifyView pending={pending} busy={busy} onDecide={onDecide} />;
   if (pending.kind === 'action-approval')
     return <ActionApprovalView pending={pending} busy={busy} onDecide={onDecide} />;
   if (pending.kind === 'external-approval') {
