@@ -17,6 +17,7 @@ import { typeTool } from './actions/type.tool';
 import { setFieldTool } from './actions/set-field.tool';
 import { selectOptionTool } from './actions/select-option.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
+import { doneTool } from './finish/done.tool';
 import { executeJsTool } from './dev/execute-js.tool';
 import { inspectElementStylesTool } from './dev/inspect-element-styles.tool';
 import { readPageSourceTool } from './dev/read-page-source.tool';
@@ -49,6 +50,7 @@ export const workerSite = defineWorkerSite({
       executeJsTool(browserActionDeps),
       setFieldTool(browserActionDeps),
       selectOptionTool(browserActionDeps),
+      doneTool,
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,
