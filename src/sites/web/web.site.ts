@@ -9,6 +9,7 @@ import { devMethods } from './methods/dev-methods';
 import { readMethods } from './methods/read-methods';
 import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
+import { waitMethods } from './methods/wait-methods';
 
 export const webSite = defineSite({
   id: 'web',
@@ -17,7 +18,14 @@ export const webSite = defineSite({
   frames: 'all',
   mainWorld: false,
   scopeOf: (url) => httpOrigin(url),
-  pageMethods: { ...treeMethods, ...readMethods, ...actMethods, ...scrollMethods, ...devMethods },
+  pageMethods: {
+    ...treeMethods,
+    ...readMethods,
+    ...actMethods,
+    ...scrollMethods,
+    ...devMethods,
+    ...waitMethods,
+  },
   document: false,
   panel: {
     label: 'Web',

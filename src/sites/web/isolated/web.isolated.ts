@@ -6,6 +6,7 @@ import { defineIsolatedSite } from '../../../page/kit/isolated-site';
 import { webSite } from '../web.site';
 import { startActHandlers } from './act/act-handlers';
 import { startScrollHandlers } from './act/scroll-handlers';
+import { startWaitHandlers } from './act/wait-element';
 import { startDevHandlers } from './dev/dev-handlers';
 import { startReadHandlers } from './read/read-handlers';
 import { createRefRegistry } from './tree/refs';
@@ -21,6 +22,7 @@ export const isolatedSite = defineIsolatedSite({
         ...startTreeHandlers(signal, frame, refs),
         ...startReadHandlers(signal, frame, refs),
         ...startActHandlers(refs),
+        ...startWaitHandlers(refs),
         ...startScrollHandlers(signal, frame),
         ...startDevHandlers(refs),
       },
