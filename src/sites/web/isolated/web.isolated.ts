@@ -23,7 +23,7 @@ export const isolatedSite = defineIsolatedSite({
         ...startReadHandlers(signal, frame, refs),
         ...startActHandlers(refs),
         ...startWaitHandlers(refs),
-        ...startScrollHandlers(signal, frame),
+        ...startScrollHandlers(signal, frame, refs),
         ...startDevHandlers(refs),
       },
     };

@@ -27,9 +27,9 @@ export const MAX_WAIT_MS = 20_000;
 
 const Arguments = z.strictObject({
   ref: RefArgument.optional(),
-  role: z.string().min(1).max(40).optional().describe('With name: e.g. button, dialog, alert.'),
+  role: z.string().min(1).max(40).optional(),
   name: z.string().max(200).optional(),
-  text: z.string().min(1).max(200).optional().describe('Text the element shows.'),
+  text: z.string().min(1).max(200).optional(),
   state: ElementStateWantedSchema.default('visible'),
   timeout_ms: z.number().int().min(100).max(MAX_WAIT_MS).default(DEFAULT_WAIT_MS),
 });
@@ -100,7 +100,7 @@ async function waitInSlices(
 export const waitForElementTool = defineTool({
   name: 'wait_for_element',
   description:
-    'Wait until an element is visible (default), hidden, enabled or attached. Name it by ref, by role (+ name), or by text. Returns its ref.',
+    'Wait until an element (by ref, role + name, or text) is visible, hidden, enabled or attached.',
   arguments: Arguments,
   effect: 'read',
   activity: (args) => `Waited for ${describeQuery(args)} to be ${args.state}`,

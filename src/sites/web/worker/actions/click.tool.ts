@@ -13,13 +13,13 @@ export const RefArgument = z
   .string()
   .min(1)
   .max(40)
-  .describe('The element ref from the page\u2019s accessibility tree, e.g. e12 or f2:e7.');
+  .describe('Element ref from the tree, e.g. e12 or f2:e7.');
 
 export function clickTool(deps: ActionDeps) {
   return defineTool({
     name: 'click',
     description:
-      'Clicks an element of the page by its ref with a real mouse click. Refuses when something covers the element (and names it). A click that buys, pays, sends, posts, deletes or submits a form waits for the person to approve it, and so does a second click on the same submit button within 45 s. The result says what changed.',
+      'Clicks an element of the page by its ref with a real mouse click. Refuses when something covers the element (and names it). A click that buys, pays, sends, posts, deletes or submits a form waits for the person to approve it. The result says what changed.',
     arguments: z.strictObject({ ref: RefArgument }),
     effect: 'page-action',
     activity: ({ ref }, outcome) => `Clicked ${elementOf(ref, outcome)}`,

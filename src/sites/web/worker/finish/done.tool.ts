@@ -25,9 +25,9 @@ async function pageFacts(context: ToolRunContext): Promise<DonePageFacts | null>
 export const doneTool = defineTool({
   name: 'done',
   description:
-    'Call once the task is finished (or cannot be): a short summary for the person and the outcome. A success claim is checked against the page first (an open dialog, an unsubmitted form, a create/edit address send it back).',
+    'Finish: a summary for the person and the outcome. A success claim is checked on the page first.',
   arguments: z.strictObject({
-    summary: z.string().min(1).max(2_000).describe('What was done, for the person.'),
+    summary: z.string().min(1).max(2_000),
     outcome: z.enum(['success', 'partial', 'failed']),
   }),
   effect: 'read',
