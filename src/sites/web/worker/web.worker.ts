@@ -18,6 +18,7 @@ import { setFieldTool } from './actions/set-field.tool';
 import { selectOptionTool } from './actions/select-option.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
 import { doneTool } from './finish/done.tool';
+import { dragTool } from './actions/drag.tool';
 import { waitForElementTool } from './act/wait-for-element.tool';
 import { executeJsTool } from './dev/execute-js.tool';
 import { inspectElementStylesTool } from './dev/inspect-element-styles.tool';
@@ -53,6 +54,7 @@ export const workerSite = defineWorkerSite({
       selectOptionTool(browserActionDeps),
       doneTool,
       waitForElementTool,
+      dragTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

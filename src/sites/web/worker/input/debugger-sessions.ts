@@ -41,7 +41,12 @@ export interface RunInputSession {
   send(method: string, params?: object): Promise<unknown>;
   /** Out-of-process frames of the tab, at every nesting level. */
   children(): readonly ChildSession[];
+  /** Listens to the TAB session's events (a drag the browser intercepted); returns the undo. */
+  onEvent(listener: SessionListener): () => void;
 }
+
+/** One event of a session: its CDP method and parameters. */
+export type SessionListener = (method: string, params: unknown) => void;
 
 export type SessionResult =
   | { readonly ok: true; readonly session: RunInputSession }
@@ -94,6 +99,7 @@ interface RunEntry {
   /** Set when the session ended under the run: every later action gets this. */
   ended: InputFailure | null;
   readonly children: Map<string, ChildSession>;
+  readonly listeners: Set<SessionListener>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -129,6 +135,8 @@ export function createInputSessions(deps: {
     api.onEvent.addListener((source, method, params) => {
       const entry = entryOfTab(source.tabId);
       if (!entry) return;
+      if (source.sessionId === undefined)
+        for (const listener of entry.listeners) listener(method, params);
       followChildren(api, entry, source, method, params);
     });
   }
@@ -163,6 +171,10 @@ export function createInputSessions(deps: {
       }
     },
     children: () => [...entry.children.values()],
+    onEvent(listener) {
+      entry.listeners.add(listener);
+      return () => void entry.listeners.delete(listener);
+    },
   });
 
   return {
@@ -185,6 +197,7 @@ export function createInputSessions(deps: {
         released: false,
         ended: null,
         children: new Map(),
+        listeners: new Set(),
       };
       runs.set(runId, entry);
       runOfTab.set(tabId, runId);
