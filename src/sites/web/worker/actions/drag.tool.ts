@@ -60,7 +60,7 @@ export function dragTool(deps: ActionDeps) {
           message: `${to} (${target.target}) is covered by ${target.coveredBy}; the drop would land on that instead.`,
         });
       }
-      let kind: DragKind = 'pointer';
+      let kind = 'pointer' as DragKind;
       const after = await pressAndObserve(deps, context, source.number, source.before, async () => {
         try {
           kind = await dragBetween(source.session, source, target, DRAG_STEPS, context.signal);

@@ -46,11 +46,13 @@ export function editStepOf(url: string): string | null {
   }
   const step = parsed.pathname.split('/').find((segment) => EDIT_STEP.test(segment));
   if (step) return step;
-  for (const [key, value] of parsed.searchParams) {
-    if (EDIT_STEP.test(key) && (value === '' || value === '1' || value === 'true')) return key;
-    if (EDIT_PARAMS.has(key.toLowerCase()) && EDIT_STEP.test(value)) return value;
-  }
-  return null;
+  let found: string | null = null;
+  parsed.searchParams.forEach((value, key) => {
+    if (found !== null) return;
+    if (EDIT_STEP.test(key) && (value === '' || value === '1' || value === 'true')) found = key;
+    else if (EDIT_PARAMS.has(key.toLowerCase()) && EDIT_STEP.test(value)) found = value;
+  });
+  return found;
 }
 
 /** Why the page says the work is not finished yet; empty when nothing does. */
