@@ -25,6 +25,13 @@ describe('waitForElement', () => {
     expect(performance.now() - started).toBeLessThan(1_500);
   });
 
+  it('matches a nameless element by role and the text it shows, as the tree shows it', () => {
+    const refs = page(`<div role="status" id="s">Results ready</div><div role="status">Idle</div>`);
+    expect(
+      checkOnce(document, { by: 'role', role: 'status', name: 'results ready' }, 'attached', refs),
+    ).toMatchObject({ status: 'met', ref: refs.numberOf(document.getElementById('s')!) });
+  });
+
   it('sees an element added later by the text it shows', async () => {
     const refs = page(`<main></main>`);
     setTimeout(() => {

@@ -46,7 +46,12 @@ export function matchesOf(
     for (const element of doc.querySelectorAll('*')) {
       if ((scanned += 1) > MAX_SCANNED) break;
       if (roleOf(element) !== query.role) continue;
-      const name = wanted === null ? '' : clean(accessibleName(element, 200));
+      // The tree shows a nameless element by its text ("status: Results ready"), so
+      // a name asked for matches that text too.
+      const name =
+        wanted === null
+          ? ''
+          : clean(accessibleName(element, 200) || (element.textContent ?? '').slice(0, 400));
       if (wanted === null || name === wanted) exact.push(element);
       else if (wanted.length > 0 && name.includes(wanted)) partial.push(element);
     }
