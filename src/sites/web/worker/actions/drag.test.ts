@@ -3,7 +3,12 @@ import type { ToolDefinition, ToolOutcome } from '../../../../worker/tools/defin
 import type { AccessFacts } from '../../../../worker/site-access/bridge-access';
 import { actContext, controlView, type ActAnswers } from './__fixtures__/act-context';
 import type { ActionDeps } from './action-target';
-import type { InputSessions, SessionListener } from '../input/debugger-sessions';
+import {
+  INPUT_FAILURES,
+  InputError,
+  type InputSessions,
+  type SessionListener,
+} from '../input/debugger-sessions';
 import { dragTool } from './drag.tool';
 
 const PAGE = 'https://board.example/';
@@ -19,7 +24,7 @@ const allowed: AccessFacts = {
  * intercepted drag once the pointer moved while pressed, as Chrome does for a
  * draggable element.
  */
-function depsFor(options: { html5?: boolean; tabClosed?: boolean } = {}) {
+function depsFor(options: { html5?: boolean; tabClosed?: boolean; closesMidDrag?: boolean } = {}) {
   const sent: { method: string; params: Record<string, unknown> }[] = [];
   const listeners = new Set<SessionListener>();
   let pressed = false;
@@ -37,6 +42,8 @@ function depsFor(options: { html5?: boolean; tabClosed?: boolean } = {}) {
           const body = (params ?? {}) as Record<string, unknown>;
           sent.push({ method, params: body });
           if (method === 'Input.dispatchMouseEvent') {
+            if (body['type'] === 'mouseMoved' && pressed && options.closesMidDrag)
+              throw new InputError(INPUT_FAILURES.tabClosed);
             if (body['type'] === 'mousePressed') pressed = true;
             if (body['type'] === 'mouseMoved' && pressed && options.html5)
               for (const listener of listeners)
@@ -168,6 +175,15 @@ describe('drag', () => {
     expect(await drag(closed.deps, listPage().answers, { from: 'e1', to: 'e2' })).toMatchObject({
       code: 'INPUT_TAB_CLOSED',
     });
+  });
+
+  it('ends with the tab-closed failure when the tab closes mid-drag, and stops intercepting', async () => {
+    const { deps, sent } = depsFor({ closesMidDrag: true });
+    expect(await drag(deps, listPage().answers, { from: 'e1', to: 'e2' })).toMatchObject({
+      ok: false,
+      code: 'INPUT_TAB_CLOSED',
+    });
+    expect(sent.at(-1)).toEqual({ method: 'Input.setInterceptDrags', params: { enabled: false } });
   });
 
   it('asks before dropping onto a consequential target', async () => {
