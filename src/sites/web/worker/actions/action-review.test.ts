@@ -153,6 +153,10 @@ describe('the duplicate-submit guard', () => {
     });
   });
 
+  it('records nothing, and does not fail, for a caller without run state (a probe)', () => {
+    expect(() => recordPressed({ callId: 'probe' } as never)).not.toThrow();
+  });
+
   it('remembers only presses that landed, and forgets them after 45 s', async () => {
     const { context, state } = actContext({
       'web/act-facts': () => ({

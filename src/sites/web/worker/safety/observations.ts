@@ -35,7 +35,9 @@ export const createWebRunState = (): WebRunState => ({
 
 /** The run's web state; a fresh one where a run has none (probes, other callers). */
 export function webRunState(context: ToolRunContext): WebRunState {
-  const site = context.state.site as Partial<WebRunState> | null;
+  // Probes and test harnesses may run a tool without any run state at all.
+  const state = context.state as ToolRunContext['state'] | undefined;
+  const site = state?.site as Partial<WebRunState> | null | undefined;
   return site && Array.isArray(site.observations) && Array.isArray(site.presses)
     ? (site as WebRunState)
     : createWebRunState();
