@@ -95,6 +95,9 @@ export function main(): void {
       createPageHandlers({
         quickAttach: quickAttach.clicked,
         frameReady: (tabId, report) => void frames.record(tabId, report),
+        stopRuns: (tabId) => {
+          for (const run of agent.activeRuns()) if (run.tabId === tabId) agent.cancel(run.runId);
+        },
       }),
     ),
   });

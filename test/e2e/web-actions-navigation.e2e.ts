@@ -5,12 +5,8 @@
 // by the tab but not by the run, which says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 import { runTools, type ToolResult, type ToolStep } from '../support/tool-runs';
+import { refIn, startWebRunRig, treeOf, type WebRunRig } from '../support/web-run-rig';
 
 const HOST = 'shop.example';
 const OTHER = 'offers.example';
@@ -27,56 +23,23 @@ const search = (url: URL) => `<!doctype html><title>Results</title>
 <h1>Results for ${(url.searchParams.get('q') ?? '').replace(/[^a-z]/g, '')}</h1>
 <button onclick="document.body.dataset.sorted = 'yes'">Sort by price</button>`;
 
-let pages: WebPages;
-let browser: WebBrowser;
-let models: ModelServer;
-let proxy: CorsProxy;
+let rig: WebRunRig;
 let shop: Page;
-let driver: RunDriver;
-let modelId: string;
 
 beforeAll(async () => {
-  pages = await startWebPages({
-    [HOST]: { '/': HOME, '/shirts': SHIRTS, '/search': search },
-    [OTHER]: { '/deal': '<!doctype html><title>Deal</title><p>Deal</p>' },
-  });
-  models = await startModelServer({ scenario: 'basic-tool-loop' });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
-  shop = await browser.open(HOST);
-  await browser.injectBridge(shop);
-  const tabId = await browser.tabIdOf(shop);
-  const panel = await browser.openPanelTab(tabId);
-  await collectPanelEvents(panel);
-  driver = createRunDriver(panel, {
-    tabId,
-    scope: { siteId: 'web', projectId: `https://${HOST}` },
-    baseUrl: proxy.baseUrl,
-  });
-  modelId = await driver.saveModel('scripted-model');
+  rig = await startWebRunRig(
+    {
+      [HOST]: { '/': HOME, '/shirts': SHIRTS, '/search': search },
+      [OTHER]: { '/deal': '<!doctype html><title>Deal</title><p>Deal</p>' },
+    },
+    HOST,
+  );
+  shop = rig.tab;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await rig?.close();
 });
-
-/** The tree text a get_accessibility_tree result carries. */
-const treeOf = (result: ToolResult | undefined): string =>
-  (result as { result?: { untrusted_page_content?: { content?: { tree?: string } } } } | undefined)
-    ?.result?.untrusted_page_content?.content?.tree ?? '';
-
-/** The ref the tree gives the element with this role and name. */
-function refIn(tree: string, role: string, name: string): string {
-  const line = tree
-    .split('\n')
-    .find((entry) => entry.trimStart().startsWith(`${role} ${JSON.stringify(name)} [`));
-  const ref = line && /\[(e\d+)\]/.exec(line)?.[1];
-  if (!ref) throw new Error(`no ${role} "${name}" in the tree:\n${tree}`);
-  return ref;
-}
 
 /** Pauses are what this behaviour removes: one ends the run so the test fails at once. */
 const pauses: string[] = [];
@@ -93,11 +56,13 @@ const step = (name: string, args: Record<string, unknown> = {}): ToolStep => ({
   onPending: answer,
 });
 const run = (steps: ToolStep[]) =>
-  runTools({ driver, models, modelId }, steps, { agentMode: 'act' });
+  runTools({ driver: rig.driver, models: rig.models, modelId: rig.modelId }, steps, {
+    agentMode: 'act',
+  });
 
 /** The refs of a page, read in a run of their own (refs are numbered per document). */
 async function refsAt(pathname: string, wanted: [string, string][]): Promise<string[]> {
-  await shop.goto(pages.url(HOST, pathname), { waitUntil: 'load' });
+  await shop.goto(rig.pages.url(HOST, pathname), { waitUntil: 'load' });
   await shop.waitForFunction(() => document.documentElement.dataset['sideAgentBridge']);
   const look = await run([step('get_accessibility_tree')]);
   return wanted.map(([role, name]) => refIn(treeOf(look.results[0]), role, name));

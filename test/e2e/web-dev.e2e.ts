@@ -7,12 +7,8 @@
 // mode the same call is refused before any card.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 import { runTools, type ToolResult } from '../support/tool-runs';
+import { refIn, startWebRunRig, type WebRunRig } from '../support/web-run-rig';
 
 const HOST = 'tools.example';
 const TOKEN = 'csrf-7f3a9c-SECRET';
@@ -31,55 +27,27 @@ const PAGE = `<!doctype html><html><head><title>Build dashboard</title>
 </form>
 </body></html>`;
 
-let pages: WebPages;
-let browser: WebBrowser;
-let models: ModelServer;
-let proxy: CorsProxy;
+let rig: WebRunRig;
 let tab: Page;
-let driver: RunDriver;
-let modelId: string;
 
 beforeAll(async () => {
-  pages = await startWebPages({ [HOST]: { '/': PAGE } });
-  models = await startModelServer({ scenario: 'basic-tool-loop' });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
-  tab = await browser.open(HOST);
-  await browser.injectBridge(tab);
-  const tabId = await browser.tabIdOf(tab);
-  const panel = await browser.openPanelTab(tabId);
-  await collectPanelEvents(panel);
-  driver = createRunDriver(panel, {
-    tabId,
-    scope: { siteId: 'web', projectId: `https://${HOST}` },
-    baseUrl: proxy.baseUrl,
-  });
-  modelId = await driver.saveModel('scripted-model');
+  rig = await startWebRunRig({ [HOST]: { '/': PAGE } }, HOST);
+  tab = rig.tab;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await rig?.close();
 });
+
+const runContext = () => ({ driver: rig.driver, models: rig.models, modelId: rig.modelId });
 
 const content = (result: ToolResult) =>
   (result as { result?: { untrusted_page_content?: { content?: Record<string, unknown> } } }).result
     ?.untrusted_page_content?.content ?? {};
 
-function refIn(tree: string, role: string, name: string): string {
-  const line = tree
-    .split('\n')
-    .find((entry) => entry.trimStart().startsWith(`${role} ${JSON.stringify(name)} [`));
-  const ref = line && /\[(e\d+)\]/.exec(line)?.[1];
-  if (!ref) throw new Error(`no ${role} "${name}" in the tree:\n${tree}`);
-  return ref;
-}
-
 describe('Dev mode tools', () => {
   it('reads the page source with secrets masked, and inspects a button by its ref', async () => {
-    const context = { driver, models, modelId };
+    const context = runContext();
     const look = await runTools(context, [{ name: 'get_accessibility_tree', arguments: {} }], {
       agentMode: 'dev',
     });
@@ -118,7 +86,7 @@ describe('Dev mode tools', () => {
   });
 
   it('asks before every script with its exact code; approved it runs in the page despite its CSP, denied nothing runs', async () => {
-    const context = { driver, models, modelId };
+    const context = runContext();
     const cards: Record<string, unknown>[] = [];
     const code = "document.body.dataset.touched = 'yes';\ndocument.title";
     const outcome = await runTools(
@@ -157,7 +125,7 @@ describe('Dev mode tools', () => {
   it('refuses a script in Ask mode without asking, and the page is untouched', async () => {
     const cards: Record<string, unknown>[] = [];
     const outcome = await runTools(
-      { driver, models, modelId },
+      runContext(),
       [
         {
           name: 'execute_js',

@@ -5,48 +5,25 @@
 // refuses with PAGE_REF_NOT_FOUND and leaves the page as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 import { runTools, type ToolStep } from '../support/tool-runs';
+import { startWebRunRig, type WebRunRig } from '../support/web-run-rig';
 
 const PAGE = `<!doctype html><title>Shop</title><button id="buy">Buy</button>
 `;
 
-let pages: WebPages;
-let browser: WebBrowser;
-let models: ModelServer;
-let proxy: CorsProxy;
+let rig: WebRunRig;
 let shop: Page;
-let driver: RunDriver;
-let modelId: string;
 
 beforeAll(async () => {
-  pages = await startWebPages({ 'shop.example': { '/': PAGE } });
-  models = await startModelServer({ scenario: 'basic-tool-loop' });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
-  shop = await browser.open('shop.example');
-  await browser.injectBridge(shop);
-  const tabId = await browser.tabIdOf(shop);
-  const panel = await browser.openPanelTab(tabId);
-  await collectPanelEvents(panel);
-  driver = createRunDriver(panel, {
-    tabId,
-    scope: { siteId: 'web', projectId: 'https://shop.example' },
-    baseUrl: proxy.baseUrl,
-  });
-  modelId = await driver.saveModel('scripted-model');
+  rig = await startWebRunRig({ 'shop.example': { '/': PAGE } }, 'shop.example');
+  shop = rig.tab;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await rig?.close();
 });
+
+const runContext = () => ({ driver: rig.driver, models: rig.models, modelId: rig.modelId });
 
 const approve = () => Promise.resolve('allow-run');
 
@@ -54,7 +31,7 @@ describe('action tools in a real run', () => {
   it('runs click and press_keys through the worker and refuses refs that name nothing', async () => {
     const click: ToolStep = { name: 'click', arguments: { ref: 'e41' }, onPending: approve };
     const outcome = await runTools(
-      { driver, models, modelId },
+      runContext(),
       [
         click,
         { ...click, arguments: { ref: 'e42' } },

@@ -7,12 +7,8 @@
 // happened. A harmless click in the same run goes through without a card.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 import { runTools } from '../support/tool-runs';
+import { refIn, startWebRunRig, type WebRunRig } from '../support/web-run-rig';
 import {
   ACCOUNT_HOST,
   ACCOUNT_PAGE,
@@ -21,55 +17,29 @@ import {
   EXFILTRATION_URL,
 } from '../support/web-fixtures/injection-pages';
 
-let pages: WebPages;
-let browser: WebBrowser;
-let models: ModelServer;
-let proxy: CorsProxy;
+let rig: WebRunRig;
 let account: Page;
-let driver: RunDriver;
-let modelId: string;
 
 beforeAll(async () => {
-  pages = await startWebPages({
-    [ACCOUNT_HOST]: { '/': ACCOUNT_PAGE, '/account/delete': 'deleted' },
-    [ATTACKER_HOST]: { '/': ATTACKER_PAGE },
-  });
-  models = await startModelServer({ scenario: 'basic-tool-loop' });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
-  account = await browser.open(ACCOUNT_HOST);
-  await browser.injectBridge(account);
-  const tabId = await browser.tabIdOf(account);
-  const panel = await browser.openPanelTab(tabId);
-  await collectPanelEvents(panel);
-  driver = createRunDriver(panel, {
-    tabId,
-    scope: { siteId: 'web', projectId: `https://${ACCOUNT_HOST}` },
-    baseUrl: proxy.baseUrl,
-  });
-  modelId = await driver.saveModel('scripted-model');
+  rig = await startWebRunRig(
+    {
+      [ACCOUNT_HOST]: { '/': ACCOUNT_PAGE, '/account/delete': 'deleted' },
+      [ATTACKER_HOST]: { '/': ATTACKER_PAGE },
+    },
+    ACCOUNT_HOST,
+  );
+  account = rig.tab;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await rig?.close();
 });
 
-/** The ref the tree text gives the element with this role and name. */
-function refIn(tree: string, role: string, name: string): string {
-  const line = tree
-    .split('\n')
-    .find((entry) => entry.trimStart().startsWith(`${role} ${JSON.stringify(name)} [`));
-  const ref = line && /\[((?:f\d+:)?e\d+)\]/.exec(line)?.[1];
-  if (!ref) throw new Error(`no ${role} "${name}" in the tree:\n${tree}`);
-  return ref;
-}
+const runContext = () => ({ driver: rig.driver, models: rig.models, modelId: rig.modelId });
 
 describe('an injected instruction the model obeys', () => {
   it('reaches the person as an action card before anything happens, and a denial keeps the page and the data where they are', async () => {
-    const context = { driver, models, modelId };
+    const context = runContext();
     const look = await runTools(context, [{ name: 'get_accessibility_tree', arguments: {} }], {
       agentMode: 'act',
     });
@@ -126,7 +96,7 @@ describe('an injected instruction the model obeys', () => {
     expect(await account.evaluate(() => document.getElementById('more')?.hidden)).toBe(false);
     expect(await account.evaluate(() => document.body.dataset['deleteClicks'] ?? '0')).toBe('0');
     expect(account.url()).toBe(`https://${ACCOUNT_HOST}/`);
-    expect(pages.requests.filter((entry) => entry.startsWith(`${ATTACKER_HOST} `))).toEqual([]);
-    expect(pages.requests).not.toContain(`${ACCOUNT_HOST} /account/delete`);
+    expect(rig.pages.requests.filter((entry) => entry.startsWith(`${ATTACKER_HOST} `))).toEqual([]);
+    expect(rig.pages.requests).not.toContain(`${ACCOUNT_HOST} /account/delete`);
   });
 });

@@ -62,7 +62,12 @@ export function main(): void {
   const frameLinks = startFrameLink({ signal: lifetime.signal, documentId, isTop });
   // The site's own methods, where its page part lives in this world.
   const local = site
-    ? startIsolatedPart(site, lifetime.signal, { isTop, documentId, frameLinks })
+    ? startIsolatedPart(site, lifetime.signal, {
+        isTop,
+        documentId,
+        frameLinks,
+        stopRuns: () => void events.emit('page/stop-runs', {}).catch(() => undefined),
+      })
     : null;
   const relay = createRelay({
     nonce,

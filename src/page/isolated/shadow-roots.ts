@@ -63,8 +63,20 @@ export function canHostShadowRoot(element: Element): boolean {
   return name.includes('-') || SHADOW_HOSTS.has(name);
 }
 
+/** Hosts of our own on-page UI: their roots stay closed to our readers too. */
+const OWN_HOSTS = new WeakSet<Element>();
+
+/**
+ * Marks `host` as our own UI (the acting-tab indicator): the readers do not open its
+ * shadow root, so what we draw on a page never reads as the page's content.
+ */
+export function markOwnUi(host: Element): void {
+  OWN_HOSTS.add(host);
+}
+
 /** The element's shadow root, open or (through the extension API) closed, or null. */
 export function shadowRootOf(element: Element): ShadowRoot | null {
+  if (OWN_HOSTS.has(element)) return null;
   const open = element.shadowRoot;
   if (open) return open;
   if (!readClosedRoot || !canHostShadowRoot(element)) return null;

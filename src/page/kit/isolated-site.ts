@@ -27,6 +27,11 @@ export interface IsolatedFrame {
   readonly documentId: string;
   /** The links to the documents of this document's frame elements. */
   readonly frameLinks: FrameLinkReader;
+  /**
+   * Asks the worker to stop the runs working in this tab. Only for a trusted click on
+   * our own on-page UI; the worker ignores it from anything but the top frame.
+   */
+  readonly stopRuns: () => void;
 }
 
 /** What a started isolated part offers: a handler for every page method of its site. */

@@ -91,7 +91,7 @@ describe('ToolCard (activity row)', () => {
   });
 
   it('shows a call refused by the chat mode in plain words, with the code only inside', () => {
-    const { text, details, closed } = shown(
+    const { text, details, closed, container } = shown(
       call({
         errorCode: 'TOOL_NOT_IN_MODE',
         summary:
@@ -103,6 +103,9 @@ describe('ToolCard (activity row)', () => {
     expect(details?.open).toBe(false);
     expect(details?.textContent).toContain('TOOL_NOT_IN_MODE');
     expect(closed()).not.toContain('TOOL_NOT_IN_MODE');
+    // The reason is said once, below the row, not again as the opened row's result.
+    const row = container.textContent ?? '';
+    expect(row.split('This chat is in Ask mode')).toHaveLength(2);
   });
 
   it('shows an edit sent back for a syntax error as not done, in plain words', () => {

@@ -104,7 +104,7 @@ export function ToolCard({ call }: { readonly call: ToolCallRecord }) {
               {hidden > 0 ? <p class="muted">{`${hidden} more characters not shown`}</p> : null}
             </>
           ) : null}
-          {call.summary && !progress ? (
+          {call.summary && !progress && !refused ? (
             <>
               <p class="activity-field muted">Result</p>
               <p class="tool-summary">{call.summary}</p>

@@ -38,5 +38,10 @@ export const pageToWorker = defineEventChannel('page-to-worker', ['content-scrip
    * person turned on, one at a time, and the page shows it only at its own cursor.
    */
   'page/completion-signal': { payload: CompletionSignalSchema },
+  /**
+   * A trusted click on Stop in the acting-tab indicator. No page data; a forged one
+   * could only stop the tab's runs, which the person can restart.
+   */
+  'page/stop-runs': { payload: z.strictObject({}) },
 });
 export type PageToWorker = typeof pageToWorker;

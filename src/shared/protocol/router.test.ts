@@ -88,6 +88,7 @@ function eventCases(): Case[] {
     'page/ready': readySpy,
     'page/quick-attach': vi.fn(),
     'page/completion-signal': vi.fn(),
+    'page/stop-runs': vi.fn(),
   });
   const streamSpy = vi.fn();
   const toPanel = createEventRouter(

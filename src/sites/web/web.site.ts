@@ -6,6 +6,7 @@
 import { defineSite, httpOrigin } from '../site-contract';
 import { actMethods } from './methods/act-methods';
 import { devMethods } from './methods/dev-methods';
+import { indicatorMethods } from './methods/indicator-methods';
 import { readMethods } from './methods/read-methods';
 import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
@@ -24,6 +25,7 @@ export const webSite = defineSite({
     ...actMethods,
     ...scrollMethods,
     ...devMethods,
+    ...indicatorMethods,
     ...waitMethods,
   },
   document: false,

@@ -13,6 +13,8 @@ import { runLoop, type RunSaves } from './run-loop';
 import { OPEN_STATUSES } from './tool-results';
 import type { RunContext } from './run-context';
 import { workerSiteOf } from '../sites/worker-sites';
+import type { SitePage } from '../sites/worker-site';
+import type { PageRequests } from '../page-requests';
 import { TERMINAL_SAVE_GRACE_MS } from './run-limits';
 
 function errorOf(error: unknown): ProtocolError {
@@ -158,7 +160,7 @@ async function finishRun(
   }
   // What the run held in the browser (the web face's debugger session) goes first.
   await workerSiteOf(identity.scope.siteId)
-    .endRun?.(run.runId)
+    .endRun?.(run.runId, lastPageWord(run.deps.pages, identity.tabId))
     .catch(() => undefined);
   events.end({
     status,
@@ -166,4 +168,17 @@ async function finishRun(
     sessionId: identity.sessionId,
     assistantTurnId: run.assistantTurnId,
   });
+}
+
+/** How long a run's last page request (clearing what it showed there) may take. */
+const LAST_WORD_MS = 1_000;
+
+/** The run's tab, reached outside its guard once it ended (see WorkerSite.endRun). */
+function lastPageWord(pages: PageRequests, tabId: number): SitePage {
+  const signal = AbortSignal.timeout(LAST_WORD_MS);
+  return {
+    tabId,
+    signal,
+    request: (method, payload) => pages.request(tabId, method, payload, { signal }),
+  };
 }

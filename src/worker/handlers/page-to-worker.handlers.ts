@@ -20,6 +20,8 @@ export interface PageHandlerDeps {
   readonly quickAttach: (tabId: number, kind: QuickAttachKind, eventId: string) => Promise<void>;
   /** A typing signal of inline completion from `tabId`; absent, the running service's. */
   readonly completionSignal?: (tabId: number, signal: CompletionSignal) => void;
+  /** The person pressed Stop on the page of `tabId` (the acting-tab indicator). */
+  readonly stopRuns?: (tabId: number) => void;
 }
 
 export function createPageHandlers(deps: PageHandlerDeps) {
@@ -45,6 +47,10 @@ export function createPageHandlers(deps: PageHandlerDeps) {
     'page/completion-signal': (payload, context) => {
       if (context.tabId !== undefined && context.frameId === 0)
         (deps.completionSignal ?? completionSignal)(context.tabId, payload);
+    },
+    // Our indicator lives in the top frame; a subframe has no Stop to press.
+    'page/stop-runs': (_payload, context) => {
+      if (context.tabId !== undefined && context.frameId === 0) deps.stopRuns?.(context.tabId);
     },
   });
 }

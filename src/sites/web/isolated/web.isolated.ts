@@ -5,6 +5,7 @@
 import { defineIsolatedSite } from '../../../page/kit/isolated-site';
 import { webSite } from '../web.site';
 import { startActHandlers } from './act/act-handlers';
+import { startIndicatorHandlers } from './act/indicator-handlers';
 import { startScrollHandlers } from './act/scroll-handlers';
 import { startWaitHandlers } from './act/wait-element';
 import { startDevHandlers } from './dev/dev-handlers';
@@ -25,6 +26,7 @@ export const isolatedSite = defineIsolatedSite({
         ...startWaitHandlers(refs),
         ...startScrollHandlers(signal, frame, refs),
         ...startDevHandlers(refs),
+        ...startIndicatorHandlers(signal, frame),
       },
     };
   },

@@ -58,5 +58,9 @@ export const workerSite = defineWorkerSite({
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,
-  endRun: (runId) => inputSessions.release(runId),
+  endRun: async (runId, page) => {
+    await inputSessions.release(runId);
+    // The mark goes with the run (a lease covers a page that does not answer now).
+    await page.request('web/indicator', { show: false, leaseMs: 1_000 }).catch(() => undefined);
+  },
 });

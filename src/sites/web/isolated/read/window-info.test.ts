@@ -33,4 +33,15 @@ describe('windowInfo', () => {
       { url: 'about:blank', visible: false },
     ]);
   });
+
+  it("decides each frame's visibility from its ancestors across a shadow boundary", () => {
+    document.body.innerHTML =
+      '<div style="display:none"><iframe></iframe></div><x-card aria-hidden="true"></x-card><x-ok></x-ok>';
+    (document.querySelector('x-card') as Element).attachShadow({ mode: 'open' }).innerHTML =
+      '<iframe></iframe>';
+    (document.querySelector('x-ok') as Element).attachShadow({ mode: 'open' }).innerHTML =
+      '<section><iframe width="40" height="40"></iframe></section>';
+    const info = windowInfo(createRefRegistry(), open);
+    expect(info.frames.map(({ visible }) => visible)).toEqual([false, false, true]);
+  });
 });

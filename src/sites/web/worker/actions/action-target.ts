@@ -27,6 +27,11 @@ export interface ActionDeps {
 
 /** Checks of a target that is still moving (an animation, a layout shift). */
 const MAX_STILL_CHECKS = 6;
+/**
+ * How long the tab's mark stays after the run's last action: longer than a slow
+ * model's turn, short enough that a worker that died does not leave it for long.
+ */
+const INDICATOR_LEASE_MS = 3 * 60_000;
 /** How far the point may drift between two checks and still count as holding still. */
 const STILL_PX = 1;
 
@@ -63,6 +68,19 @@ const wait = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', done, { once: true });
   });
 
+/**
+ * The mark on the tab the run acts in, shown (or renewed) before each action. A page
+ * that cannot show it does not stop the action: the browser's own debugging bar
+ * still says the tab is being controlled.
+ */
+async function showActingIndicator(context: ToolRunContext): Promise<void> {
+  await context.page
+    .request('web/indicator', { show: true, leaseMs: INDICATOR_LEASE_MS }, undefined, {
+      reportDocumentChange: true,
+    })
+    .catch(() => undefined);
+}
+
 /** The tab session, on an allowed site; a failure otherwise. */
 export async function inputSession(
   deps: ActionDeps,
@@ -79,7 +97,9 @@ export async function inputSession(
   const refused = await mayControlTab(tabId, url, deps.accessFacts);
   if (refused) return fail(refused);
   const held = await deps.sessions.session(context.runId, tabId, context.signal);
-  return held.ok ? held.session : fail(held.failure);
+  if (!held.ok) return fail(held.failure);
+  await showActingIndicator(context);
+  return held.session;
 }
 
 /** The top-frame element number a ref names; a failure for text that is not one. */

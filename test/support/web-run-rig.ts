@@ -1,0 +1,74 @@
+// One web-face run rig for end-to-end tests: local pages under real-looking
+// hostnames, the scripted model server behind the CORS proxy, the built extension in
+// Chromium with the bridge in one tab the person allowed, the panel opened for that
+// tab and a run driver with the scripted model saved. Tests that read or act on a
+// page through real runs start here instead of wiring the same eight steps each.
+import type { Page } from 'playwright-core';
+import { startCorsProxy, type CorsProxy } from './cors-proxy';
+import { startModelServer, type ModelServer } from './model-server/model-server.mjs';
+import { collectPanelEvents, createRunDriver, type RunDriver } from './run-driver';
+import type { ToolResult } from './tool-runs';
+import { launchWebBrowser, type WebBrowser } from './web-browser';
+import { startWebPages, type WebHosts, type WebPages } from './web-pages';
+
+export interface WebRunRig {
+  readonly pages: WebPages;
+  readonly models: ModelServer;
+  readonly proxy: CorsProxy;
+  readonly browser: WebBrowser;
+  /** The tab the runs work in, showing `host`'s `/`. */
+  readonly tab: Page;
+  readonly tabId: number;
+  readonly driver: RunDriver;
+  readonly modelId: string;
+  /** Closes everything the rig started (safe after a failed start). */
+  close(): Promise<void>;
+}
+
+/** Starts the rig; the run tab shows `https://<host>/` with the bridge connected. */
+export async function startWebRunRig(hosts: WebHosts, host: string): Promise<WebRunRig> {
+  const started: { close(): Promise<void> }[] = [];
+  const close = async () => {
+    for (const part of started.reverse()) await part.close();
+  };
+  try {
+    const pages = await startWebPages(hosts);
+    started.push(pages);
+    const models = await startModelServer({ scenario: 'basic-tool-loop' });
+    started.push(models);
+    const proxy = await startCorsProxy(models.port);
+    started.push(proxy);
+    const browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+    started.push(browser);
+    const tab = await browser.open(host);
+    await browser.injectBridge(tab);
+    const tabId = await browser.tabIdOf(tab);
+    const panel = await browser.openPanelTab(tabId);
+    await collectPanelEvents(panel);
+    const driver = createRunDriver(panel, {
+      tabId,
+      scope: { siteId: 'web', projectId: `https://${host}` },
+      baseUrl: proxy.baseUrl,
+    });
+    const modelId = await driver.saveModel('scripted-model');
+    return { pages, models, proxy, browser, tab, tabId, driver, modelId, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** The tree text a get_accessibility_tree result carries. */
+export const treeOf = (result: ToolResult | undefined): string =>
+  (result as { result?: { untrusted_page_content?: { content?: { tree?: string } } } } | undefined)
+    ?.result?.untrusted_page_content?.content?.tree ?? '';
+
+/** The ref (frame refs included) the tree text gives the element with this role and name. */
+export function refIn(tree: string, role: string, name: string): string {
+  const line = tree
+    .split('\n')
+    .find((entry) => entry.trimStart().startsWith(`${role} ${JSON.stringify(name)} [`));
+  const ref = line && /\[((?:f\d+:)?e\d+)\]/.exec(line)?.[1];
+  if (!ref) throw new Error(`no ${role} "${name}" in the tree:\n${tree}`);
+  return ref;
+}
