@@ -6,81 +6,35 @@
 // and drop list, done is held back while a dialog is open and passes once it is
 // closed, and a second click on the same Save button within 45 s asks first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { collectPanelEvents, createRunDriver, type RunDriver } from '../support/run-driver';
 import { runTools, type ToolResult } from '../support/tool-runs';
+import { refIn, startWebRunRig, treeOf, type WebRunRig } from '../support/web-run-rig';
 import { MORE_ACTION_PAGES } from '../support/web-fixtures/more-action-pages';
 
 const HOST = 'tasks.example';
 
-let pages: WebPages;
-let browser: WebBrowser;
-let models: ModelServer;
-let proxy: CorsProxy;
-let tab: Page;
-let driver: RunDriver;
-let modelId: string;
+let rig: WebRunRig;
 
 beforeAll(async () => {
-  pages = await startWebPages({ [HOST]: MORE_ACTION_PAGES });
-  models = await startModelServer({ scenario: 'basic-tool-loop' });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
-  tab = await browser.open(HOST, '/wait');
-  await browser.injectBridge(tab);
-  const tabId = await browser.tabIdOf(tab);
-  const panel = await browser.openPanelTab(tabId);
-  await collectPanelEvents(panel);
-  driver = createRunDriver(panel, {
-    tabId,
-    scope: { siteId: 'web', projectId: `https://${HOST}` },
-    baseUrl: proxy.baseUrl,
-  });
-  modelId = await driver.saveModel('scripted-model');
+  rig = await startWebRunRig({ [HOST]: MORE_ACTION_PAGES }, HOST);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await rig?.close();
 });
 
-const context = () => ({ driver, models, modelId });
+const context = () => ({ driver: rig.driver, models: rig.models, modelId: rig.modelId });
 const act = { agentMode: 'act' } as const;
 
 /** Shows `pathname` in the run's tab; the relay of the allowed site loads with it. */
 async function show(pathname: string): Promise<void> {
-  await tab.goto(pages.url(HOST, pathname), { waitUntil: 'load' });
-  await tab.waitForFunction(() => document.documentElement.dataset['sideAgentBridge']);
+  await rig.tab.goto(rig.pages.url(HOST, pathname), { waitUntil: 'load' });
+  await rig.tab.waitForFunction(() => document.documentElement.dataset['sideAgentBridge']);
 }
 
 /** The page's tree as the product sent it to the model. */
 async function tree(): Promise<string> {
   const look = await runTools(context(), [{ name: 'get_accessibility_tree', arguments: {} }], act);
-  const observed = look.results[0] as {
-    result?: { untrusted_page_content?: { content?: { tree?: string } } };
-  };
-  return observed.result?.untrusted_page_content?.content?.tree ?? '';
-}
-
-/** The ref the tree text gives the element with this role and name (or text it shows). */
-function refIn(text: string, role: string, name: string): string {
-  const quoted = JSON.stringify(name);
-  const line = text.split('\n').find((entry) => {
-    const trimmed = entry.trimStart();
-    return (
-      trimmed.startsWith(`${role} ${quoted} [`) ||
-      (trimmed.startsWith(`${role} [`) && trimmed.endsWith(`]: ${quoted}`))
-    );
-  });
-  const ref = line && /\[((?:f\d+:)?e\d+)\]/.exec(line)?.[1];
-  if (!ref) throw new Error(`no ${role} "${name}" in the tree:\n${text}`);
-  return ref;
+  return treeOf(look.results[0]);
 }
 
 const codes = (results: ToolResult[]) => results.map((result) => result.code ?? 'ok');
@@ -96,7 +50,7 @@ describe('wait_for_element', () => {
     );
     expect(codes(outcome.results)).toEqual(['ok']);
     expect(JSON.stringify(outcome.results[0])).toMatch(/"ref":"e\d+"/);
-    expect(await tab.evaluate(() => document.body.dataset['shownAt'])).toBeTruthy();
+    expect(await rig.tab.evaluate(() => document.body.dataset['shownAt'])).toBeTruthy();
     expect(Date.now() - started).toBeGreaterThan(1_000);
   });
 });
@@ -111,7 +65,7 @@ describe('scroll_page by ref', () => {
       act,
     );
     expect(codes(outcome.results)).toEqual(['ok']);
-    const { list, page } = await tab.evaluate(() => ({
+    const { list, page } = await rig.tab.evaluate(() => ({
       list: document.getElementById('results')!.scrollTop,
       page: window.scrollY,
     }));
@@ -146,7 +100,7 @@ describe('drag', () => {
       act,
     );
     expect(codes(outcome.results)).toEqual(['ok', 'ok']);
-    const order = await tab.evaluate(() => ({
+    const order = await rig.tab.evaluate(() => ({
       pointer: document.getElementById('pointer')!.dataset['order'],
       native: document.getElementById('native')!.dataset['order'],
     }));
@@ -171,7 +125,7 @@ describe('done', () => {
     expect(codes(outcome.results)).toEqual(['DONE_UNVERIFIED', 'ok', 'ok']);
     expect(JSON.stringify(outcome.results[0])).toContain('dialog');
     expect(outcome.results[2]).toMatchObject({ ok: true });
-    expect(await tab.evaluate(() => document.querySelector('dialog')?.open)).toBe(false);
+    expect(await rig.tab.evaluate(() => document.querySelector('dialog')?.open)).toBe(false);
   });
 });
 
@@ -205,6 +159,6 @@ describe('the duplicate-submit guard', () => {
         allowRun: false,
       },
     ]);
-    expect(await tab.evaluate(() => document.body.dataset['saves'])).toBe('1');
+    expect(await rig.tab.evaluate(() => document.body.dataset['saves'])).toBe('1');
   });
 });
