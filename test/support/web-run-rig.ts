@@ -63,11 +63,19 @@ export const treeOf = (result: ToolResult | undefined): string =>
   (result as { result?: { untrusted_page_content?: { content?: { tree?: string } } } } | undefined)
     ?.result?.untrusted_page_content?.content?.tree ?? '';
 
-/** The ref (frame refs included) the tree text gives the element with this role and name. */
+/**
+ * The ref (frame refs included) the tree text gives the element with this role and
+ * name, or, for a nameless element, with this text (`listitem [e3]: "Alpha"`).
+ */
 export function refIn(tree: string, role: string, name: string): string {
-  const line = tree
-    .split('\n')
-    .find((entry) => entry.trimStart().startsWith(`${role} ${JSON.stringify(name)} [`));
+  const quoted = JSON.stringify(name);
+  const line = tree.split('\n').find((entry) => {
+    const trimmed = entry.trimStart();
+    return (
+      trimmed.startsWith(`${role} ${quoted} [`) ||
+      (trimmed.startsWith(`${role} [`) && trimmed.endsWith(`]: ${quoted}`))
+    );
+  });
   const ref = line && /\[((?:f\d+:)?e\d+)\]/.exec(line)?.[1];
   if (!ref) throw new Error(`no ${role} "${name}" in the tree:\n${tree}`);
   return ref;

@@ -86,6 +86,9 @@ export const CONNECTION_TEXTS = {
   INPUT_OPTION_NOT_FOUND:
     'The list has no single option matching what the agent asked for, so nothing was chosen.',
   PAGE_UNSAVED_CHANGES: 'The page has edits you have not saved, so Side Agent did not leave it.',
+  DONE_UNVERIFIED:
+    'The agent said it was finished, but the page still showed unfinished work, so it was sent back to check.',
+  ELEMENT_WAIT_TIMEOUT: 'What the agent waited for did not show up on the page in time.',
   NAVIGATION_FAILED: 'The page did not open (it was blocked, failed or took too long).',
   SCRIPT_FAILED: 'The script the agent ran on the page failed. The agent was told.',
   SCRIPT_TIMEOUT: 'The script the agent ran on the page took too long and was stopped.',

@@ -58,6 +58,10 @@ export const ERROR_CODES = [
   'SCRIPT_FAILED',
   /** A Dev-mode script did not finish within its time limit. */
   'SCRIPT_TIMEOUT',
+  /** `done` claimed success while the page still shows unfinished work (a dialog, a form). */
+  'DONE_UNVERIFIED',
+  /** `wait_for_element` did not see the element in the state asked for in time. */
+  'ELEMENT_WAIT_TIMEOUT',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.
   'UNKNOWN_SITE',
   'SITE_NOT_SUPPORTED',

@@ -10,6 +10,7 @@ import { indicatorMethods } from './methods/indicator-methods';
 import { readMethods } from './methods/read-methods';
 import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
+import { waitMethods } from './methods/wait-methods';
 
 export const webSite = defineSite({
   id: 'web',
@@ -25,6 +26,7 @@ export const webSite = defineSite({
     ...scrollMethods,
     ...devMethods,
     ...indicatorMethods,
+    ...waitMethods,
   },
   document: false,
   panel: {

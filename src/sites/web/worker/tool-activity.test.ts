@@ -62,4 +62,28 @@ describe('web page activity lines', () => {
       'Looked at the page controls',
     );
   });
+
+  it('describes waiting, dragging and finishing', () => {
+    expect(line('wait_for_element', { role: 'dialog', name: 'Saved', state: 'visible' })).toBe(
+      "Waited for dialog 'Saved' to be visible",
+    );
+    expect(line('wait_for_element', { ref: 'e5', state: 'hidden' })).toBe(
+      'Waited for e5 to be hidden',
+    );
+    expect(line('drag', { from: 'e3', to: 'e5' }, acted('li "Alpha"'))).toBe(
+      "Dragged 'Alpha' onto e5",
+    );
+    expect(line('done', { summary: 'Saved', outcome: 'partial' }, done({}))).toBe('Partly done');
+    expect(
+      line(
+        'done',
+        { summary: 'Saved', outcome: 'success' },
+        {
+          ok: false,
+          code: 'DONE_UNVERIFIED',
+          message: 'Not finished yet',
+        },
+      ),
+    ).toBe('Checked the page before finishing');
+  });
 });

@@ -18,6 +18,9 @@ import { setFieldTool } from './actions/set-field.tool';
 import { selectOptionTool } from './actions/select-option.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
 import { clarifyTool } from './ask/clarify.tool';
+import { doneTool } from './finish/done.tool';
+import { dragTool } from './actions/drag.tool';
+import { waitForElementTool } from './act/wait-for-element.tool';
 import { executeJsTool } from './dev/execute-js.tool';
 import { inspectElementStylesTool } from './dev/inspect-element-styles.tool';
 import { readPageSourceTool } from './dev/read-page-source.tool';
@@ -51,6 +54,9 @@ export const workerSite = defineWorkerSite({
       setFieldTool(browserActionDeps),
       selectOptionTool(browserActionDeps),
       clarifyTool,
+      doneTool,
+      waitForElementTool,
+      dragTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

@@ -1,29 +1,15 @@
-// The scroll method's handler in one frame. The isolated world shares the page's
+// The scroll methods' handlers in one frame. The isolated world shares the page's
 // DOM, so scrolling here scrolls what the person sees; page scripts may override the
 // page's own scroll functions, but not the isolated world's.
 import type { RequestChannel, RequestHandlers } from '../../../../shared/protocol/define-channel';
 import type { IsolatedFrame } from '../../../../page/kit/isolated-site';
-import type { scrollMethods, ScrollDirection } from '../../methods/scroll-methods';
+import type { scrollMethods } from '../../methods/scroll-methods';
+import type { RefRegistry } from '../tree/refs';
+import { scrollContainer, scrollTarget } from './scroll-container';
 
 type Channel = RequestChannel<typeof scrollMethods>;
 
-/** The share of the viewport one step scrolls, so a line of context stays in view. */
-export const SCROLL_STEP = 0.85;
-
-/** Where a scroll in `direction` lands, clamped to the document. */
-export function scrollTarget(
-  direction: ScrollDirection,
-  current: { scrollY: number; maxScrollY: number; viewportHeight: number },
-): number {
-  const step = Math.round(current.viewportHeight * SCROLL_STEP);
-  const wanted =
-    direction === 'top'
-      ? 0
-      : direction === 'bottom'
-        ? current.maxScrollY
-        : current.scrollY + (direction === 'down' ? step : -step);
-  return Math.min(Math.max(wanted, 0), current.maxScrollY);
-}
+export { SCROLL_STEP, scrollTarget } from './scroll-container';
 
 function measure(view: Window) {
   const root = view.document.scrollingElement ?? view.document.documentElement;
@@ -38,6 +24,7 @@ function measure(view: Window) {
 export function startScrollHandlers(
   _signal: AbortSignal,
   _frame: IsolatedFrame,
+  refs: RefRegistry,
   view: Window = window,
 ): RequestHandlers<Channel> {
   return {
@@ -47,5 +34,6 @@ export function startScrollHandlers(
       const after = measure(view);
       return Promise.resolve({ ...after, moved: after.scrollY !== before.scrollY });
     },
+    'web/scroll-container': ({ ref, direction }) => scrollContainer(refs, ref, direction),
   };
 }

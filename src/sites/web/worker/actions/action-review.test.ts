@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolDefinition } from '../../../../worker/tools/define-tool';
 import { observed, recordObservation } from '../safety/observations';
+import { recordPressed } from '../safety/review-action';
 import { actContext, controlView } from './__fixtures__/act-context';
 import type { ActionDeps } from './action-target';
 import { clickTool } from './click.tool';
@@ -127,6 +128,48 @@ describe('the web actions\u2019 reviews', () => {
       ask: false,
     });
     expect(calls).toEqual([]);
+  });
+});
+
+describe('the duplicate-submit guard', () => {
+  it('asks before a second click on the same submit button of the same page, not before the first', async () => {
+    const { context, state } = actContext({
+      'web/act-facts': () => ({
+        control: controlView({ name: 'Save changes' }),
+        linkShown: false,
+        url: PAGE,
+      }),
+    });
+    expect(await review(click, { ref: 'e4' }, context)).toEqual({ ask: false });
+    // Reviewed but never pressed (denied, or it failed before pressing): no repeat.
+    expect(await review(click, { ref: 'e4' }, context)).toEqual({ ask: false });
+    recordPressed(context);
+    expect(state.presses).toMatchObject([{ url: PAGE, role: 'button', name: 'Save changes' }]);
+    expect(await review(click, { ref: 'e4' }, context)).toMatchObject({
+      ask: true,
+      effect: "Click 'Save changes' on shop.example",
+      grantKey: null,
+      reason: expect.stringContaining('again'),
+    });
+  });
+
+  it('records nothing, and does not fail, for a caller without run state (a probe)', () => {
+    expect(() => recordPressed({ callId: 'probe' } as never)).not.toThrow();
+  });
+
+  it('remembers only presses that landed, and forgets them after 45 s', async () => {
+    const { context, state } = actContext({
+      'web/act-facts': () => ({
+        control: controlView({ name: 'Create issue' }),
+        linkShown: false,
+        url: PAGE,
+      }),
+    });
+    recordPressed(context);
+    expect(state.presses).toEqual([]);
+    await review(click, { ref: 'e4' }, context);
+    recordPressed(context, Date.now() - 46_000);
+    expect(await review(click, { ref: 'e4' }, context)).toEqual({ ask: false });
   });
 });
 

@@ -7,19 +7,19 @@ import { clickAt } from '../input/keys';
 import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { elementOf } from './action-activity';
-import { reviewAction } from '../safety/review-action';
+import { recordPressed, reviewAction } from '../safety/review-action';
 
 export const RefArgument = z
   .string()
   .min(1)
   .max(40)
-  .describe('The element ref from the page\u2019s accessibility tree, e.g. e12 or f2:e7.');
+  .describe('Element ref from the tree, e.g. e12 or f2:e7.');
 
 export function clickTool(deps: ActionDeps) {
   return defineTool({
     name: 'click',
     description:
-      'Clicks an element of the page by its ref with a real mouse click. Refuses when something covers the element (and names it). A click that buys, pays, sends, posts, deletes or submits a form waits for the person to approve it. The result says what changed.',
+      'Clicks an element by its ref with a real mouse click. Refuses when something covers it (and names it). A click that buys, pays, sends, posts, deletes or submits waits for the person\u2019s approval. The result says what changed.',
     arguments: z.strictObject({ ref: RefArgument }),
     effect: 'page-action',
     activity: ({ ref }, outcome) => `Clicked ${elementOf(ref, outcome)}`,
@@ -56,6 +56,9 @@ export function clickTool(deps: ActionDeps) {
           });
         }
         await clickAt(target.session, target.x, target.y);
+        // Remembered once pressed, whatever follows: a submit whose page never
+        // finished loading is the one most likely pressed again.
+        recordPressed(context);
       });
       if ('ok' in after) return after;
       return actionOutcome(

@@ -68,7 +68,7 @@ export function navigateTool(deps: NavigationDeps) {
   return defineTool({
     name: 'navigate',
     description:
-      'Opens a web address (absolute http or https URL) in the tab. Addresses on other sites than this one that the person did not name and the page does not link to wait for the person\u2019s approval. Refuses to leave a page whose fields hold unsaved edits unless force is true.',
+      'Opens an absolute http(s) URL in the tab. Other sites that the person did not name and the page does not link to wait for their approval. Refuses to leave unsaved edits unless force is true.',
     arguments: z.strictObject({
       url: z
         .string()
@@ -104,7 +104,7 @@ export function navigateTool(deps: NavigationDeps) {
 function historyTool(deps: NavigationDeps, direction: 'back' | 'forward') {
   return defineTool({
     name: direction === 'back' ? 'go_back' : 'go_forward',
-    description: `Goes ${direction} one page in the tab's history, as the browser's ${direction === 'back' ? 'Back' : 'Forward'} button. Refuses to leave a page whose fields hold unsaved edits unless force is true.`,
+    description: `Goes ${direction} one page in the tab's history. Refuses to leave unsaved edits unless force is true.`,
     arguments: z.strictObject({ force: ForceArgument }),
     effect: 'page-action',
     activity: () => (direction === 'back' ? 'Went back a page' : 'Went forward a page'),

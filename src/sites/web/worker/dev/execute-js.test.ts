@@ -31,6 +31,7 @@ function depsAnswering(
             session: {
               tabId: 1,
               children: () => [],
+              onEvent: () => () => undefined,
               send: (method: string, params?: object) => {
                 sent.push({ method, params: params as Record<string, unknown> });
                 return answer === null

@@ -113,6 +113,19 @@ describe('input sessions', () => {
     if (!result.ok) expect(result.failure.message).toMatch(/developer tools/);
   });
 
+  it('passes the tab session’s own events to listeners of its run until they stop listening', async () => {
+    const { fake, sessions } = setup();
+    const session = await held(sessions, 'run-1', 1);
+    const heard: string[] = [];
+    const stop = session.onEvent((method) => heard.push(method));
+    fake.emit({ tabId: 1 }, 'Input.dragIntercepted', { data: {} });
+    fake.emit({ tabId: 1, sessionId: 'S1' }, 'Input.dragIntercepted', { data: {} });
+    fake.emit({ tabId: 2 }, 'Input.dragIntercepted', { data: {} });
+    stop();
+    fake.emit({ tabId: 1 }, 'Input.dragIntercepted', { data: {} });
+    expect(heard).toEqual(['Input.dragIntercepted']);
+  });
+
   it('follows out-of-process frames at every level and forgets them when they go', async () => {
     const { fake, sessions } = setup();
     const session = await held(sessions, 'run-1', 1);

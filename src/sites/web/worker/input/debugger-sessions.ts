@@ -10,7 +10,10 @@
 // A worker that stopped mid-run left its tab attached and the bar showing; no run
 // survives a worker restart, so every attachment found at start is stale.
 import type { ErrorCode } from '../../../../shared/protocol/error-codes';
-import type { DebuggerApi, DebuggerTarget } from './debugger-api';
+import type { DebuggerApi } from './debugger-api';
+import { AUTO_ATTACH, detachStale, followChildren, type ChildSession } from './debugger-children';
+
+export type { ChildSession } from './debugger-children';
 
 /** Why an action cannot use the session, in words a person understands. */
 export interface InputFailure {
@@ -25,15 +28,6 @@ export class InputError extends Error {
   }
 }
 
-/** An out-of-process frame's session, as auto-attach reported it. */
-export interface ChildSession {
-  readonly sessionId: string;
-  readonly targetId: string;
-  readonly url: string;
-  /** The session it was reported in; null for the tab's own. */
-  readonly parent: string | null;
-}
-
 /** A run's hold on its tab's session. */
 export interface RunInputSession {
   readonly tabId: number;
@@ -41,7 +35,12 @@ export interface RunInputSession {
   send(method: string, params?: object): Promise<unknown>;
   /** Out-of-process frames of the tab, at every nesting level. */
   children(): readonly ChildSession[];
+  /** Listens to the TAB session's events (a drag the browser intercepted); returns the undo. */
+  onEvent(listener: SessionListener): () => void;
 }
+
+/** One event of a session: its CDP method and parameters. */
+export type SessionListener = (method: string, params: unknown) => void;
 
 export type SessionResult =
   | { readonly ok: true; readonly session: RunInputSession }
@@ -55,7 +54,6 @@ export interface InputSessions {
 }
 
 const PROTOCOL_VERSION = '1.3';
-const AUTO_ATTACH = { autoAttach: true, waitForDebuggerOnStart: false, flatten: true };
 
 export const INPUT_FAILURES = {
   unavailable: {
@@ -94,6 +92,7 @@ interface RunEntry {
   /** Set when the session ended under the run: every later action gets this. */
   ended: InputFailure | null;
   readonly children: Map<string, ChildSession>;
+  readonly listeners: Set<SessionListener>;
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -129,6 +128,8 @@ export function createInputSessions(deps: {
     api.onEvent.addListener((source, method, params) => {
       const entry = entryOfTab(source.tabId);
       if (!entry) return;
+      if (source.sessionId === undefined)
+        for (const listener of entry.listeners) listener(method, params);
       followChildren(api, entry, source, method, params);
     });
   }
@@ -163,6 +164,10 @@ export function createInputSessions(deps: {
       }
     },
     children: () => [...entry.children.values()],
+    onEvent(listener) {
+      entry.listeners.add(listener);
+      return () => void entry.listeners.delete(listener);
+    },
   });
 
   return {
@@ -185,6 +190,7 @@ export function createInputSessions(deps: {
         released: false,
         ended: null,
         children: new Map(),
+        listeners: new Set(),
       };
       runs.set(runId, entry);
       runOfTab.set(tabId, runId);
@@ -210,45 +216,4 @@ export function createInputSessions(deps: {
     },
     release,
   };
-}
-
-/** Child sessions come and go with frames; auto-attach is repeated in each for nested ones. */
-function followChildren(
-  api: DebuggerApi,
-  entry: RunEntry,
-  source: DebuggerTarget,
-  method: string,
-  params: unknown,
-) {
-  const event = params as {
-    sessionId?: string;
-    targetInfo?: { targetId?: string; url?: string; type?: string };
-  };
-  if (method === 'Target.attachedToTarget' && typeof event?.sessionId === 'string') {
-    entry.children.set(event.sessionId, {
-      sessionId: event.sessionId,
-      targetId: String(event.targetInfo?.targetId ?? ''),
-      url: String(event.targetInfo?.url ?? '').slice(0, 2_048),
-      parent: source.sessionId ?? null,
-    });
-    void api
-      .sendCommand(
-        { tabId: entry.tabId, sessionId: event.sessionId },
-        'Target.setAutoAttach',
-        AUTO_ATTACH,
-      )
-      .catch(() => undefined);
-  } else if (method === 'Target.detachedFromTarget' && typeof event?.sessionId === 'string') {
-    entry.children.delete(event.sessionId);
-  }
-}
-
-/** Detaches every tab this extension may still hold from before the worker started. */
-async function detachStale(api: DebuggerApi): Promise<void> {
-  const targets = await api.getTargets().catch(() => []);
-  await Promise.all(
-    targets
-      .filter((target) => target.attached && target.tabId !== undefined)
-      .map((target) => api.detach({ tabId: target.tabId as number }).catch(() => undefined)),
-  );
 }

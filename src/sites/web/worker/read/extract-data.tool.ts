@@ -56,7 +56,7 @@ export function cutsOf(data: Extracted): string[] {
 export const extractDataTool = defineTool({
   name: 'extract_data',
   description:
-    'Extract structured data from the page: tables as rows (header-aware), the headings outline, links (text and full URL), images (alt text, missing alt flagged), forms with their fields (label, type, name, required, current value; never passwords or card numbers). Choose sections with kind.',
+    'Extract structured data: tables as rows, the headings outline, links (text and URL), images (alt text), forms and their fields (never passwords or card numbers). Choose sections with kind.',
   arguments: Arguments,
   effect: 'read',
   activity: (args) =>

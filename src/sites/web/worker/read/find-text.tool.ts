@@ -28,7 +28,7 @@ const Arguments = z.strictObject({
 export const findTextTool = defineTool({
   name: 'find_text',
   description:
-    'Find a text on the page. Returns each occurrence with the ref of the element holding it, a short snippet, and whether it is in view or above/below/left/right of it. Hidden text is left out (counted) unless include_hidden is true.',
+    'Find text on the page: each occurrence with its element\u2019s ref, a snippet, and whether it is in view or above/below/left/right. Hidden text is left out (counted) unless include_hidden is true.',
   arguments: Arguments,
   effect: 'read',
   activity: (args, outcome) => {

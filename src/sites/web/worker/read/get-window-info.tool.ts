@@ -9,7 +9,7 @@ import { asOutcome, callPage, modelJson, success, topFrameRef } from './read-sup
 export const getWindowInfoTool = defineTool({
   name: 'get_window_info',
   description:
-    "Get the page's window facts: URL, title, viewport size, device pixel ratio, scroll position and scrollable size, loading state, the focused element's ref, and the frames it embeds (URL, origin, readable).",
+    "The page's window: URL, title, viewport, pixel ratio, scroll position and size, loading state, the focused element's ref, and its frames (URL, origin, readable).",
   arguments: z.strictObject({}),
   effect: 'read',
   activity: () => 'Checked the window and tab',

@@ -17,7 +17,7 @@ export const NO_VISION_NOTE =
 export const screenshotTool = defineTool({
   name: 'screenshot',
   description:
-    'Take a screenshot of the visible part of the page (what the person sees now) and look at it. Only for models that can see images; use it for layout, images and charts that text does not capture.',
+    'Vision models only: look at a screenshot of what the person sees now, for layout, images and charts that text does not capture.',
   arguments: z.strictObject({}),
   effect: 'read',
   activity: () => 'Took a screenshot of the page',

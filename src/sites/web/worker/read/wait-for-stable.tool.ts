@@ -36,7 +36,7 @@ const Arguments = z.strictObject({
 export const waitForStableTool = defineTool({
   name: 'wait_for_stable',
   description:
-    'Wait until the page stops changing: no DOM changes for quiet_ms and no resource finishing loading. It cannot see requests still in flight, WebSockets, workers or other frames. Returns stable, or timed_out after timeout_ms.',
+    'Wait until the page stops changing (no DOM changes for quiet_ms, no resource loading; requests in flight, WebSockets and other frames are not seen). Returns stable, or timed_out after timeout_ms.',
   arguments: Arguments,
   effect: 'read',
   activity: () => 'Waited for the page to settle',

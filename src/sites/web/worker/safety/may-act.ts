@@ -16,6 +16,8 @@
 // 4. Typing text that an earlier tool result read from another origin's page (and the
 //    person did not write) asks: a page must not be able to make the agent carry data
 //    to another site.
+// 5. Pressing a submit-like control again on the same page within 45 s of pressing it
+//    asks every time (no run grant waives it): the first press may still be on its way.
 import type { CallReview } from '../../../../worker/tools/define-tool';
 import {
   CONSEQUENCE_REASON,
@@ -23,6 +25,7 @@ import {
   looksLikeAccountForm,
   type Consequence,
 } from './consequence-words';
+import { repeatedPress, type PressRecord } from './duplicate-submit';
 
 /** A control as the page shows it. */
 export interface ControlFacts {
@@ -76,6 +79,10 @@ export interface RunFacts {
   /** Whether the page shows a link to exactly this address (asked for navigations). */
   readonly linkShown: (url: string) => boolean;
   readonly observations: readonly Observation[];
+  /** Presses of this run that landed, oldest first (absent: none). */
+  readonly presses?: readonly PressRecord[];
+  /** Date.now() of the decision (absent: now). */
+  readonly now?: number;
 }
 
 export type ActVerdict = Exclude<CallReview, { ask: 'refused' }>;
@@ -159,6 +166,16 @@ function reviewPress(
     typed === null
       ? `${verb} ${controlLabel(control)} on ${host}${price}`
       : `Type "${quote(typed)}" into ${controlLabel(control)} on ${host} and press Enter${price}`;
+  const now = run.now ?? Date.now();
+  const repeated = repeatedPress(control, run.pageUrl, run.presses ?? [], now);
+  if (repeated) {
+    const seconds = Math.max(1, Math.round((now - repeated.at) / 1_000));
+    return asks(
+      what,
+      `It was pressed on this page ${seconds} s ago; pressing it again may submit a second time.`,
+      null,
+    );
+  }
   const consequence = consequenceOf(control);
   if (consequence)
     return asks(what, CONSEQUENCE_REASON[consequence], `web:consequential:${consequence}`);

@@ -8,6 +8,7 @@ import type {
   ToolDefinition,
   ToolRunContext,
 } from '../../../../worker/tools/define-tool';
+import type { PressRecord } from './duplicate-submit';
 import type { Observation } from './may-act';
 
 /** Results kept per run, and characters kept per result. */
@@ -17,14 +18,29 @@ const MAX_OBSERVED_CHARS = 65_536;
 /** The web face's state for one run: what its tools read, and from where. */
 export interface WebRunState {
   readonly observations: Observation[];
+  /** Presses that landed, for the duplicate-submit rule. */
+  readonly presses: PressRecord[];
+  /** The control each reviewed press call targets, by call id, until it runs. */
+  readonly reviewed: Map<string, Omit<PressRecord, 'at'>>;
+  /** How often `done` was held back in this run (the verified-done guard). */
+  doneBlocks: number;
 }
 
-export const createWebRunState = (): WebRunState => ({ observations: [] });
+export const createWebRunState = (): WebRunState => ({
+  observations: [],
+  presses: [],
+  reviewed: new Map(),
+  doneBlocks: 0,
+});
 
 /** The run's web state; a fresh one where a run has none (probes, other callers). */
 export function webRunState(context: ToolRunContext): WebRunState {
-  const site = context.state.site as Partial<WebRunState> | null;
-  return site && Array.isArray(site.observations) ? (site as WebRunState) : createWebRunState();
+  // Probes and test harnesses may run a tool without any run state at all.
+  const state = context.state as ToolRunContext['state'] | undefined;
+  const site = state?.site as Partial<WebRunState> | null | undefined;
+  return site && Array.isArray(site.observations) && Array.isArray(site.presses)
+    ? (site as WebRunState)
+    : createWebRunState();
 }
 
 /** Every string of a result, in order, up to the bound. */

@@ -6,7 +6,28 @@
 import type { CallReview, ToolRunContext } from '../../../../worker/tools/define-tool';
 import { parseActionRef } from '../actions/action-target';
 import { mayActWithoutAsking, type ControlFacts, type ProposedAction } from './may-act';
-import { webRunState } from './observations';
+import { rememberPress, type PressRecord } from './duplicate-submit';
+import { webRunState, type WebRunState } from './observations';
+
+/** Reviewed calls remembered until they run (a denied call never runs). */
+const MAX_REVIEWED = 16;
+
+function rememberReviewed(state: WebRunState, callId: string, press: Omit<PressRecord, 'at'>) {
+  state.reviewed.set(callId, press);
+  for (const key of state.reviewed.keys()) {
+    if (state.reviewed.size <= MAX_REVIEWED) break;
+    state.reviewed.delete(key);
+  }
+}
+
+/** The press a reviewed call made landed: remembered for the duplicate-submit rule. */
+export function recordPressed(context: ToolRunContext, now = Date.now()): void {
+  const state = webRunState(context);
+  const press = state.reviewed.get(context.callId);
+  if (!press) return;
+  state.reviewed.delete(context.callId);
+  rememberPress(state.presses, { ...press, at: now });
+}
 
 /** What the review reads from the page for one action. */
 export interface ReviewTarget {
@@ -54,11 +75,19 @@ export async function reviewAction(
   }
   const action = propose(control);
   if (!action) return { ask: false };
+  const state = webRunState(context);
+  if (action.kind === 'press' && target.ref !== null)
+    rememberReviewed(state, context.callId, {
+      url: pageUrl,
+      role: action.control.role,
+      name: action.control.name,
+    });
   return mayActWithoutAsking(action, {
     pageUrl,
     siteOrigin: context.identity.scope.projectId ?? '',
     personText: context.personText ?? [],
     linkShown: (url) => url === target.url && linkShown,
-    observations: webRunState(context).observations,
+    observations: state.observations,
+    presses: state.presses,
   });
 }

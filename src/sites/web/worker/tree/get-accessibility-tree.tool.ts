@@ -139,7 +139,7 @@ async function observe(
 export const getAccessibilityTreeTool = defineTool({
   name: 'get_accessibility_tree',
   description:
-    'Shows the page as the person sees it: one indented line per element (role, "name", [ref], state such as value, checked, expanded, disabled, href, options), across shadow roots and frames, with open dialogs and menus first. Refs (e15, f2:e15) stay valid while the element exists. Hidden elements are left out and counted; off-screen and covered ones are marked. Long trees come in pages: call again with page: nextPage.',
+    'Shows the page as the person sees it: one line per element (role, "name", [ref], state), across shadow roots and frames, open dialogs and menus first. Refs (e15, f2:e15) stay valid while the element exists. Hidden elements are left out and counted; off-screen and covered ones are marked. Long trees come in pages: call again with page: nextPage.',
   arguments: Arguments,
   effect: 'read',
   activity: (args) =>
