@@ -18,6 +18,7 @@ import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
 import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
+import { createRunSiteGuide, enabledGuides } from './run-site-guide';
 import { dropOlderRunImages } from './run-images';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
@@ -86,6 +87,8 @@ export async function runLoop(
     );
   }
   const messages: ModelMessage[] = built.messages;
+  const guide = createRunSiteGuide(enabledGuides(site.guides, prepared.general));
+  guide.atStart(messages, prepared.tabUrl);
   addToolSetNote(messages, modelNote);
   const firstRunMessage = messages.length;
   const seenIds = new Set<string>();
@@ -186,5 +189,10 @@ export async function runLoop(
     );
     save.progress(recorder.snapshot());
     loops.afterRound(messages);
+    if (guide.isActive)
+      guide.afterRound(
+        messages,
+        (await raceAbort(deps.tabs.siteOf(run.identity.tabId), signal))?.url,
+      );
   }
 }

@@ -1,7 +1,8 @@
 // The web face's worker part: its read tools (the tree and the rest), its action
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
 // mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
-// (what they read, by origin, for the safety policy in safety/).
+// (what they read, by origin, for the safety policy in safety/), and its site guides
+// (guides/: notes on well-known websites).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -23,6 +24,7 @@ import { readPageSourceTool } from './dev/read-page-source.tool';
 import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
+import { SITE_GUIDES } from './guides/site-guides';
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -53,4 +55,5 @@ export const workerSite = defineWorkerSite({
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,
   endRun: (runId) => inputSessions.release(runId),
+  guides: SITE_GUIDES,
 });
