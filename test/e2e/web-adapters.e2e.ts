@@ -152,6 +152,36 @@ describe('site guides in web runs', () => {
     });
   });
 
+  it('fits Settings → Site guides at 320 and 600 px, light and dark, without sideways scrolling', async () => {
+    await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tab', { name: 'Site guides' }).click();
+    const list = panel.getByTestId('guides-list');
+    await list.waitFor();
+    for (const width of [320, 600]) {
+      await panel.setViewportSize({ width, height: 700 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await panel.emulateMedia({ colorScheme });
+        if (process.env['GUIDES_SHOTS'])
+          await panel.screenshot({
+            path: `${process.env['GUIDES_SHOTS']}/guides-${width}-${colorScheme}.png`,
+          });
+        const overflow = await panel.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, `${width} ${colorScheme}`).toBeLessThanOrEqual(0);
+      }
+    }
+    // Keyboard: the switch and the first guide are reachable with Tab.
+    await panel.getByLabel('Use site guides in web chats').focus();
+    await panel.keyboard.press('Tab');
+    const focused = await panel.evaluate(() =>
+      document.activeElement?.closest('[data-guide]')?.getAttribute('data-guide'),
+    );
+    expect(focused).toBe('airbnb');
+    await panel.emulateMedia({ colorScheme: 'light' });
+    await panel.getByTestId('settings-toggle').click();
+  });
+
   it("brings GitLab's guide into a later request after the run's tab moved to gitlab.com", async () => {
     const driver = createRunDriver(panel, {
       tabId: repoTab,

@@ -24,7 +24,7 @@ export const SiteGuideViewSchema = z.strictObject({
   id: SiteGuideIdSchema,
   name: boundedString(60),
   category: z.enum(['general', 'finance']),
-  /** The hostnames it applies to, for the person to recognise it. */
+  /** The hostnames it applies to (with its first path on a shared host), for recognising it. */
   hosts: boundedArray(boundedString(253), 40),
 });
 export type SiteGuideView = z.infer<typeof SiteGuideViewSchema>;

@@ -70,7 +70,10 @@ export function createSettingsHandlers(
         id: guide.id,
         name: guide.name,
         category: guide.category,
-        hosts: guide.match.hosts.slice(0, 40),
+        // A guide for part of a shared host shows where: docs.google.com/document.
+        hosts: guide.match.hosts
+          .slice(0, 40)
+          .map((host) => `${host}${guide.match.paths?.[0] ?? ''}`),
       })),
     }),
     'settings/save-general': ({ patch }) =>

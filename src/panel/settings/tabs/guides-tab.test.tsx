@@ -43,9 +43,13 @@ function setup(options: { failList?: boolean; general?: Partial<GeneralSettings>
 }
 
 describe('GuidesTab', () => {
-  it('lists every guide with its hosts, marks money sites, and starts with all on', async () => {
+  it('lists every guide by name with its hosts, marks money sites, and starts with all on', async () => {
     const { root, row, rowBox, master } = setup();
     await settle();
+    const order = [...root.querySelectorAll('[data-guide]')].map((item) =>
+      item.getAttribute('data-guide'),
+    );
+    expect(order).toEqual(['bank', 'code']);
     expect(master()?.checked).toBe(true);
     expect(root.querySelector('legend')?.textContent).toBe('Guides (2)');
     expect(row('code')?.textContent).toContain('code.example');

@@ -27,7 +27,9 @@ export function GuidesTab({ client, controller, general }: GuidesTabProps) {
     let live = true;
     void client.request('settings/site-guides', {}).then((result) => {
       if (!live) return;
-      if (result.ok) setGuides(result.data.guides);
+      // By name: the worker's order is the match order, which means nothing to a person.
+      if (result.ok)
+        setGuides([...result.data.guides].sort((a, b) => a.name.localeCompare(b.name)));
       else setLoadError(formatError(result.error));
     });
     return () => {
