@@ -189,10 +189,13 @@ export async function runLoop(
     );
     save.progress(recorder.snapshot());
     loops.afterRound(messages);
-    if (guide.isActive)
-      guide.afterRound(
-        messages,
-        (await raceAbort(deps.tabs.siteOf(run.identity.tabId), signal))?.url,
+    if (guide.isActive) {
+      // A tab we cannot read now changes no guide; the page guard handles the tab.
+      const tab = await raceAbort(
+        deps.tabs.siteOf(run.identity.tabId).catch(() => null),
+        signal,
       );
+      guide.afterRound(messages, tab?.url);
+    }
   }
 }
