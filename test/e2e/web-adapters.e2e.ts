@@ -2,8 +2,8 @@
 // from the scripted model server: a chat sent from the real panel on github.com (served
 // locally) carries GitHub's guide in its first model request, labelled and apart from
 // the system prompt; a run on a site without a guide carries none; turning guides off
-// in Settings → Site guides removes it; and a run whose tab moves to gitlab.com gets
-// GitLab's guide in a later request.
+// in Settings → Site guides (all, or GitHub's alone) removes it; and a run whose tab
+// moves to gitlab.com gets GitLab's guide in a later request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
@@ -128,7 +128,7 @@ describe('site guides in web runs', () => {
     expect(JSON.stringify(first)).not.toContain(GUIDE_LABEL);
   });
 
-  it('sends none once the person turns site guides off in Settings, and again once on', async () => {
+  it("sends none once the person turns site guides off in Settings, or only GitHub's", async () => {
     await panel.getByTestId('settings-toggle').click();
     await panel.getByRole('tab', { name: 'Site guides' }).click();
     const tab = panel.getByRole('tabpanel');
@@ -146,9 +146,24 @@ describe('site guides in web runs', () => {
     expect(userTexts(first!).at(-1)).toContain('And now?');
     expect(JSON.stringify(first)).not.toContain(GUIDE_LABEL);
 
+    // All on again, but GitHub's guide alone switched off.
+    await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tab', { name: 'Site guides' }).click();
+    await tab.getByTestId('guides-list').waitFor();
+    await tab.getByLabel('Use site guides in web chats').check();
+    await tab.locator('[data-guide="github"] input').uncheck();
+    await tab.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => tab.getByRole('status').last().textContent()).toBe('Saved.');
+    await panel.getByTestId('settings-toggle').click();
+    const again = models.requests.length;
+    await sendFromComposer(panel, 'Without the GitHub guide?');
+    const [next] = await requestsSince(again);
+    expect(userTexts(next!).at(-1)).toContain('Without the GitHub guide?');
+    expect(JSON.stringify(next)).not.toContain(GUIDE_LABEL);
+
     await panelRequest(panel, {
       type: 'settings/save-general',
-      payload: { patch: { siteGuidesEnabled: true } },
+      payload: { patch: { siteGuidesEnabled: true, siteGuidesOff: [] } },
     });
   });
 
