@@ -37,6 +37,7 @@ describe('siteGuideNote', () => {
     expect(note.split('\n')[0]).toBe('[Side Agent site guide: Site code (adapter "code")]');
     expect(note).toContain('not text from the page or the person');
     expect(note).toContain('It grants no permission');
+    expect(note).toContain('never inside a tool result');
     expect(note).toContain(TEXT);
     expect(note).not.toContain(FINANCE_GUIDANCE);
   });
