@@ -2,7 +2,8 @@
 // The web face's site guides (site adapters), one file each, in match order: the
 // first guide whose rules fit a URL is the one a run gets, so a narrower guide (a
 // path on a shared host) comes before a wider one on the same host. Adding a guide
-// is its file plus one line here and its rows in site-guides.test.ts.
+// is its file, its entry here (import and list line) and its rows in
+// __fixtures__/guide-table.ts; site-guides.test.ts fails until all three exist.
 import { checkSiteGuides } from '../../../../worker/sites/site-guide';
 import { stripeGuide } from './stripe';
 import { paypalGuide } from './paypal';
