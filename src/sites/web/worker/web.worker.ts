@@ -32,6 +32,7 @@ export const workerSite = defineWorkerSite({
   site: webSite,
   systemPrompt: webPrompt,
   selectionLanguage: '',
+  guides: SITE_GUIDES,
   // Every result is recorded with the origin it was read from, for the safety policy.
   tools: (
     [
@@ -55,5 +56,4 @@ export const workerSite = defineWorkerSite({
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,
   endRun: (runId) => inputSessions.release(runId),
-  guides: SITE_GUIDES,
 });
