@@ -8,6 +8,7 @@
 // subdomains when it says so), over https on the default port, so a look-alike such
 // as `mail.google.com.attacker.example`, `evil-github.com` or a homograph in
 // punycode never gets a guide that would make its page look familiar to the model.
+import { SiteGuideIdSchema, type SiteGuideView } from '../../shared/protocol/settings-messages';
 
 /** How a guide's sites are recognised. */
 export interface SiteGuideMatch {
@@ -32,8 +33,9 @@ export interface SiteGuideMatch {
 /**
  * `general`: an ordinary site. `finance`: a site that moves money or holds financial
  * accounts; its guide comes with extra confirmation guidance (run-site-guide.ts).
+ * Declared once, in the Settings view's schema.
  */
-export type SiteGuideCategory = 'general' | 'finance';
+export type SiteGuideCategory = SiteGuideView['category'];
 
 /** One site guide. */
 export interface SiteGuide {
@@ -53,7 +55,6 @@ export const GUIDE_TEXT_BOUNDS = { min: 200, max: 1_500 } as const;
 export const MAX_SITE_GUIDES = 120;
 export const MAX_SITE_GUIDE_TOTAL_CHARS = 80_000;
 
-const ID_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const LABEL = '(?!-)[a-z0-9-]{1,63}(?<!-)';
 const HOST_PATTERN = new RegExp(`^${LABEL}(?:\\.${LABEL})+$`);
 /**
@@ -76,7 +77,7 @@ const SHARED_SUFFIXES = new Set([
 
 function problemsOf(guide: SiteGuide): string[] {
   const problems: string[] = [];
-  if (!ID_PATTERN.test(guide.id) || guide.id.length > 40) problems.push('id is not a short slug');
+  if (!SiteGuideIdSchema.safeParse(guide.id).success) problems.push('id is not a short slug');
   if (guide.name.trim() === '' || guide.name.length > 60) problems.push('name is empty or long');
   const length = guide.text.trim().length;
   if (length < GUIDE_TEXT_BOUNDS.min || guide.text.length > GUIDE_TEXT_BOUNDS.max)
