@@ -148,7 +148,8 @@ async function seriousViolations(): Promise<string[]> {
 
 async function inBothSchemes(check: () => Promise<void>) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await panel.emulateMedia({ colorScheme });
+    // Buttons fade their colours on a scheme change; axe must not measure mid-fade.
+    await panel.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await check();
   }
   await panel.emulateMedia({ colorScheme: 'light' });
@@ -180,6 +181,12 @@ describe('panel accessibility', () => {
         expect(found, (await tabs.nth(index).textContent()) ?? '').toEqual([]);
       });
     }
+    // Site guides with the list loaded, then with every guide switched off (unsaved).
+    await panel.getByRole('tab', { name: 'Site guides' }).click();
+    await panel.getByTestId('guides-list').waitFor();
+    await inBothSchemes(async () => expect(await seriousViolations()).toEqual([]));
+    await panel.getByLabel('Use site guides in web chats').uncheck();
+    await inBothSchemes(async () => expect(await seriousViolations()).toEqual([]));
     await panel.keyboard.press('Escape');
     await expect.poll(() => panel.getByTestId('composer-input').count()).toBe(1);
   });

@@ -45,11 +45,20 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
       return;
     }
     setHistoryError(undefined);
-    // The completion keys belong to Settings → Completion, which saves them itself.
-    const { completionEnabled, completionModelId, completionDelayMs, ...own } = draft;
+    // The completion and site-guide keys belong to their own tabs, which save them.
+    const {
+      completionEnabled,
+      completionModelId,
+      completionDelayMs,
+      siteGuidesEnabled,
+      siteGuidesOff,
+      ...own
+    } = draft;
     void completionEnabled;
     void completionModelId;
     void completionDelayMs;
+    void siteGuidesEnabled;
+    void siteGuidesOff;
     const result = await controller.saveGeneral({ ...own, historyTurnLimit: limit });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },

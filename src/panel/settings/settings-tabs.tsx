@@ -6,6 +6,7 @@ import { CompletionTab } from './completion-tab';
 import { GeneralTab } from './general-tab';
 import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
+import { GuidesTab } from './tabs/guides-tab';
 import { McpTab } from './tabs/mcp-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
@@ -74,6 +75,16 @@ export const settingsTabs = [
     id: 'sites',
     label: 'Sites',
     render: ({ client }) => <SitesTab client={client} />,
+  },
+  {
+    id: 'guides',
+    label: 'Site guides',
+    render: ({ client, controller }) => {
+      const view = controller.view.value;
+      return view ? (
+        <GuidesTab client={client} controller={controller} general={view.general} />
+      ) : null;
+    },
   },
   {
     id: 'sessions',

@@ -10,6 +10,25 @@ import { EditModeSchema } from './run-messages';
 /** Bounds of the completion delay, in milliseconds (the page's shortest pause is the floor). */
 export const COMPLETION_DELAY_RANGE = { min: 150, max: 3_000, default: 400 } as const;
 
+/** A site guide's id (a lowercase slug). */
+export const SiteGuideIdSchema = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+/** Most guide ids Settings keeps turned off (at least every shipped guide). */
+export const MAX_SITE_GUIDE_IDS = 200;
+
+/** A guide as Settings lists it. */
+export const SiteGuideViewSchema = z.strictObject({
+  id: SiteGuideIdSchema,
+  name: boundedString(60),
+  category: z.enum(['general', 'finance']),
+  /** The hostnames it applies to (with its first path on a shared host), for recognising it. */
+  hosts: boundedArray(boundedString(253), 40),
+});
+export type SiteGuideView = z.infer<typeof SiteGuideViewSchema>;
+
 export const ProviderKindSchema = z.enum(['openai-compatible', 'anthropic']);
 export const ReasoningEffortSchema = z.enum(['default', 'minimal', 'low', 'medium', 'high']);
 
@@ -69,6 +88,10 @@ export const GeneralSettingsSchema = z.strictObject({
     .int()
     .min(COMPLETION_DELAY_RANGE.min)
     .max(COMPLETION_DELAY_RANGE.max),
+  /** Site guides (our notes on well-known websites) join web runs; on by default. */
+  siteGuidesEnabled: z.boolean(),
+  /** Ids of the guides the person turned off one by one. */
+  siteGuidesOff: boundedArray(SiteGuideIdSchema, MAX_SITE_GUIDE_IDS),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 
@@ -120,6 +143,11 @@ export const settingsRequestMethods = {
   'settings/test-model': {
     request: ModelTargetSchema,
     response: ModelCheckSchema,
+  },
+  /** The site guides this version ships (Settings → Site guides lists them). */
+  'settings/site-guides': {
+    request: z.strictObject({}),
+    response: z.strictObject({ guides: boundedArray(SiteGuideViewSchema, MAX_SITE_GUIDE_IDS) }),
   },
   /** Inline completion's local figures (never sent anywhere). */
   'settings/completion-stats': {

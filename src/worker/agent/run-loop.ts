@@ -19,6 +19,7 @@ import { dispatchToolCalls } from './tool-dispatch';
 import { recoverTextToolCalls } from './text-tool-calls';
 import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
+import { createRunSiteGuide, enabledGuides } from './run-site-guide';
 import { dropOlderRunImages } from './run-images';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
@@ -87,6 +88,8 @@ export async function runLoop(
     );
   }
   const messages: ModelMessage[] = built.messages;
+  const guide = createRunSiteGuide(enabledGuides(site.guides, prepared.general));
+  guide.atStart(messages, prepared.tabUrl);
   addToolSetNote(messages, modelNote);
   const firstRunMessage = messages.length;
   const seenIds = new Set<string>();
@@ -195,5 +198,13 @@ export async function runLoop(
     );
     save.progress(recorder.snapshot());
     loops.afterRound(messages);
+    if (guide.isActive) {
+      // A tab we cannot read now changes no guide; the page guard handles the tab.
+      const tab = await raceAbort(
+        deps.tabs.siteOf(run.identity.tabId).catch(() => null),
+        signal,
+      );
+      guide.afterRound(messages, tab?.url);
+    }
   }
 }

@@ -34,6 +34,8 @@ export interface PreparedRun {
   readonly meta: SessionMeta;
   /** The chat up to and including the run's user turn. */
   readonly history: ChatTurn[];
+  /** The tab's address when the run started (it picks the run's site guide). */
+  readonly tabUrl: string;
 }
 
 export async function checkRunTab(
@@ -84,7 +86,7 @@ export async function prepareRun(
   request: RunStartRequest,
   signal: AbortSignal,
 ): Promise<PreparedRun> {
-  await checkRunTab(deps.tabs, identity, signal);
+  const tab = await checkRunTab(deps.tabs, identity, signal);
   const model = await raceAbort(deps.settings.resolveModel(request.modelId), signal);
   if (!model) throw new ProtocolFailure('MODEL_MISSING', 'The selected model is not configured.');
   checkModelEndpoint(model);
@@ -111,5 +113,6 @@ export async function prepareRun(
     general,
     meta: session.meta,
     history: session.turns.slice(0, index + 1),
+    tabUrl: tab.url,
   };
 }

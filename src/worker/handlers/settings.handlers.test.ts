@@ -69,4 +69,17 @@ describe('settings handlers', () => {
       'sk-handler-secret',
     );
   });
+
+  it('lists the registered site guides for Settings, with the path of a guide on a shared host', async () => {
+    const { handlers } = setup();
+    const { guides } = await handlers['settings/site-guides']({}, context);
+    expect(guides.length).toBeGreaterThanOrEqual(25);
+    expect(guides.find((guide) => guide.id === 'google-docs')).toEqual({
+      id: 'google-docs',
+      name: 'Google Docs',
+      category: 'general',
+      hosts: ['docs.google.com/document'],
+    });
+    expect(guides.find((guide) => guide.id === 'chase')?.category).toBe('finance');
+  });
 });

@@ -10,12 +10,16 @@ import { toModelSettings } from '../storage/settings.store';
 import type { SettingsStore } from '../storage/store-contracts';
 import type { CompletionStats } from '../completion/completion-stats';
 import { completionSummary } from '../completion/start-completion';
+import type { SiteGuide } from '../sites/site-guide';
+import { allSiteGuides } from '../sites/worker-sites';
 
 export interface SettingsHandlerDeps {
   readonly settings: SettingsStore;
   readonly fetch: FetchLike;
   /** Inline completion's local figures; absent, the running service's. */
   readonly completionStats?: Pick<CompletionStats, 'summary'>;
+  /** The guides Settings lists; absent, every registered site's. */
+  readonly siteGuides?: readonly SiteGuide[];
 }
 
 type Target = { savedId: string } | { draft: ModelInput };
@@ -61,6 +65,17 @@ export function createSettingsHandlers(
     'settings/get': () => store.view(),
     'settings/completion-stats': async () =>
       deps.completionStats ? deps.completionStats.summary() : completionSummary(),
+    'settings/site-guides': () => ({
+      guides: (deps.siteGuides ?? allSiteGuides()).map((guide) => ({
+        id: guide.id,
+        name: guide.name,
+        category: guide.category,
+        // A guide for part of a shared host shows where: docs.google.com/document.
+        hosts: guide.match.hosts
+          .slice(0, 40)
+          .map((host) => `${host}${guide.match.paths?.[0] ?? ''}`),
+      })),
+    }),
     'settings/save-general': ({ patch }) =>
       store.saveGeneral(patch as Parameters<SettingsStore['saveGeneral']>[0]),
     'settings/save-model': ({ model }) => store.saveModel(model),

@@ -19,6 +19,7 @@ import type { AttachmentKind } from '../../shared/protocol/site-catalog';
 import type { SiteDefinition } from '../../sites/site-contract';
 import type { PageChannel } from '../../sites/page-channel';
 import type { DocumentChecker } from '../documents/document-check';
+import type { SiteGuide } from './site-guide';
 import type { ToolDefinition } from '../tools/define-tool';
 
 /** Page requests to one tab outside a run (the panel's context reads). */
@@ -118,6 +119,13 @@ export interface WorkerSite<State = unknown> {
   readonly checkDocument?: DocumentChecker;
   /** Editor sites: inline completion at the cursor. Absent: the site offers none. */
   readonly completion?: SiteCompletion;
+  /**
+   * Site guides (site adapters): our notes about well-known websites the site serves,
+   * the first match joining the run's first message as labelled product guidance, and
+   * a later message when the run's tab moves to another guided site (site-guide.ts).
+   * Absent: none.
+   */
+  readonly guides?: readonly SiteGuide[];
 }
 
 /** The site's built-in prompt for a run with `options`. */

@@ -7,6 +7,7 @@ import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { SiteDefinition } from '../../sites/site-contract';
 import { SITES } from '../../sites/sites';
 import type { ToolDefinition } from '../tools/define-tool';
+import type { SiteGuide } from './site-guide';
 import type { WorkerSite } from './worker-site';
 
 const modules = import.meta.glob<WorkerSite>('../../sites/*/worker/*.worker.ts', {
@@ -41,4 +42,9 @@ export function siteTools(): ToolDefinition<unknown>[] {
   return WORKER_SITES.flatMap((part) =>
     part.tools.map((tool) => ({ ...tool, sites: [part.site.id] })),
   );
+}
+
+/** Every site's guides, in registry order (Settings lists them; ids are unique). */
+export function allSiteGuides(): SiteGuide[] {
+  return WORKER_SITES.flatMap((part) => part.guides ?? []);
 }

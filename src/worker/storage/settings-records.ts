@@ -39,6 +39,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   completionEnabled: false,
   completionModelId: null,
   completionDelayMs: COMPLETION_DELAY_RANGE.default,
+  siteGuidesEnabled: true,
+  siteGuidesOff: [],
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -111,6 +113,8 @@ export function normalizeGeneral(
     completionEnabled: pick('completionEnabled'),
     completionModelId: pick('completionModelId'),
     completionDelayMs: pick('completionDelayMs'),
+    siteGuidesEnabled: pick('siteGuidesEnabled'),
+    siteGuidesOff: pick('siteGuidesOff'),
   };
   return reconcileModels(general, models);
 }

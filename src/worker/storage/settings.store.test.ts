@@ -44,6 +44,8 @@ describe('KeyValueSettingsStore', () => {
         completionEnabled: false,
         completionModelId: null,
         completionDelayMs: 400,
+        siteGuidesEnabled: true,
+        siteGuidesOff: [],
       },
       models: [],
     });

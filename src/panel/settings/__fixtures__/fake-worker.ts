@@ -93,6 +93,8 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       editMode: 'ask',
       sendShortcut: 'enter',
       completionEnabled: false,
+      siteGuidesEnabled: true,
+      siteGuidesOff: [],
       completionModelId: null,
       completionDelayMs: 400,
     },

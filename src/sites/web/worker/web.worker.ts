@@ -1,7 +1,8 @@
 // The web face's worker part: its read tools (the tree and the rest), its action
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
 // mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
-// (what they read, by origin, for the safety policy in safety/).
+// (what they read, by origin, for the safety policy in safety/), and its site guides
+// (guides/: notes on well-known websites).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -27,6 +28,7 @@ import { readPageSourceTool } from './dev/read-page-source.tool';
 import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
+import { SITE_GUIDES } from './guides/site-guides';
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -34,6 +36,7 @@ export const workerSite = defineWorkerSite({
   site: webSite,
   systemPrompt: webPrompt,
   selectionLanguage: '',
+  guides: SITE_GUIDES,
   // Every result is recorded with the origin it was read from, for the safety policy.
   tools: (
     [
