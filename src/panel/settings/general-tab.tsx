@@ -45,11 +45,13 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
       return;
     }
     setHistoryError(undefined);
-    // The completion keys belong to Settings → Completion, which saves them itself.
-    const { completionEnabled, completionModelId, completionDelayMs, ...own } = draft;
+    // The completion keys belong to Settings → Completion and the plan key to Settings →
+    // Agent; each tab saves its own.
+    const { completionEnabled, completionModelId, completionDelayMs, planReview, ...own } = draft;
     void completionEnabled;
     void completionModelId;
     void completionDelayMs;
+    void planReview;
     const result = await controller.saveGeneral({ ...own, historyTurnLimit: limit });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },

@@ -10,6 +10,7 @@ import {
   ModelViewSchema,
   type GeneralSettings,
 } from '../../shared/protocol/settings-messages';
+import { DEFAULT_PLAN_REVIEW } from '../../shared/protocol/run-plan';
 
 /** Longest stored API key (the input bound). */
 const MAX_API_KEY_CHARS = 4_096;
@@ -39,6 +40,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   completionEnabled: false,
   completionModelId: null,
   completionDelayMs: COMPLETION_DELAY_RANGE.default,
+  planReview: DEFAULT_PLAN_REVIEW,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -111,6 +113,7 @@ export function normalizeGeneral(
     completionEnabled: pick('completionEnabled'),
     completionModelId: pick('completionModelId'),
     completionDelayMs: pick('completionDelayMs'),
+    planReview: pick('planReview'),
   };
   return reconcileModels(general, models);
 }

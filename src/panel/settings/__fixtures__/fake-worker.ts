@@ -95,6 +95,7 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       completionEnabled: false,
       completionModelId: null,
       completionDelayMs: 400,
+      planReview: 'ask',
     },
     models,
   };
