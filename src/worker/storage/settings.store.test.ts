@@ -44,6 +44,7 @@ describe('KeyValueSettingsStore', () => {
         completionEnabled: false,
         completionModelId: null,
         completionDelayMs: 400,
+        planReview: 'ask',
       },
       models: [],
     });
@@ -54,6 +55,7 @@ describe('KeyValueSettingsStore', () => {
     const { store, problems } = createStore({
       [STORAGE_KEYS.generalSettings]: {
         editMode: 'yolo',
+        planReview: 'always',
         historyTurnLimit: 'many',
         sendShortcut: 'ctrl-enter',
         activeModelId: 'gone',
@@ -64,11 +66,13 @@ describe('KeyValueSettingsStore', () => {
     const general = await store.general();
     expect(general).toMatchObject({
       editMode: 'ask',
+      planReview: 'ask',
       historyTurnLimit: 40,
       sendShortcut: 'ctrl-enter',
       activeModelId: null,
     });
     expect(problems.join('\n')).toMatch(/editMode/);
+    expect(problems.join('\n')).toMatch(/planReview/);
     expect(problems.join('\n')).toMatch(/saved model was invalid/);
     const { store: broken, problems: brokenProblems } = createStore({
       [STORAGE_KEYS.generalSettings]: 'garbage',

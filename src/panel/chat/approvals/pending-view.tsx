@@ -44,7 +44,9 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
       <PlanReviewView
         pending={pending}
         busy={busy}
-        onDecide={(decision, plan) => onDecide(decision, undefined, plan)}
+        onDecide={(decision, plan) =>
+          plan ? onDecide(decision, undefined, plan) : onDecide(decision)
+        }
       />
     );
   if (pending.kind === 'action-approval')
