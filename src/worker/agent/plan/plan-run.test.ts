@@ -198,8 +198,8 @@ describe('plan before act in runs', () => {
     const { h } = await planHarness('ask', [endless, endless]);
     const { runId } = await h.send('Buy the mug.', undefined, 'ask', 'act');
     await h.agent.idle();
-    const end = h.endOf(runId) as { error?: { message: string } };
-    expect(end.error?.message).toContain('longer than 32,000 characters');
+    const end = h.endOf(runId) as { error?: { code: string; message?: string } } | undefined;
+    expect(end?.error?.message).toContain('longer than 32,000 characters');
   });
 
   it('never plans when the setting is off, in Ask mode, or on a site without modes', async () => {
