@@ -3,6 +3,7 @@
 // run then acts; Reject ends the run with nothing done (the page did not move, the
 // model was never asked for a round with tools); Settings → Agent's auto-approve
 // skips the card; a planner that answers prose twice ends the run in plain words.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
@@ -16,6 +17,8 @@ import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
 import { activateModel, panelRequest, saveScriptedModels } from '../support/panel-page';
 import { PLANNER_HEADER } from '../../src/worker/agent/plan/plan-prompt';
+import { seriousAxeViolations } from '../support/axe-check';
+import { REPO_ROOT } from '../support/extension-browser';
 
 let pages: WebPages;
 let browser: WebBrowser;
@@ -124,6 +127,29 @@ async function answerContains(text: string): Promise<void> {
     .toContain(text);
 }
 
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results/web-plan');
+
+/** The card in light and dark at 320 and 600 px: no axe finding, no sideways scroll. */
+async function checkCardLooks(card: ReturnType<Page['getByTestId']>): Promise<void> {
+  for (const width of [320, 600]) {
+    await panel.setViewportSize({ width, height: 800 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      // Without transitions, so contrast is measured on the scheme's final colours.
+      await panel.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      expect(await seriousAxeViolations(panel), `${colorScheme} ${width}`).toEqual([]);
+      const size = await panel.evaluate(() => ({
+        scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+        innerWidth,
+      }));
+      expect(size.scrollWidth, `${colorScheme} ${width}`).toBeLessThanOrEqual(size.innerWidth);
+      await card.screenshot({
+        path: path.join(SCREENSHOTS, `plan-card-${colorScheme}-${width}.png`),
+      });
+    }
+  }
+  await panel.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+}
+
 beforeAll(async () => {
   pages = await startWebPages({ 'shop.example': { '/': SHOP } });
   models = await startModelServer({
@@ -171,6 +197,7 @@ describe('plan before act on a web page', () => {
     const planner = plannerRequests('plan-edit')[0]?.body as Body;
     expect(planner.tools ?? []).toEqual([]);
     expect(userText(planner)).toContain('untrusted_page_content');
+    await checkCardLooks(card);
 
     await card.getByRole('textbox', { name: 'Step 2' }).fill('Read the first review aloud');
     await card.getByRole('button', { name: 'Approve plan' }).click();

@@ -31,7 +31,7 @@ function mount(pending: PendingInteraction = PENDING, busy = false) {
 const byTestId = <T extends HTMLElement>(container: HTMLElement, id: string) =>
   container.querySelector<T>(`[data-testid="${id}"]`)!;
 
-function typeInto(input: HTMLInputElement, value: string) {
+function typeInto(input: HTMLTextAreaElement, value: string) {
   act(() => {
     input.value = value;
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -48,7 +48,7 @@ describe('the plan review card', () => {
       `#${CSS.escape(section.getAttribute('aria-labelledby') ?? '')}`,
     );
     expect(heading?.textContent).toBe('Plan before acting');
-    const inputs = [...container.querySelectorAll<HTMLInputElement>('.plan-step input')];
+    const inputs = [...container.querySelectorAll<HTMLTextAreaElement>('.plan-step textarea')];
     expect(inputs.map((input) => [input.value, input.getAttribute('aria-label')])).toEqual([
       ['Open the product page', 'Step 1'],
       ['Press Add to cart', 'Step 2'],
@@ -101,7 +101,7 @@ describe('the plan review card', () => {
     expect(container.textContent).toContain('this is its second try');
     expect(container.textContent).toContain('480 more steps; only the first 20 are shown');
     const controls = [
-      ...container.querySelectorAll<HTMLButtonElement | HTMLInputElement>('button, input'),
+      ...container.querySelectorAll<HTMLButtonElement | HTMLTextAreaElement>('button, textarea'),
     ];
     expect(controls.every((control) => control.disabled)).toBe(true);
   });

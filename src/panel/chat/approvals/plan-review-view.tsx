@@ -66,8 +66,9 @@ export function PlanReviewView({ pending, busy, onDecide }: PlanReviewViewProps)
       <ol class="plan-steps" aria-labelledby={stepsId} data-testid="plan-steps">
         {steps.map((step, index) => (
           <li key={index} class="plan-step">
-            <input
-              type="text"
+            <span class="plan-step-number" aria-hidden="true">{`${index + 1}.`}</span>
+            <textarea
+              rows={1}
               value={step}
               maxLength={PLAN_LIMITS.stepChars}
               aria-label={`Step ${index + 1}`}
@@ -75,6 +76,7 @@ export function PlanReviewView({ pending, busy, onDecide }: PlanReviewViewProps)
               data-testid={`plan-step-${index}`}
               onInput={(event) => setStep(index, event.currentTarget.value)}
               onKeyDown={(event) => {
+                // A step is one line: Enter approves, as it would in a one-line field.
                 if (event.key === 'Enter') {
                   event.preventDefault();
                   approve();
