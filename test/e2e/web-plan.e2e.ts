@@ -228,6 +228,11 @@ describe('plan before act on a web page', () => {
   it('skips the card when Settings → Agent approves plans automatically', async () => {
     await panel.getByTestId('settings-toggle').click();
     await panel.getByRole('tab', { name: 'Agent' }).click();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await panel.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      expect(await seriousAxeViolations(panel), `Settings → Agent, ${colorScheme}`).toEqual([]);
+    }
+    await panel.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
     await panel.getByTestId('plan-review-setting').selectOption('auto');
     await panel.getByRole('button', { name: 'Save' }).click();
     await expect
