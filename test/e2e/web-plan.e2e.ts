@@ -207,6 +207,13 @@ describe('plan before act on a web page', () => {
     expect(userText(first)).toContain('[Approved plan]');
     expect(userText(first)).toContain('2. Read the first review aloud');
     expect(userText(first)).not.toContain('2. Read the reviews');
+    // The answer keeps the plan as approved, behind one closed line.
+    const kept = lastAnswer().getByTestId('approved-plan');
+    await kept.locator('summary').click();
+    expect(await kept.locator('li').allTextContents()).toEqual([
+      PLAN.steps[0],
+      'Read the first review aloud',
+    ]);
   });
 
   it('ends the run with nothing done when the person rejects the plan', async () => {
