@@ -138,6 +138,21 @@ describe('plan before act in runs', () => {
     expect(runRequests()).toHaveLength(0);
   });
 
+  it('keeps the card in the run snapshot for a reopened panel, and Stop ends the run with nothing done', async () => {
+    const { h, runs, runRequests } = await planHarness('ask', [planText(PLAN)]);
+    const { runId, sessionId } = await h.send('Buy the mug.', undefined, 'ask', 'act');
+    await until(() => pendingOf(h, runId) !== undefined);
+    expect(h.agent.status(WEB_SCOPE, sessionId)?.pending).toMatchObject({
+      kind: 'plan-review',
+      plan: PLAN,
+    });
+    h.agent.cancel(runId);
+    await h.agent.idle();
+    expect(h.endOf(runId)?.status).toBe('cancelled');
+    expect(runs).toEqual([]);
+    expect(runRequests()).toHaveLength(0);
+  });
+
   it('ends the run with PLAN_TIMEOUT when nobody answers in time', async () => {
     const { h, runs, runRequests } = await planHarness('ask', [planText(PLAN)], {
       interactionTimeoutMs: 30,
