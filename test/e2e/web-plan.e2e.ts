@@ -9,14 +9,19 @@ import type { Page } from 'playwright-core';
 import {
   startModelServer,
   type ModelServer,
-  type Scenario,
   type ScenarioTurn,
 } from '../support/model-server/model-server.mjs';
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
 import { activateModel, panelRequest, saveScriptedModels } from '../support/panel-page';
-import { PLANNER_HEADER } from '../../src/worker/agent/plan/plan-prompt';
+import {
+  contentText,
+  planAnswer,
+  planningModel,
+  requestsByKind,
+  type CompletionBody,
+} from '../support/planning-model';
 import { seriousAxeViolations } from '../support/axe-check';
 import { REPO_ROOT } from '../support/extension-browser';
 
@@ -41,9 +46,6 @@ const PLAN = {
   scheduling: { fits: false, note: '' },
 };
 
-const planAnswer = (value: unknown): ScenarioTurn => ({
-  steps: [{ text: typeof value === 'string' ? value : JSON.stringify(value) }],
-});
 const scrollThenAnswer: ScenarioTurn[] = [
   {
     steps: [
@@ -53,28 +55,9 @@ const scrollThenAnswer: ScenarioTurn[] = [
   { steps: [{ text: 'I scrolled down to the reviews.' }] },
 ];
 
-type Body = { messages?: { role: string; content: unknown }[]; tools?: unknown[]; model?: string };
-const contentText = (content: unknown) =>
-  typeof content === 'string' ? content : JSON.stringify(content);
-const isPlanner = (body: Body) =>
-  contentText(body.messages?.[0]?.content).startsWith(PLANNER_HEADER);
-
-/** A model that answers the planning call from `planner` and the run's rounds from `main`. */
-function planningModel(name: string, planner: ScenarioTurn[], main = scrollThenAnswer): Scenario {
-  return {
-    name,
-    turns: [],
-    policy: (body: Body, { turnIndex }) => (isPlanner(body) ? planner[turnIndex] : main[turnIndex]),
-  };
-}
-
-const requestsOf = (model: string) =>
-  models.requests.filter((recorded) => (recorded.body as Body | undefined)?.model === model);
-const roundRequests = (model: string) =>
-  requestsOf(model).filter((recorded) => ((recorded.body as Body).tools ?? []).length > 0);
-const plannerRequests = (model: string) =>
-  requestsOf(model).filter((recorded) => isPlanner(recorded.body as Body));
-const userText = (body: Body | undefined) =>
+const roundRequests = (model: string) => requestsByKind(models.requests, model).rounds;
+const plannerRequests = (model: string) => requestsByKind(models.requests, model).planner;
+const userText = (body: CompletionBody | undefined) =>
   (body?.messages ?? [])
     .filter((message) => message.role === 'user')
     .map((message) => contentText(message.content))
@@ -155,13 +138,17 @@ beforeAll(async () => {
   models = await startModelServer({
     scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
     scenarios: [
-      planningModel('plan-edit', [planAnswer(PLAN)]),
-      planningModel('plan-reject', [planAnswer(PLAN)]),
-      planningModel('plan-auto', [planAnswer(PLAN)]),
-      planningModel('plan-prose', [
-        planAnswer('I will scroll down and read the reviews.'),
-        planAnswer('<think>They want JSON.</think>Sorry, here it is: scroll, then read.'),
-      ]),
+      planningModel('plan-edit', [planAnswer(PLAN)], scrollThenAnswer),
+      planningModel('plan-reject', [planAnswer(PLAN)], scrollThenAnswer),
+      planningModel('plan-auto', [planAnswer(PLAN)], scrollThenAnswer),
+      planningModel(
+        'plan-prose',
+        [
+          planAnswer('I will scroll down and read the reviews.'),
+          planAnswer('<think>They want JSON.</think>Sorry, here it is: scroll, then read.'),
+        ],
+        scrollThenAnswer,
+      ),
     ],
   });
   proxy = await startCorsProxy(models.port);
@@ -194,7 +181,7 @@ describe('plan before act on a web page', () => {
     expect(roundRequests('plan-edit')).toHaveLength(0);
     expect(await pageScroll()).toBe(0);
     // The planner got the page as labelled untrusted data, and no tools.
-    const planner = plannerRequests('plan-edit')[0]?.body as Body;
+    const planner = plannerRequests('plan-edit')[0]?.body as CompletionBody;
     expect(planner.tools ?? []).toEqual([]);
     expect(userText(planner)).toContain('untrusted_page_content');
     await checkCardLooks(card);
@@ -203,7 +190,7 @@ describe('plan before act on a web page', () => {
     await card.getByRole('button', { name: 'Approve plan' }).click();
     await answerContains('I scrolled down to the reviews.');
     expect(await pageScroll()).toBeGreaterThan(300);
-    const first = roundRequests('plan-edit')[0]?.body as Body;
+    const first = roundRequests('plan-edit')[0]?.body as CompletionBody;
     expect(userText(first)).toContain('[Approved plan]');
     expect(userText(first)).toContain('2. Read the first review aloud');
     expect(userText(first)).not.toContain('2. Read the reviews');
@@ -250,7 +237,7 @@ describe('plan before act on a web page', () => {
     await answerContains('I scrolled down to the reviews.');
     expect(await panel.getByTestId('plan-review').count()).toBe(0);
     expect(await pageScroll()).toBeGreaterThan(300);
-    expect(userText(roundRequests('plan-auto')[0]?.body as Body)).toContain(
+    expect(userText(roundRequests('plan-auto')[0]?.body as CompletionBody)).toContain(
       '1. Scroll the page down one screen',
     );
     await request({ type: 'settings/save-general', payload: { patch: { planReview: 'ask' } } });
@@ -261,7 +248,7 @@ describe('plan before act on a web page', () => {
     await send('Scroll down to the reviews.');
     await answerContains('The model did not return a usable plan, even when asked twice');
     expect(plannerRequests('plan-prose')).toHaveLength(2);
-    const repair = plannerRequests('plan-prose')[1]?.body as Body;
+    const repair = plannerRequests('plan-prose')[1]?.body as CompletionBody;
     expect(userText(repair)).toContain('The reply held no JSON object.');
     expect(roundRequests('plan-prose')).toHaveLength(0);
     expect(await panel.getByTestId('plan-review').count()).toBe(0);

@@ -14,7 +14,8 @@
 // keeps the system prompt, the first user task, an extractive summary of the
 // middle and as many recent exchanges as fit (and at most `historyTurnLimit` turns).
 // The latest approved plan is pinned in the current user message and counted as
-// fixed, so no cut drops it; a plan approved during the run replaces it there.
+// fixed, so no cut drops it; a plan approved during the run replaces it there
+// (context-plan.ts).
 import type {
   AssistantTurn,
   ChatTurn,
@@ -23,13 +24,10 @@ import type {
 } from '../../shared/protocol/chat-records';
 import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { RunAttachment } from '../../shared/protocol/run-messages';
-import type { RunPlan } from '../../shared/protocol/run-plan';
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
 import { tokensOfMessage, tokensOfText } from './context-budget';
 import {
   NO_VISION_NOTE,
-  approvedPlanNote,
-  isApprovedPlanNote,
   currentSelectionNotes,
   editorStateNotes,
   fileContextNote,
@@ -39,6 +37,7 @@ import {
   summaryNote,
   toolRecordNote,
 } from './context-notes';
+import { latestPlanNote } from './context-plan';
 import { COMPACTION_RATIO, MAX_SUMMARY_CHARS } from './run-limits';
 import { buildSystemPrompt } from './system-prompt';
 
@@ -217,11 +216,7 @@ export function buildContext(input: ContextInput): BuiltContext {
     render(exchange, index === exchanges.length - 1, input),
   );
   const budgetTokens = Math.floor(input.contextWindow * COMPACTION_RATIO);
-  const plans = input.turns.flatMap((turn) =>
-    turn.role === 'assistant' && turn.plan ? [turn.plan] : [],
-  );
-  const latestPlan = plans.at(-1);
-  const planNote = latestPlan ? approvedPlanNote(latestPlan, 'earlier') : null;
+  const planNote = latestPlanNote(input.turns);
   const fixedTokens =
     tokensOfMessage(system) + (input.toolTokens ?? 0) + (planNote ? tokensOfText(planNote) : 0);
   const cut = chooseCut(rendered, fixedTokens, budgetTokens, Math.max(4, input.historyTurnLimit));
@@ -247,28 +242,4 @@ export function buildContext(input: ContextInput): BuiltContext {
     input.toolTokens ?? 0,
   );
   return { messages, compactedExchanges: cut > 0 ? cut - 1 : 0, estimatedTokens, budgetTokens };
-}
-
-/**
- * Pins the plan approved in this run into the run's last user message before
- * `firstRunMessage` (replacing an earlier plan there). Tool results are what the
- * in-run budget drops (fitRunMessages); a user message never is, so the plan stays.
- */
-export function pinApprovedPlan(
-  messages: ModelMessage[],
-  plan: RunPlan,
-  firstRunMessage: number,
-): void {
-  const note = text(approvedPlanNote(plan, 'this-message'));
-  let index = Math.min(firstRunMessage, messages.length) - 1;
-  while (index >= 0 && messages[index]?.role !== 'user') index -= 1;
-  const target = messages[index];
-  if (index < 0 || target?.role !== 'user') {
-    messages.splice(firstRunMessage, 0, { role: 'user', content: [note] });
-    return;
-  }
-  const kept = target.content.filter(
-    (part) => part.type !== 'text' || !isApprovedPlanNote(part.text),
-  );
-  messages[index] = { role: 'user', content: [...kept, note] };
 }

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { AssistantTurn, ChatTurn, UserTurn } from '../../shared/protocol/chat-records';
 import type { RunPlan } from '../../shared/protocol/run-plan';
 import type { ModelMessage } from '../providers/model-adapter';
-import { buildContext, pinApprovedPlan, type ContextInput } from './context-builder';
+import { buildContext, type ContextInput } from './context-builder';
+import { pinApprovedPlan } from './context-plan';
 import { fitRunMessages, tokensOfMessages } from './context-budget';
 
 const PLAN: RunPlan = {

@@ -4,7 +4,7 @@
 // conversation and keeps it with the answer. Called once, before the first round.
 import { raceAbort } from '../../../shared/lib/abort';
 import type { FetchLike, ModelMessage } from '../../providers/model-adapter';
-import { pinApprovedPlan } from '../context-builder';
+import { pinApprovedPlan } from '../context-plan';
 import type { RunContext } from '../run-context';
 import type { PreparedRun } from '../run-prepare';
 import { planBeforeAct, planReviewFor } from './plan-gate';
