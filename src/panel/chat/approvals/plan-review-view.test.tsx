@@ -73,6 +73,13 @@ describe('the plan review card', () => {
 
   it('approves with Enter in a step field and rejects with Reject', () => {
     const { container, onDecide } = mount();
+    // Enter that ends an input method's composition is part of typing, not an answer.
+    act(() => {
+      byTestId(container, 'plan-step-1').dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true }),
+      );
+    });
+    expect(onDecide).not.toHaveBeenCalled();
     act(() => {
       byTestId(container, 'plan-step-1').dispatchEvent(
         new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }),

@@ -76,8 +76,9 @@ export function PlanReviewView({ pending, busy, onDecide }: PlanReviewViewProps)
               data-testid={`plan-step-${index}`}
               onInput={(event) => setStep(index, event.currentTarget.value)}
               onKeyDown={(event) => {
-                // A step is one line: Enter approves, as it would in a one-line field.
-                if (event.key === 'Enter') {
+                // A step is one line: Enter approves, as it would in a one-line field
+                // (not while an input method is still composing the text).
+                if (event.key === 'Enter' && !event.isComposing) {
                   event.preventDefault();
                   approve();
                 }

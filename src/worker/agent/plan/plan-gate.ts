@@ -10,8 +10,12 @@ import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type { AgentMode } from '../../../shared/protocol/agent-modes';
 import type { PlanReview, RunPlan } from '../../../shared/protocol/run-plan';
 import type { PendingInteraction } from '../../../shared/protocol/run-messages';
-import type { FetchLike, ModelAdapter, ModelMessage } from '../../providers/model-adapter';
-import type { ModelSettings } from '../../providers/model-adapter';
+import type {
+  FetchLike,
+  ModelAdapter,
+  ModelMessage,
+  ModelSettings,
+} from '../../providers/model-adapter';
 import { awaitDecision, type InteractionBook } from '../approvals';
 import { streamAnswerText } from '../one-shot-model';
 import { readPlanAnswer, type PlanAnswer } from './plan-answer';
