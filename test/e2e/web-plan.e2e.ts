@@ -2,7 +2,8 @@
 // card before any browser tool; an edited step reaches the next model request and the
 // run then acts; Reject ends the run with nothing done (the page did not move, the
 // model was never asked for a round with tools); Settings → Agent's auto-approve
-// skips the card; a planner that answers prose twice ends the run in plain words.
+// skips the card; a planner that answers prose twice ends the run in plain words; a
+// worker stopped while the card waits leaves the chat whole and the run interrupted.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -141,6 +142,7 @@ beforeAll(async () => {
       planningModel('plan-edit', [planAnswer(PLAN)], scrollThenAnswer),
       planningModel('plan-reject', [planAnswer(PLAN)], scrollThenAnswer),
       planningModel('plan-auto', [planAnswer(PLAN)], scrollThenAnswer),
+      planningModel('plan-restart', [planAnswer(PLAN)], scrollThenAnswer),
       planningModel(
         'plan-prose',
         [
@@ -252,6 +254,22 @@ describe('plan before act on a web page', () => {
     expect(userText(repair)).toContain('The reply held no JSON object.');
     expect(roundRequests('plan-prose')).toHaveLength(0);
     expect(await panel.getByTestId('plan-review').count()).toBe(0);
+    expect(await pageScroll()).toBe(0);
+  });
+
+  it('keeps the chat when the worker stops while the plan waits, and says the run was interrupted', async () => {
+    await freshActChat('plan-restart');
+    await send('Scroll down to the reviews.');
+    await panel.getByTestId('plan-review').waitFor({ timeout: 30_000 });
+    await browser.stopWorker();
+    await panel.close();
+    await openPanel();
+    await answerContains('Interrupted');
+    expect(await panel.getByTestId('user-turn').last().textContent()).toContain(
+      'Scroll down to the reviews.',
+    );
+    expect(await panel.getByTestId('plan-review').count()).toBe(0);
+    expect(roundRequests('plan-restart')).toHaveLength(0);
     expect(await pageScroll()).toBe(0);
   });
 });
