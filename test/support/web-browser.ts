@@ -56,12 +56,29 @@ function buildGranting(hosts: readonly string[], allUrls: boolean): string {
   return dir;
 }
 
+/** Stores the plan setting in the worker's own settings record, other settings kept. */
+async function setPlanReview(browser: ExtensionBrowser, planReview: string): Promise<void> {
+  const worker = await browser.worker();
+  await worker.evaluate(async (value) => {
+    const key = 'settings.general.v1';
+    const stored = (await chrome.storage.local.get(key))[key] as
+      Record<string, unknown> | undefined;
+    await chrome.storage.local.set({ [key]: { ...stored, planReview: value } });
+  }, planReview);
+}
+
 export async function launchWebBrowser(
   pages: WebPages,
   options: LaunchOptions & {
     readonly granted?: readonly string[];
     /** The build also holds access to all sites, as an install that was granted it. */
     readonly allUrls?: boolean;
+    /**
+     * Settings → Agent's plan before acting. Off unless a test asks for it: most web
+     * tests script the run's own rounds, and a plan card would wait for an answer.
+     * @default 'off'
+     */
+    readonly planReview?: 'off' | 'ask' | 'auto';
   } = {},
 ): Promise<WebBrowser> {
   const granted = options.granted ?? pages.hosts;
@@ -72,6 +89,7 @@ export async function launchWebBrowser(
     hostRules: [...pages.hostRules, ...(options.hostRules ?? [])],
   });
   await browser.waitForStartup();
+  await setPlanReview(browser, options.planReview ?? 'off');
   return {
     ...browser,
     pages,

@@ -61,7 +61,7 @@ export function LiveTurn({ run, runs }: LiveTurnProps) {
         <PendingView
           pending={pending}
           busy={run.resolving.value}
-          onDecide={(decision, content) => void runs.resolve(decision, content)}
+          onDecide={(decision, content, plan) => void runs.resolve(decision, content, plan)}
         />
       ) : null}
       {run.notices.value.map((notice, index) => (

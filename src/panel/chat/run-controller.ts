@@ -14,6 +14,7 @@ import type {
   FormContent,
   RunIdentity,
 } from '../../shared/protocol/run-messages';
+import type { RunPlan } from '../../shared/protocol/run-plan';
 import type { WorkerToPanel } from '../../shared/protocol/worker-to-panel';
 import type { RunClient } from '../app/panel-api';
 import type { AnswerView } from './answer-view';
@@ -125,14 +126,19 @@ export class RunController {
   }
 
   /** Answers the pending interaction with its exact (runId, callId); one decision at a time. */
-  async resolve(decision: ApprovalDecision, content?: FormContent): Promise<void> {
+  async resolve(decision: ApprovalDecision, content?: FormContent, plan?: RunPlan): Promise<void> {
     const run = this.live.peek();
     const pending = run?.pending.peek();
     if (!run || !pending || run.resolving.peek()) return;
     run.resolving.value = true;
     const result = await this.deps.client.request(
       'run/resolve',
-      { callId: pending.callId, decision, ...(content ? { content } : {}) },
+      {
+        callId: pending.callId,
+        decision,
+        ...(content ? { content } : {}),
+        ...(plan ? { plan } : {}),
+      },
       { runId: run.runId },
     );
     if (result.ok && result.data.accepted) {

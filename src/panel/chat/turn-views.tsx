@@ -9,6 +9,7 @@ import { CopyButton } from '../components/copy-button';
 import { ErrorBanner } from '../components/error-banner';
 import { isSafeImageDataUrl } from '../composer/thumbnail';
 import { AnswerView } from './answer-view';
+import { ApprovedPlan } from './approved-plan';
 import { storedReplayQueue, type BudgetedQueue } from './stream/budgeted-queue';
 import { StreamingMessage } from './stream/streaming-message';
 import { RecoveryActions } from '../recovery/recovery-actions';
@@ -148,6 +149,7 @@ export function AssistantTurnView({
       data-status={turn.status}
       aria-label="Side Agent"
     >
+      {turn.plan ? <ApprovedPlan plan={turn.plan} /> : null}
       <StreamingMessage answer={shown.view.answer} />
       {note ? (
         <p class="turn-note" role="note" data-testid="turn-note">

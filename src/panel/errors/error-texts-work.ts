@@ -64,6 +64,16 @@ export const WORK_TEXTS = {
     text: 'The agent used many tools in a row and was stopped. Retry to let it continue.',
     actions: retry,
   },
+  PLAN_REJECTED:
+    'You rejected the plan, so nothing was done on the page. Send a new message to try another way.',
+  PLAN_TIMEOUT: {
+    text: 'The plan waited too long for your answer, so nothing was done on the page. Retry to see a new plan.',
+    actions: retry,
+  },
+  PLAN_INVALID: {
+    text: 'The model did not return a usable plan, even when asked twice, so nothing was done on the page. Retry, or turn plans off in Settings → Agent.',
+    actions: retry,
+  },
   RUN_LOOP_STOPPED:
     'The agent kept repeating the same step without getting anywhere, so it was stopped. Details say what repeated; rephrase the request or do that step yourself, then ask again.',
   COMPLETION_STALE:

@@ -45,11 +45,12 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
       return;
     }
     setHistoryError(undefined);
-    // The completion and site-guide keys belong to their own tabs, which save them.
+    // The completion, plan and site-guide keys belong to their own tabs, which save them.
     const {
       completionEnabled,
       completionModelId,
       completionDelayMs,
+      planReview,
       siteGuidesEnabled,
       siteGuidesOff,
       ...own
@@ -57,6 +58,7 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
     void completionEnabled;
     void completionModelId;
     void completionDelayMs;
+    void planReview;
     void siteGuidesEnabled;
     void siteGuidesOff;
     const result = await controller.saveGeneral({ ...own, historyTurnLimit: limit });

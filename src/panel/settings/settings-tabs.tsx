@@ -2,6 +2,7 @@
 // id, a label and a render function receiving the shared tab context.
 import type { ComponentChildren } from 'preact';
 import { SessionsManager } from '../sessions/sessions-manager';
+import { AgentTab } from './agent-tab';
 import { CompletionTab } from './completion-tab';
 import { GeneralTab } from './general-tab';
 import type { RequestHostPermission } from './host-permission';
@@ -46,6 +47,14 @@ export const settingsTabs = [
     render: ({ client, controller, requestPermission }) => (
       <ModelsTab client={client} controller={controller} requestPermission={requestPermission} />
     ),
+  },
+  {
+    id: 'agent',
+    label: 'Agent',
+    render: ({ controller }) => {
+      const view = controller.view.value;
+      return view ? <AgentTab controller={controller} general={view.general} /> : null;
+    },
   },
   {
     id: 'completion',

@@ -12,6 +12,7 @@ import { AgentModeSchema } from './agent-modes';
 import { ProtocolErrorSchema } from './envelope';
 import { MAX_FILE_LABEL_CHARS } from './limits';
 import { SiteIdSchema } from './page-context';
+import { RunPlanSchema } from './run-plan';
 
 export const MAX_TURN_TEXT_CHARS = 256_000;
 export const MAX_TOOL_SUMMARY_CHARS = 4_000;
@@ -140,6 +141,8 @@ export const AssistantTurnSchema = z.strictObject({
   trimmed: boundedArray(boundedString(64), 16).optional(),
   /** Fixed editor-state facts the model is told later (never text from the document). */
   editorEvents: boundedArray(z.enum(['reverted', 'snapshot-restored']), 16).optional(),
+  /** The plan the person approved before this answer acted (Plan before Act). */
+  plan: RunPlanSchema.optional(),
 });
 export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;
 

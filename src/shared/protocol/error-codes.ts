@@ -148,6 +148,12 @@ export const ERROR_CODES = [
   'TOOL_ROUND_LIMIT',
   /** The run kept repeating itself (the same call, element or pair of pages) and was ended. */
   'RUN_LOOP_STOPPED',
+  // Plan before Act (src/worker/agent/plan): the run ended before any browser tool ran
+  // because the person rejected its plan, did not answer in time, or the planner's
+  // answer was not a usable plan even after one repair request.
+  'PLAN_REJECTED',
+  'PLAN_TIMEOUT',
+  'PLAN_INVALID',
   'TOOL_DENIED',
   'TOOL_FAILED',
   'EDIT_REJECTED',

@@ -23,6 +23,7 @@ import {
 } from './chat-records';
 import { AgentModeSchema } from './agent-modes';
 import { DiffViewSchema } from './diff-view';
+import { PlanReviewPendingShape, RunPlanSchema } from './run-plan';
 import { ProtocolErrorSchema } from './envelope';
 import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from './limits';
 import type { MethodSpec } from './define-channel';
@@ -199,6 +200,11 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     source: boundedString(200),
     message: boundedString(1_000),
   }),
+  /**
+   * The plan of an Act or Dev run before it acts: the person edits the steps, then
+   * approves (`accept` with the edited `plan`) or rejects (`reject`) it.
+   */
+  z.strictObject(PlanReviewPendingShape),
 ]);
 export type PendingInteraction = z.infer<typeof PendingInteractionSchema>;
 
@@ -298,6 +304,8 @@ export const runRequestMethods = {
       decision: ApprovalDecisionSchema,
       /** The filled-in form, with `accept` on an integration form. */
       content: FormContentSchema.optional(),
+      /** The plan as the person approved it (edited or not), with `accept` on a plan review. */
+      plan: RunPlanSchema.optional(),
     }),
     response: z.strictObject({ accepted: z.boolean() }),
   },

@@ -6,6 +6,7 @@ import { IdSchema, boundedArray, boundedString } from '../schema/bounded';
 import { PromptTierSchema } from './agent-modes';
 import type { MethodSpec } from './define-channel';
 import { EditModeSchema } from './run-messages';
+import { PlanReviewSchema } from './run-plan';
 
 /** Bounds of the completion delay, in milliseconds (the page's shortest pause is the floor). */
 export const COMPLETION_DELAY_RANGE = { min: 150, max: 3_000, default: 400 } as const;
@@ -92,6 +93,8 @@ export const GeneralSettingsSchema = z.strictObject({
   siteGuidesEnabled: z.boolean(),
   /** Ids of the guides the person turned off one by one. */
   siteGuidesOff: boundedArray(SiteGuideIdSchema, MAX_SITE_GUIDE_IDS),
+  /** Act and Dev runs propose a plan first: off, shown for approval, or approved automatically. */
+  planReview: PlanReviewSchema,
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 

@@ -10,6 +10,7 @@ import type { EventTransport } from '../../shared/protocol/client';
 import { createEmitter } from '../../shared/protocol/client';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ChatScope } from '../../shared/protocol/chat-records';
+import type { RunPlan } from '../../shared/protocol/run-plan';
 import type {
   ApprovalDecision,
   FormContent,
@@ -164,10 +165,11 @@ export function createAgentCore(input: AgentCoreDeps) {
       callId: string,
       decision: ApprovalDecision,
       content?: FormContent,
+      plan?: RunPlan,
     ): { accepted: boolean } {
       const context = active(runId);
       if (!context) throw new ProtocolFailure('STALE_RUN_ID', 'That run is not active.');
-      return { accepted: context.interactions.resolve(callId, decision, content) };
+      return { accepted: context.interactions.resolve(callId, decision, content, plan) };
     },
     /** Marks turns of runs a previous worker instance left unfinished as interrupted. */
     reconcile: () =>

@@ -112,6 +112,8 @@ describe('agent modes in runs', () => {
       scope: WEB_SCOPE,
       tools: [clickTool(clicks)],
       turns: [clickThenAnswer[0] ?? [], [text('Clicked.'), finish()]],
+      // Planning before Act has its own tests (plan/plan-run.test.ts).
+      general: { planReview: 'off' },
     });
     const { runId } = await h.send('Click it.', undefined, 'ask', 'act');
     approveActions(h, runId);
@@ -123,7 +125,11 @@ describe('agent modes in runs', () => {
   });
 
   it('refuses Dev mode with a compact-tier model before any provider request', async () => {
-    const h = await createHarness({ scope: WEB_SCOPE, turns: [[text('never'), finish()]] });
+    const h = await createHarness({
+      scope: WEB_SCOPE,
+      turns: [[text('never'), finish()]],
+      general: { planReview: 'off' },
+    });
     const view = await h.settings.view();
     const model = view.models[0];
     if (!model) throw new Error('the harness saves a model');

@@ -13,12 +13,19 @@ import type {
   FormContent,
   PendingInteraction,
 } from '../../shared/protocol/run-messages';
+import type { RunPlan } from '../../shared/protocol/run-plan';
 import { throwIfAborted } from '../../shared/lib/abort';
+
+/** What may come with a decision: a filled-in form, or the plan as the person approved it. */
+export interface InteractionAnswer {
+  readonly content?: FormContent;
+  readonly plan?: RunPlan;
+}
 
 interface OpenInteraction {
   readonly pending: PendingInteraction;
   readonly allowed: ReadonlySet<ApprovalDecision>;
-  readonly onDecision: (decision: ApprovalDecision, content?: FormContent) => void;
+  readonly onDecision: (decision: ApprovalDecision, answer: InteractionAnswer) => void;
 }
 
 export interface InteractionBookOptions {
@@ -33,7 +40,7 @@ export function createInteractionBook(options: InteractionBookOptions) {
     show(
       pending: PendingInteraction,
       allowed: readonly ApprovalDecision[],
-      onDecision: (decision: ApprovalDecision, content?: FormContent) => void,
+      onDecision: (decision: ApprovalDecision, answer: InteractionAnswer) => void,
     ): () => void {
       const entry: OpenInteraction = { pending, allowed: new Set(allowed), onDecision };
       open = entry;
@@ -45,9 +52,14 @@ export function createInteractionBook(options: InteractionBookOptions) {
       };
     },
     /** The person's answer; false unless it matches the open interaction exactly. */
-    resolve(callId: string, decision: ApprovalDecision, content?: FormContent): boolean {
+    resolve(
+      callId: string,
+      decision: ApprovalDecision,
+      content?: FormContent,
+      plan?: RunPlan,
+    ): boolean {
       if (!open || open.pending.callId !== callId || !open.allowed.has(decision)) return false;
-      open.onDecision(decision, content);
+      open.onDecision(decision, { ...(content ? { content } : {}), ...(plan ? { plan } : {}) });
       return true;
     },
     current: (): PendingInteraction | null => open?.pending ?? null,
@@ -73,7 +85,9 @@ export async function awaitFormAnswer(
     ['accept', 'decline', 'cancel'],
     timeoutMs,
     signal,
-    (answered) => (content = answered),
+    (answer) => {
+      if (answer.content) content = answer.content;
+    },
   );
   if (decision === 'accept') return { action: 'accept', content };
   return { action: decision === 'decline' ? 'decline' : 'cancel' };
@@ -82,7 +96,7 @@ export async function awaitFormAnswer(
 /**
  * Shows `pending` and waits for one decision. Resolves 'timeout' after
  * `timeoutMs` (callers treat it as a denial); rejects CANCELLED on abort.
- * `onContent` receives the filled-in form that came with the decision, if any.
+ * `onAnswer` receives what came with the decision (a form, a plan).
  */
 export function awaitDecision(
   book: InteractionBook,
@@ -90,7 +104,7 @@ export function awaitDecision(
   allowed: readonly ApprovalDecision[],
   timeoutMs: number,
   signal: AbortSignal,
-  onContent?: (content: FormContent) => void,
+  onAnswer?: (answer: InteractionAnswer) => void,
 ): Promise<ApprovalDecision | 'timeout'> {
   throwIfAborted(signal);
   return new Promise((resolve, reject) => {
@@ -105,8 +119,8 @@ export function awaitDecision(
       settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
     const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
     signal.addEventListener('abort', onAbort, { once: true });
-    close = book.show(pending, allowed, (decision, content) => {
-      if (content) onContent?.(content);
+    close = book.show(pending, allowed, (decision, answer) => {
+      onAnswer?.(answer);
       settle(() => resolve(decision));
     });
   });

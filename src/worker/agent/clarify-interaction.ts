@@ -47,7 +47,7 @@ export function clarifyInteraction(
           ['accept', 'cancel'],
           context.interactionTimeoutMs,
           AbortSignal.any([signal, context.signal]),
-          (answered) => (content = answered),
+          (answered) => (content = answered.content ?? {}),
         );
         if (decision === 'timeout') return { answer: null, reason: 'timeout' };
         const answer = content['answer'];

@@ -13,6 +13,9 @@
 // Compaction is token-budgeted (context-budget.ts): at 75% of the context window it
 // keeps the system prompt, the first user task, an extractive summary of the
 // middle and as many recent exchanges as fit (and at most `historyTurnLimit` turns).
+// The latest approved plan is pinned in the current user message and counted as
+// fixed, so no cut drops it; a plan approved during the run replaces it there
+// (context-plan.ts).
 import type {
   AssistantTurn,
   ChatTurn,
@@ -34,6 +37,7 @@ import {
   summaryNote,
   toolRecordNote,
 } from './context-notes';
+import { latestPlanNote } from './context-plan';
 import { COMPACTION_RATIO, MAX_SUMMARY_CHARS } from './run-limits';
 import { buildSystemPrompt } from './system-prompt';
 
@@ -212,7 +216,9 @@ export function buildContext(input: ContextInput): BuiltContext {
     render(exchange, index === exchanges.length - 1, input),
   );
   const budgetTokens = Math.floor(input.contextWindow * COMPACTION_RATIO);
-  const fixedTokens = tokensOfMessage(system) + (input.toolTokens ?? 0);
+  const planNote = latestPlanNote(input.turns);
+  const fixedTokens =
+    tokensOfMessage(system) + (input.toolTokens ?? 0) + (planNote ? tokensOfText(planNote) : 0);
   const cut = chooseCut(rendered, fixedTokens, budgetTokens, Math.max(4, input.historyTurnLimit));
 
   const messages: ModelMessage[] = [system];
@@ -225,7 +231,8 @@ export function buildContext(input: ContextInput): BuiltContext {
       return;
     }
     const lead = cut > 0 && index === cut ? [summaryNote(exchanges.slice(0, cut))] : carried;
-    const content = [...lead.map(text), ...exchange.parts];
+    const pinned = planNote !== null && index === rendered.length - 1 ? [planNote] : [];
+    const content = [...[...lead, ...pinned].map(text), ...exchange.parts];
     if (content.length > 0) push(messages, { role: 'user', content });
     if (exchange.assistant) push(messages, exchange.assistant);
     carried = exchange.carry;

@@ -1,9 +1,15 @@
 // ## Owns
 // One model call outside a run: a system prompt of ours and one user message, no tools,
-// the answer's text (reasoning discarded). Chat titles and inline completion use it.
+// the answer's text (reasoning discarded). Chat titles and inline completion use it;
+// a run's planning call uses its streaming half with the run's own model and fetch.
 // The call waits on the caller's AbortSignal only; the caller sets its own deadline.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
-import type { FetchLike, ModelAdapter, ProviderKind } from '../providers/model-adapter';
+import type {
+  FetchLike,
+  ModelAdapter,
+  ModelRequest,
+  ProviderKind,
+} from '../providers/model-adapter';
 import type { SettingsStore } from '../storage/store-contracts';
 import { checkModelEndpoint } from './run-prepare';
 
@@ -32,8 +38,8 @@ export async function askModelOnce(
   const model = await deps.settings.resolveModel(request.modelId);
   if (!model) throw new ProtocolFailure('MODEL_MISSING', 'The chosen model is not configured.');
   checkModelEndpoint(model);
-  let text = '';
-  const stream = deps.adapterFor(model.settings.kind).stream(
+  const answer = await streamAnswerText(
+    deps.adapterFor(model.settings.kind),
     {
       settings: model.settings,
       messages: [
@@ -42,13 +48,28 @@ export async function askModelOnce(
       ],
       tools: [],
     },
-    { signal, fetch: deps.fetch },
+    { signal, fetch: deps.fetch, maxChars: request.maxChars },
   );
+  return answer.text;
+}
+
+/**
+ * Streams one tool-less request and returns its text (reasoning discarded), cut at
+ * `maxChars` with the stream abandoned; `isCut` says whether that happened.
+ */
+export async function streamAnswerText(
+  adapter: ModelAdapter,
+  request: ModelRequest,
+  options: { readonly signal: AbortSignal; readonly fetch: FetchLike; readonly maxChars: number },
+): Promise<{ text: string; isCut: boolean }> {
+  let text = '';
+  const stream = adapter.stream(request, { signal: options.signal, fetch: options.fetch });
   for await (const part of stream) {
     if (part.type === 'text-delta') {
       text += part.text;
-      if (text.length >= request.maxChars) return text.slice(0, request.maxChars);
+      if (text.length >= options.maxChars)
+        return { text: text.slice(0, options.maxChars), isCut: true };
     } else if (part.type === 'error') throw new ProtocolFailure(part.code, part.message);
   }
-  return text;
+  return { text, isCut: false };
 }

@@ -1,7 +1,8 @@
 // ## Owns
 // The rounds of one run: the run's tool set (the site's tools plus integrations,
 // offered by the chat's mode and the model's tier), the
-// provider conversation built from the chat, then model rounds and tool rounds until
+// provider conversation built from the chat, the plan (Act and Dev, when the person
+// wants one), then model rounds and tool rounds until
 // the model answers without calling a tool. Progress is saved after every round.
 import { raceAbort } from '../../shared/lib/abort';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
@@ -21,6 +22,7 @@ import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { createRunSiteGuide, enabledGuides } from './run-site-guide';
 import { dropOlderRunImages } from './run-images';
+import { planRunIfAsked } from './plan/plan-run';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 
@@ -91,6 +93,14 @@ export async function runLoop(
   const guide = createRunSiteGuide(enabledGuides(site.guides, prepared.general));
   guide.atStart(messages, prepared.tabUrl);
   addToolSetNote(messages, modelNote);
+  // Checked again right before every fetch, not only at start.
+  const guardedFetch: FetchLike = (url, init) => {
+    checkModelEndpoint(prepared.model, url);
+    return raceAbort(deps.fetch(url, init), signal);
+  };
+  // Act and Dev runs may plan first; without an approved plan the run ends here.
+  await planRunIfAsked(run, prepared, messages, guardedFetch);
+  save.progress(recorder.snapshot());
   const firstRunMessage = messages.length;
   const seenIds = new Set<string>();
   const runGrants = new Set<string>();
@@ -98,11 +108,6 @@ export async function runLoop(
   const personText = prepared.history.flatMap((turn) =>
     turn.role === 'user' && turn.imported !== true ? [turn.text] : [],
   );
-  // Checked again right before every fetch, not only at start.
-  const guardedFetch: FetchLike = (url, init) => {
-    checkModelEndpoint(prepared.model, url);
-    return raceAbort(deps.fetch(url, init), signal);
-  };
   let trimmedNoticed = false;
   const loops = createRunLoopGuard();
   for (let round = 1; ; round += 1) {

@@ -17,6 +17,7 @@ import {
   type ToolCallRecord,
 } from '../../shared/protocol/chat-records';
 import type { ProtocolError } from '../../shared/protocol/envelope';
+import type { RunPlan } from '../../shared/protocol/run-plan';
 
 export type TurnStatus = AssistantTurn['status'];
 
@@ -33,6 +34,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
   const calls = new Map<string, ToolCallRecord>();
   let status: TurnStatus = 'incomplete';
   let error: ProtocolError | undefined;
+  let plan: RunPlan | undefined;
 
   const openSegment = (segment: Segment): boolean => {
     if (segments.length >= MAX_SEGMENTS_PER_TURN) {
@@ -90,6 +92,10 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
     mark(marker: string) {
       trimmed.add(marker.slice(0, 64));
     },
+    /** The plan the person approved before the run acted (kept with the answer). */
+    setPlan(approved: RunPlan) {
+      plan = structuredClone(approved);
+    },
     finish(next: TurnStatus, failure?: ProtocolError) {
       status = next;
       error = failure;
@@ -106,6 +112,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
       };
       if (error) turn.error = { ...error, message: clip(error.message, 2_000) };
       if (trimmed.size > 0) turn.trimmed = [...trimmed].slice(0, 16);
+      if (plan) turn.plan = structuredClone(plan);
       return turn;
     },
   };

@@ -25,6 +25,12 @@ export function createRunHandlers(deps: RunHandlerDeps): GroupHandlers<typeof ru
     'run/cancel': (_payload, context) => deps.agent.cancel(runIdOf(context)),
     'run/status': (payload) => deps.agent.status(payload.scope, payload.sessionId),
     'run/resolve': (payload, context) =>
-      deps.agent.resolve(runIdOf(context), payload.callId, payload.decision, payload.content),
+      deps.agent.resolve(
+        runIdOf(context),
+        payload.callId,
+        payload.decision,
+        payload.content,
+        payload.plan,
+      ),
   };
 }

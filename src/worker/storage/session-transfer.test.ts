@@ -39,6 +39,13 @@ async function seeded() {
     meta.id,
     assistantTurn('Done', {
       editorEvents: ['reverted'],
+      plan: {
+        summary: 'Fix the intro.',
+        steps: ['Read the intro', 'Rewrite it'],
+        risks: [],
+        remember: [],
+        scheduling: { fits: false, note: '' },
+      },
       segments: [
         { kind: 'text', text: 'Done' },
         { kind: 'tools', calls: [toolCall({ receipt })] },
@@ -84,6 +91,9 @@ describe('session transfer', () => {
     // Imported messages are marked: the model is told they came from a file.
     expect(chat?.turns[0]).toMatchObject({ role: 'user', imported: true });
     const answer = chat?.turns[1];
+    // A plan approved in another profile is no approval here.
+    expect(JSON.parse(json).sessions[0].turns[1].plan.steps).toHaveLength(2);
+    expect(answer?.role === 'assistant' && answer.plan).toBe(undefined);
     if (answer?.role !== 'assistant' || answer.segments[1]?.kind !== 'tools')
       throw new Error('unexpected');
     expect(answer.segments[1].calls[0]?.receipt).toMatchObject({

@@ -10,6 +10,7 @@ import {
   ModelViewSchema,
   type GeneralSettings,
 } from '../../shared/protocol/settings-messages';
+import { DEFAULT_PLAN_REVIEW } from '../../shared/protocol/run-plan';
 
 /** Longest stored API key (the input bound). */
 const MAX_API_KEY_CHARS = 4_096;
@@ -41,6 +42,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   completionDelayMs: COMPLETION_DELAY_RANGE.default,
   siteGuidesEnabled: true,
   siteGuidesOff: [],
+  planReview: DEFAULT_PLAN_REVIEW,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -115,6 +117,7 @@ export function normalizeGeneral(
     completionDelayMs: pick('completionDelayMs'),
     siteGuidesEnabled: pick('siteGuidesEnabled'),
     siteGuidesOff: pick('siteGuidesOff'),
+    planReview: pick('planReview'),
   };
   return reconcileModels(general, models);
 }

@@ -46,6 +46,7 @@ describe('KeyValueSettingsStore', () => {
         completionDelayMs: 400,
         siteGuidesEnabled: true,
         siteGuidesOff: [],
+        planReview: 'ask',
       },
       models: [],
     });
@@ -56,6 +57,7 @@ describe('KeyValueSettingsStore', () => {
     const { store, problems } = createStore({
       [STORAGE_KEYS.generalSettings]: {
         editMode: 'yolo',
+        planReview: 'always',
         historyTurnLimit: 'many',
         sendShortcut: 'ctrl-enter',
         activeModelId: 'gone',
@@ -66,11 +68,13 @@ describe('KeyValueSettingsStore', () => {
     const general = await store.general();
     expect(general).toMatchObject({
       editMode: 'ask',
+      planReview: 'ask',
       historyTurnLimit: 40,
       sendShortcut: 'ctrl-enter',
       activeModelId: null,
     });
     expect(problems.join('\n')).toMatch(/editMode/);
+    expect(problems.join('\n')).toMatch(/planReview/);
     expect(problems.join('\n')).toMatch(/saved model was invalid/);
     const { store: broken, problems: brokenProblems } = createStore({
       [STORAGE_KEYS.generalSettings]: 'garbage',

@@ -1,7 +1,7 @@
 // What a run waits for from the person, shown under the live answer: a diff
 // review, a page action's approval (what it will do), an external tool approval (with
 // its destination), an integration's form or
-// sign-in, the agent's question (clarify), a page wait (what to do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
+// sign-in, the agent's question (clarify), a run's plan before it acts (edit, approve, reject), a page wait (what to do, Retry, Skip), or a pause because the tab left the run's page (Retry, Stop). Decisions go to the run controller, which sends them with
 // the exact (runId, callId). All strings are text.
 import type {
   ApprovalDecision,
@@ -14,12 +14,14 @@ import { DiffReview } from './diff-review';
 import { IntegrationFormView } from './integration-form-view';
 import { IntegrationSignInView } from './integration-sign-in-view';
 import { ApprovalButtons } from './approval-buttons';
+import { PlanReviewView } from './plan-review-view';
+import type { RunPlan } from '../../../shared/protocol/run-plan';
 
 /** Props of {@link PendingView}. */
 export interface PendingViewProps {
   readonly pending: PendingInteraction;
   readonly busy: boolean;
-  readonly onDecide: (decision: ApprovalDecision, content?: FormContent) => void;
+  readonly onDecide: (decision: ApprovalDecision, content?: FormContent, plan?: RunPlan) => void;
 }
 
 /** The pending interaction of the shown run. */
@@ -40,6 +42,16 @@ export function PendingView({ pending, busy, onDecide }: PendingViewProps) {
     return <IntegrationSignInView pending={pending} busy={busy} onDecide={onDecide} />;
   if (pending.kind === 'clarify')
     return <ClarifyView pending={pending} busy={busy} onDecide={onDecide} />;
+  if (pending.kind === 'plan-review')
+    return (
+      <PlanReviewView
+        pending={pending}
+        busy={busy}
+        onDecide={(decision, plan) =>
+          plan ? onDecide(decision, undefined, plan) : onDecide(decision)
+        }
+      />
+    );
   if (pending.kind === 'action-approval')
     return <ActionApprovalView pending={pending} busy={busy} onDecide={onDecide} />;
   if (pending.kind === 'external-approval') {

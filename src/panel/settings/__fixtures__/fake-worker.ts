@@ -97,6 +97,7 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       siteGuidesOff: [],
       completionModelId: null,
       completionDelayMs: 400,
+      planReview: 'ask',
     },
     models,
   };

@@ -6,6 +6,7 @@ import { ProtocolFailure, type Envelope } from '../../../shared/protocol/envelop
 import type { ChatScope, UserTurn } from '../../../shared/protocol/chat-records';
 import type { AgentMode } from '../../../shared/protocol/agent-modes';
 import type { RunStartRequest } from '../../../shared/protocol/run-messages';
+import type { GeneralSettings } from '../../../shared/protocol/settings-messages';
 import type { ModelAdapter, ModelRequest, StreamPart } from '../../providers/model-adapter';
 import type { PageRequests } from '../../page-requests';
 import {
@@ -117,10 +118,12 @@ export async function createHarness(options: {
   extra?: Partial<AgentCoreDeps>;
   /** The chat scope runs start in; typst's by default. */
   scope?: ChatScope;
+  /** General settings besides the defaults (e.g. `planReview`). */
+  general?: Partial<GeneralSettings>;
 }) {
   const scope = options.scope ?? SCOPE;
   const chats = createMemoryChatStore();
-  const settings = createMemorySettingsStore();
+  const settings = createMemorySettingsStore(options.general);
   await settings.saveModel({
     id: 'model-1',
     name: 'Test',
