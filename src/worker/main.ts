@@ -84,6 +84,7 @@ export function main(): void {
         chats: stores.chats,
         settings: stores.settings,
         sessionTransfer: stores.transfer,
+        memory: stores.memory,
         fetch: platformFetch,
         agent,
         recovery,

@@ -69,6 +69,13 @@ export interface RunDeps {
   readonly frames?: FrameDirectory;
   /** Captures a tab's viewport (src/worker/platform/capture-visible-tab.ts). */
   readonly capture?: (tabId: number) => Promise<Result<VisibleTabCapture>>;
+  /** User memory (src/worker/memory); absent: runs carry no memory block. */
+  readonly memory?: RunMemory;
+}
+
+/** What a run asks memory for: the labelled block for its page's origin, or null. */
+export interface RunMemory {
+  contextFor(origin: string | null): Promise<string | null>;
 }
 
 /** What the recovery service does at run start and after a successful complete response. */

@@ -18,6 +18,7 @@ import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
 import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
+import { addMemoryNote } from './run-memory';
 import { dropOlderRunImages } from './run-images';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
@@ -38,6 +39,21 @@ function checkCallIds(calls: readonly ToolCallPart[], seen: Set<string>): void {
       );
     }
     seen.add(call.id);
+  }
+}
+
+/** The run's memory block; memory that cannot be read is a notice, never a failed run. */
+async function memoryNoteOf(run: RunContext, origin: string | null): Promise<string | null> {
+  if (!run.deps.memory) return null;
+  try {
+    return await raceAbort(run.deps.memory.contextFor(origin), run.signal);
+  } catch (error) {
+    if (run.signal.aborted) throw error;
+    run.events.notice(
+      'warning',
+      'Your saved memory could not be read; this answer does not use it.',
+    );
+    return null;
   }
 }
 
@@ -86,6 +102,7 @@ export async function runLoop(
     );
   }
   const messages: ModelMessage[] = built.messages;
+  addMemoryNote(messages, await memoryNoteOf(run, prepared.origin));
   addToolSetNote(messages, modelNote);
   const firstRunMessage = messages.length;
   const seenIds = new Set<string>();

@@ -34,6 +34,18 @@ export interface PreparedRun {
   readonly meta: SessionMeta;
   /** The chat up to and including the run's user turn. */
   readonly history: ChatTurn[];
+  /** The origin of the run's page at start (site-scoped memory applies to it), or null. */
+  readonly origin: string | null;
+}
+
+/** The http(s) origin of a URL, or null. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function checkRunTab(
@@ -84,7 +96,7 @@ export async function prepareRun(
   request: RunStartRequest,
   signal: AbortSignal,
 ): Promise<PreparedRun> {
-  await checkRunTab(deps.tabs, identity, signal);
+  const tab = await checkRunTab(deps.tabs, identity, signal);
   const model = await raceAbort(deps.settings.resolveModel(request.modelId), signal);
   if (!model) throw new ProtocolFailure('MODEL_MISSING', 'The selected model is not configured.');
   checkModelEndpoint(model);
@@ -111,5 +123,6 @@ export async function prepareRun(
     general,
     meta: session.meta,
     history: session.turns.slice(0, index + 1),
+    origin: originOf(tab.url),
   };
 }

@@ -20,7 +20,7 @@ import { createAgentCore } from './agent-core';
 import { createAutoNamer } from './auto-name';
 import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
-import type { RunRecoveryHooks } from './run-context';
+import type { RunMemory, RunRecoveryHooks } from './run-context';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -28,6 +28,8 @@ export interface WorkerAgentDeps {
   readonly pages: PageRequests;
   readonly events: EventTransport;
   readonly frames?: FrameDirectory;
+  /** User memory: each run carries the block for its site (src/worker/memory). */
+  readonly memory?: RunMemory;
   /** The revert journal's edit hooks and the snapshot run hooks (src/worker/recovery). */
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
 }
