@@ -26,6 +26,8 @@ import { SiteAccessController } from '../site-access/site-access-controller';
 import type { PanelApi } from './panel-api';
 import { siteCatalog, type SiteCatalog } from './site-catalog';
 import { PanelSettings } from './panel-settings';
+import type { CommandContext, CommandOutput } from '../commands/slash-command';
+import { isCommandText, runCommandText } from '../commands/run-command';
 
 /** Optional seams for tests and the benchmark. */
 export interface PanelControllerOptions {
@@ -40,6 +42,17 @@ export function scopeOf(site: TabSite | null): ChatScope | null {
   return site?.scope ?? null;
 }
 
+/** The http(s) origin of a page address, or null. */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Everything the panel shell drives. */
 export class PanelController {
   readonly site = signal<TabSite | null>(null);
@@ -50,6 +63,8 @@ export class PanelController {
   readonly runs: RunController;
   readonly attachments: AttachmentsController;
   readonly send: SendController;
+  /** What the last slash command said: a local note in the chat, never sent. */
+  readonly commandOutput = signal<CommandOutput | null>(null);
   /** A tab change that arrived while the tab's own run was live; served when it ends. */
   private deferredSite: TabSite | null | undefined = undefined;
   /** What the served site contributes to the panel. */
@@ -169,6 +184,7 @@ export class PanelController {
     // A run of another chat keeps going in the worker; the panel just stops showing it.
     this.runs.release();
     this.attachments.clear();
+    this.commandOutput.value = null;
     await this.session.openScope(scope);
     await this.reconnect();
   }
@@ -182,15 +198,44 @@ export class PanelController {
 
   async newChat(): Promise<void> {
     this.runs.release();
+    this.commandOutput.value = null;
     await this.session.createNew();
   }
 
   async submit(text: string): Promise<void> {
     if (this.send.preparing.peek() || this.runs.isRunning) return;
+    // A slash command is ours to run: its text never becomes a message to the model.
+    if (isCommandText(text)) {
+      this.draft.value = '';
+      const output = await runCommandText(text, this.commandContext());
+      this.commandOutput.value = output;
+      return;
+    }
     // The header's model picker saves through the worker; read the choice fresh.
     await this.settings.load();
     const outcome = await this.send.send(text);
     if (outcome.kind === 'started') this.draft.value = '';
+  }
+
+  /** What slash commands reach: the same controllers the buttons use. */
+  private commandContext(): CommandContext {
+    return {
+      memory: this.api,
+      siteOrigin: () => originOf(this.site.peek()?.url),
+      agentMode: () =>
+        this.hasAgentModes.peek() && this.session.meta.peek()
+          ? {
+              mode: this.agentMode.peek(),
+              isDevAvailable: this.isDevAvailable.peek(),
+              choose: (mode) => this.session.setMode(mode),
+            }
+          : null,
+      newChat: () => this.newChat(),
+      clear: async () => {
+        this.attachments.clear();
+        await this.newChat();
+      },
+    };
   }
 
   regenerate(turn: UserTurn): void {
