@@ -7,6 +7,7 @@ import { GeneralTab } from './general-tab';
 import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
 import { McpTab } from './tabs/mcp-tab';
+import { MemoryTab } from './memory/memory-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
 import type { SettingsViewClient } from './panel-client';
@@ -74,6 +75,11 @@ export const settingsTabs = [
     id: 'sites',
     label: 'Sites',
     render: ({ client }) => <SitesTab client={client} />,
+  },
+  {
+    id: 'memory',
+    label: 'Memory',
+    render: ({ client }) => <MemoryTab client={client} />,
   },
   {
     id: 'sessions',
