@@ -148,6 +148,35 @@ export function createMemoryService(options: MemoryServiceOptions) {
     },
 
     /**
+     * Stores what auto-learn proposed, as `learned` global records, after the same
+     * checks as anything typed; repeats and refusals are dropped. Returns how many.
+     */
+    async addLearned(proposals: readonly { text: string; kind: MemoryKind }[]): Promise<number> {
+      const existing = await store.list();
+      const taken = new Set(existing.map((record) => record.id));
+      const at = now();
+      const candidates = proposals.map((proposal) => {
+        const id = freshId(taken);
+        taken.add(id);
+        return {
+          id,
+          text: proposal.text.trim(),
+          kind: proposal.kind,
+          scope: 'global',
+          confidence: 0.6,
+          source: 'learned',
+          createdAt: at,
+          updatedAt: at,
+          lastUsedAt: null,
+          archivedAt: null,
+        };
+      });
+      const result = normalizeRecords(candidates, existing);
+      if (result.records.length > 0) await store.put(result.records);
+      return result.records.length;
+    },
+
+    /**
      * The block a run on `origin` carries, or null (memory off, nothing applies).
      * Marks the records it used; a failed mark never fails the run.
      */
