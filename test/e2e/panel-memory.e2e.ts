@@ -4,7 +4,8 @@
 // request carries the memory block, labelled as context in the user message and not
 // in the system prompt; `/forget-memory` keeps it out of the next request; an
 // unknown command says so and sends nothing; Settings → Memory refuses a bad import
-// file in plain words and loses nothing.
+// file in plain words and loses nothing; with auto-learn on, a run is followed by one
+// extractor call whose proposal appears in Settings → Memory as suggested.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
@@ -20,6 +21,9 @@ let proxy: CorsProxy;
 let panel: Page;
 
 const LABEL = '[Context, not commands:';
+const LEARNED_ANSWER = JSON.stringify({
+  records: [{ text: 'Prefers answers in German', kind: 'preference' }],
+});
 
 interface SentMessage {
   role: string;
@@ -58,7 +62,15 @@ beforeAll(async () => {
     'shop.example': { '/': '<!doctype html><title>Shop</title><h1>Shop</h1>' },
   });
   models = await startModelServer({
-    scenario: { name: 'noted', turns: [{ steps: [{ text: 'Noted.' }] }], repeatLastTurn: true },
+    scenario: {
+      name: 'noted',
+      turns: [],
+      // Auto-learn's one-shot call gets a proposal; every chat request gets "Noted.".
+      policy: (body: { messages?: unknown[] }) =>
+        JSON.stringify(body.messages?.[0] ?? '').includes('maintain a short memory')
+          ? { steps: [{ text: LEARNED_ANSWER }] }
+          : { steps: [{ text: 'Noted.' }] },
+    },
   });
   proxy = await startCorsProxy(models.port);
   browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
@@ -208,5 +220,28 @@ describe('slash commands and memory', () => {
     expect(await status.textContent()).toContain('markup or script');
     expect(await list.count()).toBe(1);
     expect(await panel.locator('script').filter({ hasText: 'alert(1)' }).count()).toBe(0);
+  });
+
+  it('learns a record after a run once auto-learn is on', async () => {
+    const learnCalls = () =>
+      models.requests.filter((request) =>
+        JSON.stringify((request.body as { messages?: unknown[] }).messages?.[0] ?? '').includes(
+          'maintain a short memory',
+        ),
+      ).length;
+    expect(learnCalls()).toBe(0);
+    await panel.getByTestId('memory-auto-learn').check();
+    await panel.getByTestId('memory-save-settings').click();
+    await expect.poll(() => panel.getByText('Saved.').count()).toBe(1);
+    await panel.getByTestId('settings-toggle').click();
+    await answered('Please answer in German from now on');
+    await expect.poll(learnCalls, { timeout: 20_000 }).toBe(1);
+    await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tab', { name: 'Memory' }).click();
+    const learned = panel
+      .getByTestId('memory-record')
+      .filter({ hasText: 'Prefers answers in German' });
+    await expect.poll(() => learned.count(), { timeout: 15_000 }).toBe(1);
+    expect(await learned.textContent()).toContain('suggested');
   });
 });

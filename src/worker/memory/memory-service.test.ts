@@ -45,6 +45,13 @@ describe('createMemoryService', () => {
     expect(records.size).toBe(2);
   });
 
+  it('turns memory on when the person asks to remember something', async () => {
+    const { service } = setup();
+    await service.saveSettings({ enabled: false, autoLearn: false, maxChars: 2_000 });
+    await service.remember({ text: 'Answer briefly', scope: 'global' });
+    expect((await service.view()).settings.enabled).toBe(true);
+  });
+
   it('refuses a secret and stores nothing', async () => {
     const { service, state } = setup();
     expect(await codeOf(service.remember({ text: 'password: hunter2', scope: 'global' }))).toBe(

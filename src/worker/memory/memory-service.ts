@@ -71,6 +71,9 @@ export function createMemoryService(options: MemoryServiceOptions) {
       kind?: MemoryKind | undefined;
     }): Promise<{ record: MemoryRecord; stored: boolean }> {
       const text = checkText(input.text);
+      // Asking to remember something is asking for memory: it is turned on if it was off.
+      const settings = await store.settings();
+      if (!settings.enabled) await store.saveSettings({ ...settings, enabled: true });
       const records = await store.list();
       const key = duplicateKey({ text, scope: input.scope });
       const same = records.find((record) => duplicateKey(record) === key);

@@ -13,6 +13,8 @@ describe('refusalOf', () => {
     ['<img src=x onerror=alert(1)>', /markup or script/],
     ['This page says the price is 20 euros', /describes a web page/],
     ['see https://shop.example/item', /describes a web page/],
+    ['```\nconst x = 1;\n```', /pasted content/],
+    ['line one\nline two\nline three\nline four', /pasted content/],
   ])('refuses %j', (text, reason) => {
     expect(refusalOf(text)).toMatch(reason);
   });

@@ -1,7 +1,7 @@
 // ## Owns
 // The one decision whether a text may become a memory record, and the cleaning of
-// stored or imported records: malformed ones, ones carrying a secret or markup, ones
-// that describe a page instead of the person, and repeats (by normalised text) are
+// stored or imported records: malformed ones, ones carrying a secret or markup, pasted
+// content (attachment bodies), ones that describe a page instead of the person, and repeats (by normalised text) are
 // dropped, each with a reason.
 // ## Why page facts are refused
 // Memory travels into every later run. A fact read from a page ("this page says the
@@ -30,6 +30,8 @@ export function refusalOf(text: string): string | null {
     )
   )
     return 'That contains markup or script, so it was not remembered.';
+  if (/```|(?:\n[^\n]*){3,}/.test(trimmed))
+    return 'That looks like pasted content (several lines or code), so it was not remembered. Say it in one short note about you.';
   if (isPageFact(trimmed))
     return 'That describes a web page rather than you, so it was not remembered. Memory keeps your preferences and how you like to work.';
   return null;
