@@ -18,7 +18,7 @@ export function MemoryRecordRow({ record, onSave, onDelete }: MemoryRecordRowPro
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const where = record.scope === 'global' ? 'Every site' : record.scope;
-  const state = record.archivedAt === null ? '' : ' \u00b7 forgotten';
+  const state = record.archivedAt === null ? '' : 'Forgotten \u00b7 ';
   const save = async () => {
     if (draft === null) return;
     const problem = await onSave(draft);
@@ -30,7 +30,7 @@ export function MemoryRecordRow({ record, onSave, onDelete }: MemoryRecordRowPro
       {draft === null ? (
         <span class="sa-grow">
           <span data-testid="memory-text">{record.text}</span>
-          <span class="sa-hint sa-preview">{`${record.id} \u00b7 ${where} \u00b7 ${SOURCE_WORDS[record.source]}${state}`}</span>
+          <span class="sa-hint sa-preview">{`${state}${record.id} \u00b7 ${where} \u00b7 ${SOURCE_WORDS[record.source]}`}</span>
         </span>
       ) : (
         <span class="sa-grow">
