@@ -26,7 +26,8 @@ import { SiteAccessController } from '../site-access/site-access-controller';
 import type { PanelApi } from './panel-api';
 import { siteCatalog, type SiteCatalog } from './site-catalog';
 import { PanelSettings } from './panel-settings';
-import type { CommandContext, CommandOutput } from '../commands/slash-command';
+import type { CommandOutput } from '../commands/slash-command';
+import { commandContextOf } from '../commands/panel-command-context';
 import { isCommandText, runCommandText } from '../commands/run-command';
 
 /** Optional seams for tests and the benchmark. */
@@ -40,17 +41,6 @@ export interface PanelControllerOptions {
 /** The chat scope of the served tab, as its site decided it (null: no chat there). */
 export function scopeOf(site: TabSite | null): ChatScope | null {
   return site?.scope ?? null;
-}
-
-/** The http(s) origin of a page address, or null. */
-function originOf(url: string | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Everything the panel shell drives. */
@@ -207,7 +197,7 @@ export class PanelController {
     // A slash command is ours to run: its text never becomes a message to the model.
     if (isCommandText(text)) {
       this.draft.value = '';
-      const output = await runCommandText(text, this.commandContext());
+      const output = await runCommandText(text, commandContextOf(this));
       this.commandOutput.value = output;
       return;
     }
@@ -215,27 +205,6 @@ export class PanelController {
     await this.settings.load();
     const outcome = await this.send.send(text);
     if (outcome.kind === 'started') this.draft.value = '';
-  }
-
-  /** What slash commands reach: the same controllers the buttons use. */
-  private commandContext(): CommandContext {
-    return {
-      memory: this.api,
-      siteOrigin: () => originOf(this.site.peek()?.url),
-      agentMode: () =>
-        this.hasAgentModes.peek() && this.session.meta.peek()
-          ? {
-              mode: this.agentMode.peek(),
-              isDevAvailable: this.isDevAvailable.peek(),
-              choose: (mode) => this.session.setMode(mode),
-            }
-          : null,
-      newChat: () => this.newChat(),
-      clear: async () => {
-        this.attachments.clear();
-        await this.newChat();
-      },
-    };
   }
 
   regenerate(turn: UserTurn): void {

@@ -64,6 +64,13 @@ describe('matchCommands', () => {
     expect(matchCommands('zzz')).toEqual([]);
   });
 
+  it('registers every *.command.ts file, and nothing else', () => {
+    const files = import.meta.glob<Record<string, unknown>>('./*.command.ts', { eager: true });
+    const exported = Object.values(files).flatMap((module) => Object.values(module));
+    expect(exported).toHaveLength(Object.keys(files).length);
+    expect(new Set(exported)).toEqual(new Set(SLASH_COMMANDS));
+  });
+
   it('has unique kebab-case names and a usage that starts with the name', () => {
     const names = SLASH_COMMANDS.map((command) => command.name);
     expect(new Set(names).size).toBe(names.length);
