@@ -1,9 +1,9 @@
 // Accessibility of the panel, checked in real Chromium: axe-core finds no serious or
-// critical violation on the chat with its activity rows (closed and open), an error,
-// and each Settings tab, in light and dark; the activity rows have a role and a name;
-// an error is announced once in the person's words and is not left as an alert; the
-// panel never scrolls sideways at 320 px. A typst.app project tab (fixture page) with
-// the scripted model gives the chat a tool call.
+// critical violation on the chat with its activity rows (closed and open), the command
+// palette and a command's note, an error, and each Settings tab, in light and dark; the
+// activity rows have a role and a name; an error is announced once in the person's
+// words and is not left as an alert; the panel never scrolls sideways at 320 px. A
+// typst.app project tab (fixture page) with the scripted model gives the chat a tool call.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,7 +148,8 @@ async function seriousViolations(): Promise<string[]> {
 
 async function inBothSchemes(check: () => Promise<void>) {
   for (const colorScheme of ['light', 'dark'] as const) {
-    // Buttons fade their colours on a scheme change; axe must not measure mid-fade.
+    // Without reduced motion, buttons fade their colours for 120 ms after the scheme
+    // changes, and axe could measure contrast halfway through the fade.
     await panel.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
     await check();
   }
@@ -189,6 +190,20 @@ describe('panel accessibility', () => {
     await inBothSchemes(async () => expect(await seriousViolations()).toEqual([]));
     await panel.keyboard.press('Escape');
     await expect.poll(() => panel.getByTestId('composer-input').count()).toBe(1);
+  });
+
+  it('has no serious or critical axe violation with the command palette open and a command note', async () => {
+    const input = panel.getByTestId('composer-input');
+    await input.fill('');
+    await input.focus();
+    await panel.keyboard.type('/');
+    await expect.poll(() => panel.getByRole('listbox', { name: 'Commands' }).count()).toBe(1);
+    await inBothSchemes(async () => expect(await seriousViolations()).toEqual([]));
+    await panel.keyboard.type('show');
+    await panel.keyboard.press('Enter');
+    await expect.poll(() => panel.getByTestId('command-output').count()).toBe(1);
+    await inBothSchemes(async () => expect(await seriousViolations()).toEqual([]));
+    await panel.getByTestId('command-output-dismiss').click();
   });
 
   it('says an error once in plain words, keeps the code behind Details, and fits at 320 px', async () => {

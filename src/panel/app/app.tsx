@@ -11,6 +11,7 @@ import { useAnnounceErrors } from '../errors/announce-errors';
 import { ErrorSurroundingsContext } from '../errors/error-surroundings';
 import { hostOf } from '../errors/error-text';
 import { Composer } from '../composer/composer';
+import { CommandOutputNote } from '../commands/command-output';
 import type { SettingsTabId } from '../settings/settings-tabs';
 import { SettingsView } from '../settings/settings-view';
 import { Header } from './header';
@@ -161,6 +162,12 @@ function PanelBody({
             {errors.map((error, index) => (
               <ErrorBanner key={index} error={error} onDismiss={() => panel.dismissErrors()} />
             ))}
+            {panel.commandOutput.value ? (
+              <CommandOutputNote
+                output={panel.commandOutput.value}
+                onDismiss={() => (panel.commandOutput.value = null)}
+              />
+            ) : null}
             {panel.send.status.value ? (
               <p class="status-line" role="status" data-testid="send-status">
                 {panel.send.status.value}

@@ -6,6 +6,7 @@ import { createClient, type Client, type RequestTransport } from '../../shared/p
 import { contextRequestMethods } from '../../shared/protocol/context-messages';
 import { defineRequestChannel, type RequestChannel } from '../../shared/protocol/define-channel';
 import { integrationRequestMethods } from '../../shared/protocol/integration-messages';
+import { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
 import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
@@ -21,6 +22,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...settingsRequestMethods,
   ...integrationRequestMethods,
   ...siteAccessRequestMethods,
+  ...memoryRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */

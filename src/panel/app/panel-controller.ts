@@ -26,6 +26,9 @@ import { SiteAccessController } from '../site-access/site-access-controller';
 import type { PanelApi } from './panel-api';
 import { siteCatalog, type SiteCatalog } from './site-catalog';
 import { PanelSettings } from './panel-settings';
+import type { CommandOutput } from '../commands/slash-command';
+import { commandContextOf } from '../commands/panel-command-context';
+import { isCommandText, runCommandText } from '../commands/run-command';
 
 /** Optional seams for tests and the benchmark. */
 export interface PanelControllerOptions {
@@ -50,6 +53,8 @@ export class PanelController {
   readonly runs: RunController;
   readonly attachments: AttachmentsController;
   readonly send: SendController;
+  /** What the last slash command said: a local note in the chat, never sent. */
+  readonly commandOutput = signal<CommandOutput | null>(null);
   /** A tab change that arrived while the tab's own run was live; served when it ends. */
   private deferredSite: TabSite | null | undefined = undefined;
   /** What the served site contributes to the panel. */
@@ -169,6 +174,7 @@ export class PanelController {
     // A run of another chat keeps going in the worker; the panel just stops showing it.
     this.runs.release();
     this.attachments.clear();
+    this.commandOutput.value = null;
     await this.session.openScope(scope);
     await this.reconnect();
   }
@@ -182,11 +188,19 @@ export class PanelController {
 
   async newChat(): Promise<void> {
     this.runs.release();
+    this.commandOutput.value = null;
     await this.session.createNew();
   }
 
   async submit(text: string): Promise<void> {
     if (this.send.preparing.peek() || this.runs.isRunning) return;
+    // A slash command is ours to run: its text never becomes a message to the model.
+    if (isCommandText(text)) {
+      this.draft.value = '';
+      const output = await runCommandText(text, commandContextOf(this));
+      this.commandOutput.value = output;
+      return;
+    }
     // The header's model picker saves through the worker; read the choice fresh.
     await this.settings.load();
     const outcome = await this.send.send(text);

@@ -13,6 +13,7 @@ import { AgentModeControl, AgentModeHint } from './agent-mode-control';
 import { usePopover } from '../components/popover';
 import { AttachmentChips } from './attachment-chips';
 import type { AddKind, AttachmentsController } from './attachments-controller';
+import { CommandPaletteList, useCommandPalette } from '../commands/command-palette';
 
 /** Props of {@link Composer}. */
 export interface ComposerProps {
@@ -68,6 +69,10 @@ export function Composer(props: ComposerProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const addMenu = useRef<HTMLDivElement>(null);
+  const paletteList = useRef<HTMLUListElement>(null);
+  const palette = useCommandPalette(draft, (text) => {
+    if (enabled && !running && !preparing) props.onSend(text);
+  });
   usePopover(addButton, addMenu, menuOpen, 'top-start');
   // A pointer down outside closes the menu, like any popover.
   useEffect(() => {
@@ -103,8 +108,10 @@ export function Composer(props: ComposerProps) {
         onRemove={(id) => attachments.remove(id)}
         disabled={busy}
       />
+      <CommandPaletteList palette={palette} anchor={input} list={paletteList} />
       <textarea
         ref={input}
+        {...palette.inputProps}
         class="composer-input"
         data-testid="composer-input"
         aria-label="Message to Side Agent"
@@ -117,6 +124,7 @@ export function Composer(props: ComposerProps) {
           grow(event.currentTarget);
         }}
         onKeyDown={(event) => {
+          if (palette.onKeyDown(event)) return;
           if (!isSendKey(event)) return;
           event.preventDefault();
           submit();

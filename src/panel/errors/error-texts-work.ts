@@ -99,6 +99,13 @@ export const WORK_TEXTS = {
   SESSION_RECORD_INVALID: 'A saved chat is damaged and could not be opened.',
   SESSION_IMPORT_INVALID: 'That file is not a Side Agent chat export, or it is damaged.',
   SESSION_IMPORT_SIZE_LIMIT: 'That file is too large to import.',
+  MEMORY_TEXT_REFUSED:
+    'That was not remembered: memory keeps your preferences, never secrets, markup or facts from a page.',
+  MEMORY_NOT_FOUND: 'No memory has that id. Type /show-memory to see the ids.',
+  MEMORY_LIMIT_REACHED: 'Memory is full. Delete some records in Settings → Memory first.',
+  MEMORY_IMPORT_INVALID:
+    'That file is not a Side Agent memory export, or it is damaged. Nothing was imported.',
+  MEMORY_IMPORT_TOO_LARGE: 'That memory file is too large to import. Nothing was imported.',
   SESSION_EXPORT_TOO_LARGE:
     'These chats are too large to export in one file. Export fewer at a time.',
   UNKNOWN_MODEL: {

@@ -8,6 +8,7 @@ import type { settingsRequestMethods } from '../../shared/protocol/settings-mess
 import type { sessionRequestMethods } from '../../shared/protocol/session-messages';
 import type { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import type { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
+import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 
 /** A client that can call the `settings/*` methods. */
 export type SettingsClient = Client<RequestChannel<typeof settingsRequestMethods>>;
@@ -17,12 +18,13 @@ export type SessionsClient = Client<RequestChannel<typeof sessionRequestMethods>
 export type IntegrationsViewClient = Client<RequestChannel<typeof integrationRequestMethods>>;
 /** A client that can call the `sites/*` methods (Sites tab). */
 export type SitesViewClient = Client<RequestChannel<typeof siteAccessRequestMethods>>;
-/** What the Settings view needs: settings, sessions, integrations and sites. */
+/** What the Settings view needs: settings, sessions, integrations, sites and memory. */
 export type SettingsViewClient = Client<
   RequestChannel<
     typeof settingsRequestMethods &
       typeof sessionRequestMethods &
       typeof integrationRequestMethods &
-      typeof siteAccessRequestMethods
+      typeof siteAccessRequestMethods &
+      typeof memoryRequestMethods
   >
 >;

@@ -9,6 +9,7 @@ import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
 import { GuidesTab } from './tabs/guides-tab';
 import { McpTab } from './tabs/mcp-tab';
+import { MemoryTab } from './memory/memory-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
 import type { SettingsViewClient } from './panel-client';
@@ -94,6 +95,11 @@ export const settingsTabs = [
         <GuidesTab client={client} controller={controller} general={view.general} />
       ) : null;
     },
+  },
+  {
+    id: 'memory',
+    label: 'Memory',
+    render: ({ client }) => <MemoryTab client={client} />,
   },
   {
     id: 'sessions',

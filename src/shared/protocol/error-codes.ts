@@ -231,6 +231,13 @@ export const ERROR_CODES = [
   'DOCUMENT_SNAPSHOT_FILE_MISMATCH',
   'DOCUMENT_SNAPSHOT_INTEGRITY',
   'DOCUMENT_SNAPSHOT_TOO_LARGE',
+  // User memory (src/worker/memory): what may be remembered, and memory files. A
+  // refusal stores nothing and changes nothing already stored.
+  'MEMORY_TEXT_REFUSED',
+  'MEMORY_NOT_FOUND',
+  'MEMORY_LIMIT_REACHED',
+  'MEMORY_IMPORT_INVALID',
+  'MEMORY_IMPORT_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

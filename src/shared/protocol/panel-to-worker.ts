@@ -6,6 +6,7 @@ import { TabIdSchema, TimestampSchema, boundedArray, boundedString } from '../sc
 import { contextRequestMethods } from './context-messages';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
+import { memoryRequestMethods } from './memory-messages';
 import { PageContextSchema } from './page-context';
 import { SiteDescriptorSchema, TabSiteSchema } from './site-catalog';
 import { recoveryRequestMethods } from './recovery-messages';
@@ -59,5 +60,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...integrationRequestMethods,
   ...recoveryRequestMethods,
   ...siteAccessRequestMethods,
+  ...memoryRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

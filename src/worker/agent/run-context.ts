@@ -6,6 +6,7 @@ import type { EventTransport } from '../../shared/protocol/client';
 import type { RunIdentity, RunStartRequest } from '../../shared/protocol/run-messages';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import type { ChatTurn } from '../../shared/protocol/chat-records';
+import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { FetchLike, ModelAdapter, ProviderKind } from '../providers/model-adapter';
 import type { PageRequests } from '../page-requests';
 import type { FrameDirectory } from '../pages/frame-directory';
@@ -69,6 +70,23 @@ export interface RunDeps {
   readonly frames?: FrameDirectory;
   /** Captures a tab's viewport (src/worker/platform/capture-visible-tab.ts). */
   readonly capture?: (tabId: number) => Promise<Result<VisibleTabCapture>>;
+  /** User memory (src/worker/memory); absent: runs carry no memory block. */
+  readonly memory?: RunMemory;
+  /** Auto-learn after a complete response; must return at once and never throw. */
+  readonly learn?: LearnStarter;
+}
+
+/** What a complete response hands to auto-learn (src/worker/memory/auto-learn.ts). */
+export type LearnStarter = (input: {
+  readonly modelId: string;
+  readonly userText: string;
+  readonly answer: string;
+  readonly mode: AgentMode | null;
+}) => void;
+
+/** What a run asks memory for: the labelled block for its page's origin, or null. */
+export interface RunMemory {
+  contextFor(origin: string | null): Promise<string | null>;
 }
 
 /** What the recovery service does at run start and after a successful complete response. */

@@ -21,6 +21,7 @@ import { recoverTextToolCalls } from './text-tool-calls';
 import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { createRunSiteGuide, enabledGuides } from './run-site-guide';
+import { addMemoryNote } from './run-memory';
 import { dropOlderRunImages } from './run-images';
 import { planRunIfAsked } from './plan/plan-run';
 import { streamTurn, type ToolCallPart } from './turn';
@@ -42,6 +43,21 @@ function checkCallIds(calls: readonly ToolCallPart[], seen: Set<string>): void {
       );
     }
     seen.add(call.id);
+  }
+}
+
+/** The run's memory block; memory that cannot be read is a notice, never a failed run. */
+async function memoryNoteOf(run: RunContext, origin: string | null): Promise<string | null> {
+  if (!run.deps.memory) return null;
+  try {
+    return await raceAbort(run.deps.memory.contextFor(origin), run.signal);
+  } catch (error) {
+    if (run.signal.aborted) throw error;
+    run.events.notice(
+      'warning',
+      'Your saved memory could not be read; this answer does not use it.',
+    );
+    return null;
   }
 }
 
@@ -92,6 +108,7 @@ export async function runLoop(
   const messages: ModelMessage[] = built.messages;
   const guide = createRunSiteGuide(enabledGuides(site.guides, prepared.general));
   guide.atStart(messages, prepared.tabUrl);
+  addMemoryNote(messages, await memoryNoteOf(run, prepared.origin));
   addToolSetNote(messages, modelNote);
   // Checked again right before every fetch, not only at start.
   const guardedFetch: FetchLike = (url, init) => {

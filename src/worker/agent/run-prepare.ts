@@ -36,6 +36,18 @@ export interface PreparedRun {
   readonly history: ChatTurn[];
   /** The tab's address when the run started (it picks the run's site guide). */
   readonly tabUrl: string;
+  /** The origin of the run's page at start (site-scoped memory applies to it), or null. */
+  readonly origin: string | null;
+}
+
+/** The http(s) origin of a URL, or null. */
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function checkRunTab(
@@ -114,5 +126,6 @@ export async function prepareRun(
     meta: session.meta,
     history: session.turns.slice(0, index + 1),
     tabUrl: tab.url,
+    origin: originOf(tab.url),
   };
 }

@@ -7,7 +7,7 @@ import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { RunStartRequest } from '../../shared/protocol/run-messages';
 import { raceAbort } from '../../shared/lib/abort';
-import { prepareRun } from './run-prepare';
+import { prepareRun, type PreparedRun } from './run-prepare';
 import { createSaveQueue } from './run-save-queue';
 import { runLoop, type RunSaves } from './run-loop';
 import { OPEN_STATUSES } from './tool-results';
@@ -28,6 +28,17 @@ function errorOf(error: unknown): ProtocolError {
     code: 'HANDLER_FAILED',
     message: error instanceof Error ? error.message : String(error),
   };
+}
+
+/** Hands a complete response to auto-learn; the person's own words only, never imported ones. */
+function learnFrom(run: RunContext, modelId: string, prepared: PreparedRun): void {
+  const user = prepared.history.at(-1);
+  if (!run.deps.learn || user?.role !== 'user' || user.imported === true) return;
+  const answer = run.recorder
+    .snapshot()
+    .segments.flatMap((segment) => (segment.kind === 'text' ? [segment.text] : []))
+    .join('\n\n');
+  run.deps.learn({ modelId, userText: user.text, answer, mode: prepared.mode });
 }
 
 /** Runs `run` to its terminal event. Never throws. */
@@ -72,6 +83,7 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
       notice: events.notice,
     });
     await runLoop(run, request, prepared, save);
+    learnFrom(run, request.modelId, prepared);
   } catch (error) {
     if (signal.aborted) status = 'cancelled';
     else {

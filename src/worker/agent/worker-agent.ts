@@ -20,7 +20,8 @@ import { createAgentCore } from './agent-core';
 import { createAutoNamer } from './auto-name';
 import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
-import type { RunRecoveryHooks } from './run-context';
+import type { RunMemory, RunRecoveryHooks } from './run-context';
+import { createAutoLearner, type LearnMemory } from '../memory/auto-learn';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -28,6 +29,8 @@ export interface WorkerAgentDeps {
   readonly pages: PageRequests;
   readonly events: EventTransport;
   readonly frames?: FrameDirectory;
+  /** User memory: each run carries the block for its site; auto-learn adds to it. */
+  readonly memory?: RunMemory & LearnMemory;
   /** The revert journal's edit hooks and the snapshot run hooks (src/worker/recovery). */
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
 }
@@ -50,6 +53,16 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),
     keepAlive: createKeepAlive(),
+    ...(deps.memory
+      ? {
+          learn: createAutoLearner({
+            memory: deps.memory,
+            settings: deps.settings,
+            adapterFor: getModelAdapter,
+            fetch: fetchFn,
+          }),
+        }
+      : {}),
     autoName: createAutoNamer({
       chats: deps.chats,
       settings: deps.settings,

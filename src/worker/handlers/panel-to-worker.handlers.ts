@@ -4,6 +4,7 @@ import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
 import { createContextHandlers } from './context.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
+import { createMemoryHandlers, type MemoryHandlerDeps } from './memory.handlers';
 import { createRecoveryHandlers, type RecoveryHandlerDeps } from './recovery.handlers';
 import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
 import { createSessionHandlers, type SessionHandlerDeps } from './session.handlers';
@@ -16,7 +17,8 @@ export type PanelHandlerDeps = SystemHandlerDeps &
   SettingsHandlerDeps &
   RunHandlerDeps &
   RecoveryHandlerDeps &
-  SiteAccessHandlerDeps;
+  SiteAccessHandlerDeps &
+  MemoryHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -28,5 +30,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createIntegrationHandlers(),
     ...createRecoveryHandlers(deps),
     ...createSiteAccessHandlers(deps),
+    ...createMemoryHandlers(deps),
   });
 }

@@ -9,6 +9,7 @@ import type { ChatDbSchema } from './chat-db-schema';
 import { migrateToV1 } from './migrations/v1';
 import { migrateToV2 } from './migrations/v2';
 import { migrateToV3 } from './migrations/v3';
+import { migrateToV4 } from './migrations/v4';
 
 type UpgradeTransaction = IDBPTransaction<
   ChatDbSchema,
@@ -18,7 +19,7 @@ type UpgradeTransaction = IDBPTransaction<
 type Migration = (db: IDBPDatabase<ChatDbSchema>, tx: UpgradeTransaction) => void | Promise<void>;
 
 /** Schema steps in order; the database version equals the number of steps. */
-const MIGRATIONS: readonly Migration[] = [migrateToV1, migrateToV2, migrateToV3];
+const MIGRATIONS: readonly Migration[] = [migrateToV1, migrateToV2, migrateToV3, migrateToV4];
 
 /** The current schema version. */
 export const CHAT_DB_VERSION = MIGRATIONS.length;

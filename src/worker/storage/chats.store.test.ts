@@ -21,6 +21,7 @@ describe('IndexedDbChatStore', () => {
     expect([...first.objectStoreNames].sort()).toEqual([
       'checkpoint-bodies',
       'checkpoints',
+      'memories',
       'search',
       'sessions',
       'snapshot-bodies',

@@ -3,6 +3,8 @@
 // chrome.storage.local. The composition root (main.ts) calls this once.
 import { createChromeLocalArea } from '../platform/storage-access';
 import { IndexedDbChatStore } from './chats.store';
+import { createMemoryService, type MemoryService } from '../memory/memory-service';
+import { createMemoryStore } from './memory.store';
 import { createSessionTransfer, type SessionTransfer } from './session-transfer';
 import { KeyValueSettingsStore } from './settings.store';
 import { DATABASE_NAMES } from './storage-keys';
@@ -14,6 +16,8 @@ export interface Stores {
   readonly settings: SettingsStore;
   /** Export and import of chats (Settings → Sessions). */
   readonly transfer: SessionTransfer;
+  /** User memory (Settings → Memory, slash commands, the run's memory block). */
+  readonly memory: MemoryService;
 }
 
 /** Options for {@link createStores}; defaults are the browser's APIs. */
@@ -32,5 +36,13 @@ export function createStores(options: CreateStoresOptions = {}): Stores {
     onProblem,
   });
   const settings = new KeyValueSettingsStore({ area: createChromeLocalArea(), onProblem });
-  return { chats, settings, transfer: createSessionTransfer(chats) };
+  const memory = createMemoryService({
+    store: createMemoryStore({
+      factory: options.indexedDB ?? indexedDB,
+      databaseName: DATABASE_NAMES.chats,
+      area: createChromeLocalArea(),
+      onProblem,
+    }),
+  });
+  return { chats, settings, transfer: createSessionTransfer(chats), memory };
 }

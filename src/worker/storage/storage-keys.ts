@@ -29,6 +29,8 @@ export const STORAGE_KEYS = {
   activeTabs: 'sites.active-tabs.v1',
   /** Inline completion's local figures (src/worker/completion/completion-stats.ts). */
   completionStats: 'completion.stats.v1',
+  /** Memory settings: enabled, auto-learn, the block's character cap (memory.store.ts). */
+  memorySettings: 'memory.settings.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

@@ -1,0 +1,54 @@
+// What slash commands reach in the panel: the same controllers the buttons use (the
+// header's New chat, the composer's mode control and its Dev rule), never copies.
+import type { ReadonlySignal } from '@preact/signals';
+import type { AgentMode } from '../../shared/protocol/agent-modes';
+import type { SessionMeta } from '../../shared/protocol/chat-records';
+import type { TabSite } from '../../shared/protocol/site-catalog';
+import type { CommandContext, MemoryClient } from './slash-command';
+
+/** The parts of the panel controller commands use. */
+export interface CommandHost {
+  readonly api: MemoryClient;
+  readonly site: ReadonlySignal<TabSite | null>;
+  readonly hasAgentModes: ReadonlySignal<boolean>;
+  readonly agentMode: ReadonlySignal<AgentMode>;
+  readonly isDevAvailable: ReadonlySignal<boolean>;
+  readonly session: {
+    readonly meta: ReadonlySignal<SessionMeta | null>;
+    setMode(mode: AgentMode): Promise<void>;
+  };
+  readonly attachments: { clear(): void };
+  newChat(): Promise<void>;
+}
+
+/** The http(s) origin of a page address, or null. */
+export function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The command context over the panel's controllers. */
+export function commandContextOf(host: CommandHost): CommandContext {
+  return {
+    memory: host.api,
+    siteOrigin: () => originOf(host.site.peek()?.url),
+    agentMode: () =>
+      host.hasAgentModes.peek() && host.session.meta.peek()
+        ? {
+            mode: host.agentMode.peek(),
+            isDevAvailable: host.isDevAvailable.peek(),
+            choose: (mode) => host.session.setMode(mode),
+          }
+        : null,
+    newChat: () => host.newChat(),
+    clear: async () => {
+      host.attachments.clear();
+      await host.newChat();
+    },
+  };
+}
