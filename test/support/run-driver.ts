@@ -134,8 +134,12 @@ export function createRunDriver(
     cancel: (runId: string) => send({ type: 'run/cancel', runId, payload: {} }),
     status: async (sessionId: string) =>
       must({ type: 'run/status', payload: { scope: target.scope, sessionId } }),
-    resolve: (runId: string, callId: string, decision: string) =>
-      send({ type: 'run/resolve', runId, payload: { callId, decision } }),
+    resolve: (runId: string, callId: string, decision: string, content?: Record<string, unknown>) =>
+      send({
+        type: 'run/resolve',
+        runId,
+        payload: { callId, decision, ...(content ? { content } : {}) },
+      }),
     session: async (sessionId: string) =>
       (await must({ type: 'session/get', payload: { sessionId } })) as {
         turns: Record<string, unknown>[];
