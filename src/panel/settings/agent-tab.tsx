@@ -4,7 +4,7 @@
 import { useId, useState } from 'preact/hooks';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import type { PlanReview } from '../../shared/protocol/run-plan';
-import { Field, describedBy, formatError } from './form-field';
+import { Field, describedBy, formatError, SaveRow } from './form-field';
 import type { SettingsController } from './settings-controller';
 
 /** Props of {@link AgentTab}. */
@@ -54,14 +54,7 @@ export function AgentTab({ controller, general }: AgentTabProps) {
           ))}
         </select>
       </Field>
-      <div class="sa-actions">
-        <button type="submit" class="sa-primary">
-          Save
-        </button>
-        <p role="status" class={status?.ok === false ? 'sa-field-error' : 'sa-ok'}>
-          {status?.text ?? ''}
-        </p>
-      </div>
+      <SaveRow status={status} />
     </form>
   );
 }

@@ -6,7 +6,7 @@ import {
   COMPLETION_DELAY_RANGE,
   type GeneralSettings,
 } from '../../shared/protocol/settings-messages';
-import { Field, describedBy, formatError } from './form-field';
+import { Field, describedBy, formatError, SaveRow } from './form-field';
 import type { SettingsClient } from './panel-client';
 import type { SettingsController } from './settings-controller';
 
@@ -127,14 +127,7 @@ export function CompletionTab({ client, controller, general }: CompletionTabProp
       <p class="sa-hint" data-testid="completion-figures">
         {describeFigures(figures)}
       </p>
-      <div class="sa-actions">
-        <button type="submit" class="sa-primary">
-          Save
-        </button>
-        <p role="status" class={status?.ok === false ? 'sa-field-error' : 'sa-ok'}>
-          {status?.text ?? ''}
-        </p>
-      </div>
+      <SaveRow status={status} />
     </form>
   );
 }

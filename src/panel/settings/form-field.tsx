@@ -55,3 +55,20 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 
 /** A worker error as a form's inline text: plain words, never its code. */
 export const formatError = (error: { code: string; message: string }) => formErrorText(error);
+
+/** What the last save of a settings form said: saved, or why not (plain words). */
+export type SaveStatus = { readonly ok: boolean; readonly text: string } | null;
+
+/** A settings form's Save button and its status line (announced politely). */
+export function SaveRow({ status, testId }: { status: SaveStatus; testId?: string }) {
+  return (
+    <div class="sa-actions">
+      <button type="submit" class="sa-primary" data-testid={testId}>
+        Save
+      </button>
+      <p role="status" class={status?.ok === false ? 'sa-field-error' : 'sa-ok'}>
+        {status?.text ?? ''}
+      </p>
+    </div>
+  );
+}

@@ -3,7 +3,7 @@
 // validates the patch and returns the settings it stored.
 import { useId, useState } from 'preact/hooks';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
-import { Field, describedBy, formatError } from './form-field';
+import { Field, describedBy, formatError, SaveRow } from './form-field';
 import type { SettingsController } from './settings-controller';
 
 /** Props of {@link GeneralTab}. */
@@ -168,14 +168,7 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
           <option value="auto">Auto approve</option>
         </select>
       </Field>
-      <div class="sa-actions">
-        <button type="submit" class="sa-primary">
-          Save
-        </button>
-        <p role="status" class={status?.ok === false ? 'sa-field-error' : 'sa-ok'}>
-          {status?.text ?? ''}
-        </p>
-      </div>
+      <SaveRow status={status} />
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { useId, useState } from 'preact/hooks';
 import { MEMORY_CHARS, type MemorySettings } from '../../../shared/protocol/memory-messages';
 import type { MemoryClient } from '../../commands/slash-command';
-import { Field, describedBy, formatError } from '../form-field';
+import { Field, describedBy, formatError, SaveRow } from '../form-field';
 
 /** Props of {@link MemorySettingsForm}. */
 export interface MemorySettingsFormProps {
@@ -75,14 +75,7 @@ export function MemorySettingsForm({ client, settings, onSaved }: MemorySettings
           onInput={(event) => setCap(event.currentTarget.value)}
         />
       </Field>
-      <div class="sa-actions">
-        <button type="submit" class="sa-primary" data-testid="memory-save-settings">
-          Save
-        </button>
-        <p role="status" class={status?.ok === false ? 'sa-field-error' : 'sa-ok'}>
-          {status?.text ?? ''}
-        </p>
-      </div>
+      <SaveRow status={status} testId="memory-save-settings" />
     </form>
   );
 }

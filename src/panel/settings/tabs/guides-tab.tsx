@@ -4,7 +4,7 @@
 // on unless all guides are off.
 import { useEffect, useState } from 'preact/hooks';
 import type { GeneralSettings, SiteGuideView } from '../../../shared/protocol/settings-messages';
-import { formatError } from '../form-field';
+import { formatError, SaveRow } from '../form-field';
 import type { SettingsClient } from '../panel-client';
 import type { SettingsController } from '../settings-controller';
 
@@ -103,14 +103,7 @@ export function GuidesTab({ client, controller, general }: GuidesTabProps) {
           </ul>
         </fieldset>
       )}
-      <div class="sa-actions">
-        <button type="submit" class="sa-primary">
-          Save
-        </button>
-        <p role="status" class={status?.ok === false ? 'sa-field-error' : 'sa-ok'}>
-          {status?.text ?? ''}
-        </p>
-      </div>
+      <SaveRow status={status} />
     </form>
   );
 }
