@@ -238,6 +238,52 @@ describe('panel design in real Chromium', () => {
     );
   });
 
+  it('keeps the Settings tabs on one line at 320 px, with the hidden ones a click or a key away', async () => {
+    await panel.setViewportSize({ width: 320, height: 720 });
+    await panel.getByTestId('settings-toggle').click();
+    const list = panel.getByRole('tablist', { name: 'Settings sections' });
+    const tabs = list.getByRole('tab');
+    const tops = new Set(
+      await tabs.evaluateAll((all) =>
+        all.map((tab) => Math.round(tab.getBoundingClientRect().top)),
+      ),
+    );
+    expect(tops.size).toBe(1);
+    const last = tabs.last();
+    const inStrip = () =>
+      last.evaluate((tab) => {
+        const strip = tab.closest('[role="tablist"]')!.getBoundingClientRect();
+        const box = tab.getBoundingClientRect();
+        return box.left >= strip.left - 1 && box.right <= strip.right + 1;
+      });
+    expect(await inStrip()).toBe(false);
+    expect(await panel.getByRole('button', { name: 'Show earlier sections' }).count()).toBe(0);
+    // The end button pages along until the last section shows.
+    const more = panel.getByRole('button', { name: 'Show more sections' });
+    for (let tries = 0; tries < 10 && (await more.count()) > 0; tries += 1) {
+      await more.click();
+      await panel.waitForTimeout(400);
+    }
+    await expect.poll(inStrip).toBe(true);
+    expect(await panel.getByRole('button', { name: 'Show earlier sections' }).count()).toBe(1);
+    // From the keyboard: Home selects the first tab and scrolls it back into view.
+    await last.focus();
+    await panel.keyboard.press('Home');
+    const first = tabs.first();
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() =>
+        first.evaluate(
+          (tab) =>
+            tab.getBoundingClientRect().left >=
+            tab.closest('[role="tablist"]')!.getBoundingClientRect().left - 1,
+        ),
+      )
+      .toBe(true);
+    await panel.keyboard.press('Escape');
+    await expect.poll(() => panel.getByRole('tablist').count()).toBe(0);
+  });
+
   it("scales with the browser's font size and drops transitions under reduced motion", async () => {
     // Last in the file: the font size setting is the browser's, not the page's.
     const cdp = await panel.context().newCDPSession(panel);

@@ -22,13 +22,15 @@ export function ModelCapabilityFields({ draft, error, onChange }: ModelCapabilit
   return (
     <>
       <div class="sa-field">
-        <input
-          id={visionId}
-          type="checkbox"
-          checked={draft.supportsVision}
-          onChange={(event) => onChange({ supportsVision: event.currentTarget.checked })}
-        />
-        <label for={visionId}> Supports vision (images)</label>
+        <label for={visionId}>
+          <input
+            id={visionId}
+            type="checkbox"
+            checked={draft.supportsVision}
+            onChange={(event) => onChange({ supportsVision: event.currentTarget.checked })}
+          />
+          {' Supports vision (images)'}
+        </label>
       </div>
       <Field id={effortId} label="Reasoning effort">
         <select

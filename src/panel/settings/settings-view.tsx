@@ -9,6 +9,7 @@ import type { RequestHostPermission } from './host-permission';
 import type { SettingsViewClient } from './panel-client';
 import { SettingsController } from './settings-controller';
 import { settingsTabs, type SettingsTabId } from './settings-tabs';
+import { TabStrip } from './tab-strip';
 import './settings.css';
 
 /** Props of {@link SettingsView}. */
@@ -92,7 +93,7 @@ export function SettingsView(props: SettingsViewProps) {
           </button>
         )}
       </header>
-      <div role="tablist" aria-label="Settings sections" class="sa-tablist">
+      <TabStrip label="Settings sections" selectedTabId={tabId(selected)}>
         {settingsTabs.map((tab, index) => (
           <button
             key={tab.id}
@@ -108,7 +109,7 @@ export function SettingsView(props: SettingsViewProps) {
             {tab.label}
           </button>
         ))}
-      </div>
+      </TabStrip>
       {loadError !== null ? (
         <p role="alert" class="sa-field-error">
           {`Settings could not be loaded: ${formatError(loadError)}`}
