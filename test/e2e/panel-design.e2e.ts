@@ -280,6 +280,20 @@ describe('panel design in real Chromium', () => {
         ),
       )
       .toBe(true);
+    // A tab selected in a wide panel still shows once the panel narrows.
+    await panel.setViewportSize({ width: 600, height: 720 });
+    const tools = list.getByRole('tab', { name: 'Tools' });
+    await tools.click();
+    await panel.setViewportSize({ width: 320, height: 720 });
+    await expect
+      .poll(() =>
+        tools.evaluate(
+          (tab) =>
+            tab.getBoundingClientRect().right <=
+            tab.closest('[role="tablist"]')!.getBoundingClientRect().right + 1,
+        ),
+      )
+      .toBe(true);
     await panel.keyboard.press('Escape');
     await expect.poll(() => panel.getByRole('tablist').count()).toBe(0);
   });

@@ -72,6 +72,14 @@ describe('ToolCard (activity row)', () => {
     expect(closed()).toContain('Progress: 2 of 6');
   });
 
+  it('says a call waits for the person, whatever it asks of them', () => {
+    const { closed } = shown(
+      call({ name: 'clarify', status: 'awaiting-approval', activity: 'Asking you: Which size?' }),
+    );
+    expect(closed()).toContain('Waiting for you');
+    expect(closed()).not.toContain('approval');
+  });
+
   it('says what went wrong in plain words and keeps the code and model text inside', () => {
     const { text, closed, details } = shown(
       call({

@@ -12,7 +12,8 @@ import { personError } from '../errors/error-text';
 const STATUS_LABELS: Record<ToolCallStatus, string> = {
   running: 'Running',
   waiting: 'Needs page',
-  'awaiting-approval': 'Awaiting approval',
+  // The person may be asked to approve, to answer a question or to fill in a form.
+  'awaiting-approval': 'Waiting for you',
   done: 'Done',
   failed: 'Failed',
   denied: 'Denied',

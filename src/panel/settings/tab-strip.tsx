@@ -35,6 +35,7 @@ export interface TabStripProps {
 
 /** A tablist on one line, scrolling sideways, with "show more" buttons at its ends. */
 export function TabStrip(props: TabStripProps) {
+  const strip = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState<StripOverflow>({ before: false, after: false });
 
@@ -45,20 +46,27 @@ export function TabStrip(props: TabStripProps) {
     setOverflow((old) => (old.before === next.before && old.after === next.after ? old : next));
   };
 
-  useEffect(() => {
-    const box = list.current;
-    if (!box) return;
-    measure();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
-    observer?.observe(box);
-    return () => observer?.disconnect();
-  }, []);
-
-  useLayoutEffect(() => {
-    const tab = list.current?.querySelector<HTMLElement>(`[id="${props.selectedTabId}"]`);
+  const selectedId = useRef(props.selectedTabId);
+  selectedId.current = props.selectedTabId;
+  // On a new selection and when the panel is resized: a tab selected in a wide panel
+  // must still show after the panel narrows.
+  const revealSelected = () => {
+    const tab = list.current?.querySelector<HTMLElement>(`[id="${selectedId.current}"]`);
     tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     measure();
-  }, [props.selectedTabId]);
+  };
+
+  // The whole strip is watched, not the list: the list narrows when an end button
+  // appears, and revealing then would undo the person's own scrolling.
+  useEffect(() => {
+    const box = strip.current;
+    if (!box || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(revealSelected);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+
+  useLayoutEffect(revealSelected, [props.selectedTabId]);
 
   // A page's worth, less one tab, so the last tab seen stays on screen as context.
   const page = (direction: 1 | -1) => {
@@ -69,7 +77,7 @@ export function TabStrip(props: TabStripProps) {
 
   const ends = `sa-tabstrip${overflow.before ? ' sa-tabstrip-before' : ''}${overflow.after ? ' sa-tabstrip-after' : ''}`;
   return (
-    <div class={ends} data-testid="settings-tabstrip">
+    <div ref={strip} class={ends} data-testid="settings-tabstrip">
       {/* Out of the tab order: keyboard people move with the arrow keys in the list. */}
       {overflow.before ? (
         <button

@@ -1,0 +1,138 @@
+// The web agent's states as the person sees them: the plan card before an Act run,
+// the mark on the page while the agent acts, its question card, the composer's
+// command palette, and the Agent, Site guides and Memory tabs of Settings. One Act
+// chat walks through them with a scripted model that plans, reads the page, clicks
+// the button it found and asks a question.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
+import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
+import { shootPanel } from '../support/gallery';
+import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
+import { startWebPages, type WebPages } from '../support/web-pages';
+import { activateModel, panelRequest, saveScriptedModels } from '../support/panel-page';
+import { contentText, isPlannerRequest, type CompletionBody } from '../support/planning-model';
+import { refIn, treeOf } from '../support/web-run-rig';
+
+let pages: WebPages;
+let browser: WebBrowser;
+let models: ModelServer;
+let proxy: CorsProxy;
+let tab: Page;
+let panel: Page;
+
+const SHOP = `<!doctype html><title>Garden shop</title><h1>Watering can, 5 l</h1>
+<p>Galvanised steel, with a brass rose. In stock.</p>
+<label>Colour <select><option>Green</option><option>Grey</option></select></label>
+<button onclick="document.body.dataset.added = 'yes'">Add to basket</button>
+${Array.from({ length: 12 }, (_, index) => `<p>Review ${index + 1}: sturdy and well made.</p>`).join('\n')}`;
+
+const PLAN = {
+  summary: 'Add the watering can to the basket in the colour you want.',
+  steps: ['Read the product page', 'Press "Add to basket"', 'Ask which colour you want'],
+  risks: ['The colour may default to green'],
+  remember: [],
+  scheduling: { fits: false, note: '' },
+};
+
+type ToolMessage = { role: string; content: unknown };
+
+/** Plans, reads the tree, clicks the button the tree names, asks, then answers. */
+function shopper(body: CompletionBody, { turnIndex }: { turnIndex: number }) {
+  if (isPlannerRequest(body)) return { steps: [{ text: JSON.stringify(PLAN) }] };
+  const call = (name: string, args: Record<string, unknown>) => ({
+    steps: [{ toolCall: { id: `call_${turnIndex}`, name, arguments: args } }],
+  });
+  if (turnIndex === 0) return call('get_accessibility_tree', {});
+  if (turnIndex === 1) {
+    const last = [...((body.messages ?? []) as ToolMessage[])].reverse();
+    const tree = treeOf(JSON.parse(contentText(last.find((m) => m.role === 'tool')?.content)));
+    return call('click', { ref: refIn(tree, 'button', 'Add to basket') });
+  }
+  if (turnIndex === 2)
+    return call('clarify', {
+      question: 'Which colour should the watering can be?',
+      options: ['Green', 'Grey'],
+    });
+  return { steps: [{ text: 'Added the grey watering can to your basket.' }] };
+}
+
+beforeAll(async () => {
+  pages = await startWebPages({ 'shop.example': { '/': SHOP } });
+  models = await startModelServer({
+    scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
+    scenarios: [{ name: 'shopper', turns: [], policy: shopper }],
+  });
+  proxy = await startCorsProxy(models.port);
+  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'], planReview: 'ask' });
+  tab = await browser.open('shop.example');
+  await tab.setViewportSize({ width: 800, height: 520 });
+  await browser.injectBridge(tab);
+  panel = await browser.openPanelTab(await browser.tabIdOf(tab));
+  const ids = await saveScriptedModels(panel, proxy.baseUrl, [
+    { name: 'Scripted model', modelId: 'shopper', contextWindow: 32_768 },
+  ]);
+  await activateModel(panel, ids['shopper']!);
+  await panelRequest(panel, {
+    type: 'settings/save-general',
+    payload: { patch: { autoNameSessions: false } },
+  });
+  await panel.reload();
+  await panel.waitForFunction(
+    () =>
+      document.querySelector<HTMLTextAreaElement>('[data-testid="composer-input"]')?.disabled ===
+      false,
+    null,
+    { timeout: 15_000 },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await models?.close();
+  await pages?.close();
+});
+
+describe('web agent gallery', () => {
+  it('the command palette', async () => {
+    await panel.getByTestId('composer-input').fill('/');
+    await panel.getByTestId('command-palette').waitFor();
+    await shootPanel(panel, 'web-command-palette');
+    await panel.getByTestId('composer-input').fill('');
+  });
+
+  it('the plan card, the acting mark on the page and the question card', async () => {
+    await panel.getByTestId('agent-mode-act').check();
+    const input = panel.getByTestId('composer-input');
+    await input.fill('Put the watering can in my basket.');
+    await input.press('Enter');
+    const card = panel.getByTestId('plan-review');
+    await card.waitFor({ timeout: 30_000 });
+    await shootPanel(panel, 'web-plan-review');
+    await card.getByRole('button', { name: 'Approve plan' }).click();
+    await panel.getByTestId('clarify').waitFor({ timeout: 30_000 });
+    expect(await tab.evaluate(() => document.body.dataset['added'])).toBe('yes');
+    await shootPanel(panel, 'web-clarify');
+    await shootPanel(tab, 'web-acting-indicator', { height: 520 });
+    await panel.getByTestId('clarify-option').filter({ hasText: 'Grey' }).click();
+    await expect
+      .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 30_000 })
+      .toContain('Added the grey watering can');
+    await shootPanel(panel, 'web-run-done');
+  });
+
+  for (const [name, state] of [
+    ['Agent', 'settings-agent'],
+    ['Site guides', 'settings-site-guides'],
+    ['Memory', 'settings-memory'],
+  ] as const) {
+    it(`Settings → ${name}`, async () => {
+      if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0)
+        await panel.getByTestId('settings-toggle').click();
+      await panel.getByRole('tab', { name }).click();
+      await panel.getByRole('tabpanel').waitFor();
+      await shootPanel(panel, state);
+    });
+  }
+});
