@@ -7,10 +7,7 @@
 // the pinned notes as fixed, so compaction never cuts them.
 import type { ChatTurn } from '../../shared/protocol/chat-records';
 import type { RunPlan } from '../../shared/protocol/run-plan';
-import {
-  EMPTY_WORKING_MEMORY,
-  type WorkingMemory,
-} from '../../shared/protocol/working-memory';
+import { EMPTY_WORKING_MEMORY, type WorkingMemory } from '../../shared/protocol/working-memory';
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
 import { approvedPlanNote, isApprovedPlanNote } from './context-notes';
 import { isWorkingMemoryNote, workingMemoryNote } from './working-memory/working-memory-note';

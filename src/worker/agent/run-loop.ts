@@ -189,11 +189,6 @@ export async function runLoop(
         `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
       );
     }
-    if (round >= MAX_TOOL_ROUNDS)
-      throw new ProtocolFailure(
-        'TOOL_ROUND_LIMIT',
-        `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
-      );
     messages.push({
       role: 'assistant',
       text: recovered ? recovered.text : result.text,

@@ -51,7 +51,8 @@ export function createRunWorkingMemory(
       const open = run.memory.openRows();
       if (open.length === 0) return;
       const named = open.slice(0, NAMED_OPEN_ROWS).map((row) => `${row.id} (${row.status})`);
-      const more = open.length > NAMED_OPEN_ROWS ? ` and ${open.length - NAMED_OPEN_ROWS} more` : '';
+      const more =
+        open.length > NAMED_OPEN_ROWS ? ` and ${open.length - NAMED_OPEN_ROWS} more` : '';
       run.events.notice(
         'warning',
         `The run ended with ${open.length} checklist ${open.length === 1 ? 'item' : 'items'} not finished: ${named.join(', ')}${more}. The checklist is kept with this answer.`,
