@@ -111,7 +111,7 @@ function simulate(contextWindow: number) {
         text: '',
         toolCalls: [{ id, name, argumentsText: JSON.stringify(args) }],
       },
-      { role: 'tool', toolCallId: id, toolName: name, content: result } as ModelMessage,
+      { role: 'tool', callId: id, toolName: name, content: result },
     );
     run.sync(messages, first);
     pinnedPeak = Math.max(pinnedPeak, (workingMemoryNote(memory.snapshot()) ?? '').length);

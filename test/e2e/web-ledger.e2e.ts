@@ -84,10 +84,9 @@ const rounds = () => requestsByKind(models.requests, 'ledger-run').rounds;
 /** The tool result the model got for `callId`, from the request after it. */
 function resultOf(callId: string): string {
   for (const recorded of rounds()) {
-    const body = recorded.body as CompletionBody & {
-      messages?: { role: string; content: unknown; tool_call_id?: string }[];
-    };
-    const found = body.messages?.find((message) => message.tool_call_id === callId);
+    const messages = (recorded.body as { messages?: { content: unknown; tool_call_id?: string }[] })
+      .messages;
+    const found = messages?.find((message) => message.tool_call_id === callId);
     if (found) return contentText(found.content);
   }
   return '';

@@ -18,10 +18,7 @@ import {
 } from '../../shared/protocol/chat-records';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { RunPlan } from '../../shared/protocol/run-plan';
-import {
-  hasWorkingMemory,
-  type WorkingMemory,
-} from '../../shared/protocol/working-memory';
+import { hasWorkingMemory, type WorkingMemory } from '../../shared/protocol/working-memory';
 
 export type TurnStatus = AssistantTurn['status'];
 

@@ -337,11 +337,7 @@ export interface ToolDefinition<Args = unknown> {
   readonly modes?: readonly AgentMode[];
   /** The prompt tiers whose runs offer this tool; absent means every tier. */
   readonly tiers?: readonly PromptTier[];
-  /**
-   * `long-task`: offered only once the run counts as a long task (long-task.ts), so
-   * short runs do not pay for its schema in every request. Absent: always offered.
-   * A call before then still runs: this only decides what the model is shown.
-   */
+  /** `long-task`: shown to the model only once the run is long (long-task.ts); absent: always. */
   readonly offer?: 'long-task';
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {

@@ -99,10 +99,10 @@ describe('the run working memory', () => {
         },
         {
           role: 'tool',
-          toolCallId: `c${round}`,
+          callId: `c${round}`,
           toolName: 'read_page',
           content: 'p'.repeat(4_000),
-        } as ModelMessage,
+        },
       );
     expect(fitRunMessages(messages, 2, 3_000)).toBeGreaterThan(0);
     expect(
