@@ -20,6 +20,9 @@ type Payload<K extends keyof typeof RunEventPayloads> = z.output<(typeof RunEven
 /** Where a run the panel shows stands. */
 export type LiveStatus = 'starting' | 'running' | 'done' | 'error' | 'cancelled';
 
+/** The run's plan and working memory as shown (the live checklist). */
+export type RunMemory = Payload<'run/memory'>;
+
 /** A run notice as shown. */
 export type RunNotice = Payload<'run/notice'>;
 
@@ -32,6 +35,8 @@ export class LiveRun {
   readonly status = signal<LiveStatus>('starting');
   readonly error = signal<ProtocolError | null>(null);
   readonly notices = signal<readonly RunNotice[]>([]);
+  /** The plan and checklist; null until the run has either. */
+  readonly memory = signal<RunMemory | null>(null);
   /** True while a decision is on its way, so a double click sends one. */
   readonly resolving = signal(false);
   /** Set when the panel reattached to a run that was already going. */
@@ -50,6 +55,12 @@ export class LiveRun {
       this.view.replay(snapshot.turn.segments);
       this.lastSequence = snapshot.sequence;
       this.pending.value = snapshot.pending;
+      const { plan, memory } = snapshot.turn;
+      if (plan || memory)
+        this.memory.value = {
+          ...(plan ? { plan } : {}),
+          memory: memory ?? { scratchpad: '', droppedLines: 0, rows: [] },
+        };
       this.status.value = 'running';
     }
   }
@@ -104,6 +115,10 @@ export class LiveRun {
   setPending(pending: PendingInteraction | null): void {
     this.pending.value = pending;
     this.resolving.value = false;
+  }
+
+  setMemory(payload: RunMemory): void {
+    this.memory.value = payload;
   }
 
   notice(payload: RunNotice): void {

@@ -8,6 +8,7 @@ import { PendingView } from './approvals/pending-view';
 import type { LiveRun } from './live-run';
 import type { RunController } from './run-controller';
 import { StreamingMessage } from './stream/streaming-message';
+import { WorkingMemoryView } from './working-memory-view';
 
 /** Props of {@link LiveTurn}. */
 export interface LiveTurnProps {
@@ -44,6 +45,7 @@ export function LiveTurn({ run, runs }: LiveTurnProps) {
   const status = run.status.value;
   const pending = run.pending.value;
   const error = run.error.value;
+  const memory = run.memory.value;
   return (
     <article
       class="turn assistant-turn live-turn"
@@ -55,6 +57,7 @@ export function LiveTurn({ run, runs }: LiveTurnProps) {
       {run.reconnected ? (
         <p class="turn-note muted">Continuing a run that was already going.</p>
       ) : null}
+      {memory ? <WorkingMemoryView plan={memory.plan} memory={memory.memory} live /> : null}
       <StreamingMessage answer={run.view.answer} />
       {status === 'starting' ? <p class="muted typing">Starting{'\u2026'}</p> : null}
       {pending ? (

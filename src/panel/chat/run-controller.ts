@@ -73,6 +73,7 @@ export class RunController {
       'run/tool-status': withRun((run, payload) => run.toolStatus(payload)),
       'run/pending': withRun((run, payload) => run.setPending(payload.pending)),
       'run/notice': withRun((run, payload) => run.notice(payload)),
+      'run/memory': withRun((run, payload) => run.setMemory(payload)),
       'run/end': withRun((run, payload) => {
         if (!run.isActive) return;
         run.end(payload);

@@ -10,6 +10,7 @@ import { ErrorBanner } from '../components/error-banner';
 import { isSafeImageDataUrl } from '../composer/thumbnail';
 import { AnswerView } from './answer-view';
 import { ApprovedPlan } from './approved-plan';
+import { WorkingMemoryView } from './working-memory-view';
 import { storedReplayQueue, type BudgetedQueue } from './stream/budgeted-queue';
 import { StreamingMessage } from './stream/streaming-message';
 import { RecoveryActions } from '../recovery/recovery-actions';
@@ -150,6 +151,7 @@ export function AssistantTurnView({
       aria-label="Side Agent"
     >
       {turn.plan ? <ApprovedPlan plan={turn.plan} /> : null}
+      {turn.memory ? <WorkingMemoryView memory={turn.memory} live={false} /> : null}
       <StreamingMessage answer={shown.view.answer} />
       {note ? (
         <p class="turn-note" role="note" data-testid="turn-note">

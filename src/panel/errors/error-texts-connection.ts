@@ -88,6 +88,15 @@ export const CONNECTION_TEXTS = {
   PAGE_UNSAVED_CHANGES: 'The page has edits you have not saved, so Side Agent did not leave it.',
   DONE_UNVERIFIED:
     'The agent said it was finished, but the page still showed unfinished work, so it was sent back to check.',
+  DONE_LEDGER_OPEN:
+    'The agent said it was finished while items of its checklist were still open, so it was sent back to finish or close them.',
+  SCRATCHPAD_TOO_LARGE:
+    'The agent tried to keep too much text in its notes; nothing was written and it was told to keep less.',
+  LEDGER_ID_COLLISION:
+    'The agent named one checklist item in two ways; nothing was changed and it was asked to use one name.',
+  LEDGER_ROW_CLOSED:
+    'The agent tried to change a checklist item it had already finished; nothing was changed.',
+  LEDGER_FULL: 'The checklist is full; nothing was added and the agent was told.',
   ELEMENT_WAIT_TIMEOUT: 'What the agent waited for did not show up on the page in time.',
   NAVIGATION_FAILED: 'The page did not open (it was blocked, failed or took too long).',
   SCRIPT_FAILED: 'The script the agent ran on the page failed. The agent was told.',

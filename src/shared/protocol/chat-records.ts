@@ -13,6 +13,7 @@ import { ProtocolErrorSchema } from './envelope';
 import { MAX_FILE_LABEL_CHARS } from './limits';
 import { SiteIdSchema } from './page-context';
 import { RunPlanSchema } from './run-plan';
+import { WorkingMemorySchema } from './working-memory';
 
 export const MAX_TURN_TEXT_CHARS = 256_000;
 export const MAX_TOOL_SUMMARY_CHARS = 4_000;
@@ -143,6 +144,8 @@ export const AssistantTurnSchema = z.strictObject({
   editorEvents: boundedArray(z.enum(['reverted', 'snapshot-restored']), 16).optional(),
   /** The plan the person approved before this answer acted (Plan before Act). */
   plan: RunPlanSchema.optional(),
+  /** The run's scratchpad and progress ledger as it ended (long web tasks). */
+  memory: WorkingMemorySchema.optional(),
 });
 export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;
 

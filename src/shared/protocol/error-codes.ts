@@ -60,6 +60,16 @@ export const ERROR_CODES = [
   'SCRIPT_TIMEOUT',
   /** `done` claimed success while the page still shows unfinished work (a dialog, a form). */
   'DONE_UNVERIFIED',
+  /** `done` was called while progress-ledger rows were still pending or acted. */
+  'DONE_LEDGER_OPEN',
+  /** A scratchpad write was too large to keep. */
+  'SCRATCHPAD_TOO_LARGE',
+  /** Two ledger ids that name one row (same id folded, different spelling). */
+  'LEDGER_ID_COLLISION',
+  /** A ledger update touched a closed row without reopening it. */
+  'LEDGER_ROW_CLOSED',
+  /** The ledger would hold more rows than it may. */
+  'LEDGER_FULL',
   /** `wait_for_element` did not see the element in the state asked for in time. */
   'ELEMENT_WAIT_TIMEOUT',
   // Site registry (src/sites, src/worker/sites): which site serves a tab and what it offers.

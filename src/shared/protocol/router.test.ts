@@ -97,6 +97,7 @@ function eventCases(): Case[] {
       'tab/site-changed': vi.fn(),
       'sites/changed': vi.fn(),
       'panel/quick-attach': vi.fn(),
+      'run/memory': vi.fn(),
       'run/start': vi.fn(),
       'run/stream': streamSpy,
       'run/tool-call': vi.fn(),

@@ -24,6 +24,7 @@ import {
 import { AgentModeSchema } from './agent-modes';
 import { DiffViewSchema } from './diff-view';
 import { PlanReviewPendingShape, RunPlanSchema } from './run-plan';
+import { WorkingMemorySchema } from './working-memory';
 import { ProtocolErrorSchema } from './envelope';
 import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from './limits';
 import type { MethodSpec } from './define-channel';
@@ -252,6 +253,10 @@ export const RunEventPayloads = {
     activity: boundedString(MAX_ACTIVITY_CHARS).optional(),
   }),
   'run/pending': z.strictObject({ pending: PendingInteractionSchema.nullable() }),
+  'run/memory': z.strictObject({
+    plan: RunPlanSchema.optional(),
+    memory: WorkingMemorySchema,
+  }),
   'run/notice': z.strictObject({
     level: z.enum(['info', 'warning', 'error']),
     code: boundedString(64).optional(),

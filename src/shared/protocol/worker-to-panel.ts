@@ -41,6 +41,8 @@ export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
   'run/pending': { runScoped: true, payload: RunEventPayloads['run/pending'] },
   /** Something the person should know that does not end the run (compaction, partial tool set). */
   'run/notice': { runScoped: true, payload: RunEventPayloads['run/notice'] },
+  /** The run's plan, scratchpad and progress ledger changed (the live checklist). */
+  'run/memory': { runScoped: true, payload: RunEventPayloads['run/memory'] },
   /** The single terminal event of a run. */
   'run/end': { runScoped: true, payload: RunEventPayloads['run/end'] },
 });

@@ -34,6 +34,7 @@ import type { RunIntegrations } from './run-integrations';
 import type { RunJournal } from './run-journal';
 import type { RunTabs } from './run-prepare';
 import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
+import { createWorkingMemory, type WorkingMemoryBook } from './working-memory/working-memory';
 
 /** Starts session naming beside a run; must never block or throw. */
 export type AutoNameStarter = (input: {
@@ -104,6 +105,8 @@ export interface RunContext {
   readonly signal: AbortSignal;
   readonly events: RunEventSink;
   readonly recorder: TurnRecorder;
+  /** The run's plan, scratchpad and ledger, shared with its tools. */
+  readonly memory: WorkingMemoryBook;
   readonly interactions: InteractionBook;
   readonly toolContext: (
     call: { readonly id: string; readonly name: string },
@@ -178,7 +181,8 @@ export function createRunContext(input: {
   };
   // The site's own state for its tools, from what the panel captured at Send.
   const site = workerSiteOf(identity.scope.siteId);
-  const state = { checkpointId: null, site: site.createRunState(input.start) };
+  const memory = createWorkingMemory();
+  const state = { checkpointId: null, site: site.createRunState(input.start), memory };
   const checkDocument = site.checkDocument;
   const documentHooks = deps.documentHooks ?? {};
   const boundWait: RunInteraction['waitForPage'] = (pending, isReady) =>
@@ -206,6 +210,7 @@ export function createRunContext(input: {
     signal,
     events,
     recorder,
+    memory,
     interactions,
     waitForPage: boundWait,
     pauseForPage: pause,

@@ -16,6 +16,8 @@ export interface RunEventSink {
   toolStatus(payload: PayloadOf<WorkerToPanel, 'run/tool-status'>): void;
   pending(payload: PayloadOf<WorkerToPanel, 'run/pending'>['pending']): void;
   notice(level: 'info' | 'warning' | 'error', message: string, code?: string): void;
+  /** The run's working memory changed: the panel's live checklist follows it. */
+  memory(payload: PayloadOf<WorkerToPanel, 'run/memory'>): void;
   start(payload: PayloadOf<WorkerToPanel, 'run/start'>): void;
   /** The single terminal event; flushes the stream first, then closes the sink. */
   end(payload: PayloadOf<WorkerToPanel, 'run/end'>): void;
@@ -74,6 +76,10 @@ export function createRunEvents(
         message: clip(message, 2_000),
         ...(code !== undefined ? { code: clip(code, 64) } : {}),
       });
+    },
+    memory(payload) {
+      batcher.flush();
+      emit('run/memory', payload);
     },
     start: (payload) => emit('run/start', payload),
     end(payload) {

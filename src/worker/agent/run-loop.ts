@@ -24,6 +24,7 @@ import { createRunSiteGuide, enabledGuides } from './run-site-guide';
 import { addMemoryNote } from './run-memory';
 import { dropOlderRunImages } from './run-images';
 import { planRunIfAsked } from './plan/plan-run';
+import { createRunWorkingMemory } from './working-memory/run-working-memory';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 
@@ -83,6 +84,7 @@ export async function runLoop(
     mode: prepared.mode,
     tier: prepared.tier,
   });
+  // Budgeted with every tool, so a round that adds the long-task ones still fits.
   const tools = runTools.offered.modelTools();
   const toolTokens = tokensOfText(JSON.stringify(tools));
   const built = buildContext({
@@ -117,8 +119,10 @@ export async function runLoop(
   };
   // Act and Dev runs may plan first; without an approved plan the run ends here.
   await planRunIfAsked(run, prepared, messages, guardedFetch);
-  save.progress(recorder.snapshot());
   const firstRunMessage = messages.length;
+  const memory = createRunWorkingMemory(run, runTools);
+  memory.sync(messages, firstRunMessage);
+  save.progress(recorder.snapshot());
   const seenIds = new Set<string>();
   const runGrants = new Set<string>();
   // The person's own words in this chat (imported turns came from a file, not them).
@@ -142,7 +146,7 @@ export async function runLoop(
     }
     const result = await streamTurn({
       adapter: deps.adapterFor(prepared.model.settings.kind),
-      request: { settings: prepared.model.settings, messages, tools },
+      request: { settings: prepared.model.settings, messages, tools: memory.tools(round) },
       signal,
       fetch: guardedFetch,
       onDelta: (channel, text) => {
@@ -175,14 +179,16 @@ export async function runLoop(
         ? recoverTextToolCalls(result.text, tools, `text-${run.runId.slice(-12)}-${round}`)
         : null;
     const toolCalls = recovered ? recovered.calls : result.toolCalls;
-    if (toolCalls.length === 0) return;
+    if (toolCalls.length === 0) return memory.atEnd();
     if (recovered) recorder.mark('text-tool-calls');
     checkCallIds(toolCalls, seenIds);
-    if (round >= MAX_TOOL_ROUNDS)
+    if (round >= MAX_TOOL_ROUNDS) {
+      memory.atEnd();
       throw new ProtocolFailure(
         'TOOL_ROUND_LIMIT',
         `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
       );
+    }
     messages.push({
       role: 'assistant',
       text: recovered ? recovered.text : result.text,
@@ -218,6 +224,7 @@ export async function runLoop(
         onOutcome: loops.onOutcome,
       })),
     );
+    memory.sync(messages, firstRunMessage);
     save.progress(recorder.snapshot());
     loops.afterRound(messages);
     if (guide.isActive) {

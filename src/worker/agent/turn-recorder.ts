@@ -18,6 +18,7 @@ import {
 } from '../../shared/protocol/chat-records';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { RunPlan } from '../../shared/protocol/run-plan';
+import { hasWorkingMemory, type WorkingMemory } from '../../shared/protocol/working-memory';
 
 export type TurnStatus = AssistantTurn['status'];
 
@@ -35,6 +36,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
   let status: TurnStatus = 'incomplete';
   let error: ProtocolError | undefined;
   let plan: RunPlan | undefined;
+  let memory: WorkingMemory | undefined;
 
   const openSegment = (segment: Segment): boolean => {
     if (segments.length >= MAX_SEGMENTS_PER_TURN) {
@@ -96,6 +98,10 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
     setPlan(approved: RunPlan) {
       plan = structuredClone(approved);
     },
+    /** The run's scratchpad and ledger as they stand (kept with the answer). */
+    setMemory(next: WorkingMemory) {
+      memory = hasWorkingMemory(next) ? structuredClone(next) : undefined;
+    },
     finish(next: TurnStatus, failure?: ProtocolError) {
       status = next;
       error = failure;
@@ -113,6 +119,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
       if (error) turn.error = { ...error, message: clip(error.message, 2_000) };
       if (trimmed.size > 0) turn.trimmed = [...trimmed].slice(0, 16);
       if (plan) turn.plan = structuredClone(plan);
+      if (memory) turn.memory = structuredClone(memory);
       return turn;
     },
   };

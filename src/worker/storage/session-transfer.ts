@@ -46,11 +46,12 @@ function forExport(turn: ChatTurn): ChatTurn {
  * Imported turns: user turns are marked imported (the model is told they came from a
  * file), revert receipts become unavailable (their document copy is absent), and an
  * approved plan is dropped: the approval was given elsewhere, not by the person here,
- * and a kept plan would be pinned into later runs as theirs.
+ * and a kept plan would be pinned into later runs as theirs. The working memory goes
+ * too: it would be pinned as the model's own notes, but a file can say anything.
  */
 function forImport(turn: ChatTurn): ChatTurn {
   if (turn.role !== 'assistant') return { ...turn, imported: true };
-  const { editorEvents: _local, plan: _approvedElsewhere, ...rest } = turn;
+  const { editorEvents: _local, plan: _approvedElsewhere, memory: _notesElsewhere, ...rest } = turn;
   const segments = rest.segments.map((segment) =>
     segment.kind !== 'tools'
       ? segment

@@ -18,6 +18,7 @@ import type { Result } from '../../shared/protocol/envelope';
 import type { PageChannel } from '../../sites/page-channel';
 import type { DocumentChecker } from '../documents/document-check';
 import type { EditHooks } from '../documents/edit-hooks';
+import type { WorkingMemoryBook } from '../agent/working-memory/working-memory';
 
 /** What running a tool does to the world; decides approval (see approval-policy). */
 export type ToolEffect = 'read' | 'editor-write' | 'page-action' | 'external';
@@ -242,6 +243,8 @@ export interface RunToolState {
   readonly site: unknown;
   /** What the proposed-document check did in this response (created on first use). */
   documentCheck?: DocumentCheckBook;
+  /** The run's plan, scratchpad and progress ledger (absent where no run keeps one). */
+  readonly memory?: WorkingMemoryBook;
 }
 
 /** The proposed-document check's bookkeeping over one response. */
@@ -334,6 +337,8 @@ export interface ToolDefinition<Args = unknown> {
   readonly modes?: readonly AgentMode[];
   /** The prompt tiers whose runs offer this tool; absent means every tier. */
   readonly tiers?: readonly PromptTier[];
+  /** `long-task`: shown to the model only once the run is long (long-task.ts); absent: always. */
+  readonly offer?: 'long-task';
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {
     readonly integration: string;

@@ -37,6 +37,18 @@ describe('web request size', () => {
     );
   });
 
+  it('adds the working-memory tools only to long tasks, and only in Act and Dev', () => {
+    for (const mode of ['act', 'dev'] as const) {
+      const first = webRequestSize(mode, 'full');
+      const long = sizeOf(mode, 'full', BUILTIN_TOOLS, true);
+      expect(long.toolCount - first.toolCount, mode).toBe(3);
+      expect(long.toolChars, mode).toBeGreaterThan(first.toolChars);
+    }
+    expect(sizeOf('ask', 'full', BUILTIN_TOOLS, true).toolCount).toBe(
+      webRequestSize('ask', 'full').toolCount,
+    );
+  });
+
   it('counts the tools the run offers: none that act in Ask mode', () => {
     expect(webRequestSize('ask', 'full').toolCount).toBeLessThan(
       webRequestSize('act', 'full').toolCount,

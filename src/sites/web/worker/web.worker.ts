@@ -1,8 +1,8 @@
 // The web face's worker part: its read tools (the tree and the rest), its action
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
 // mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
-// (what they read, by origin, for the safety policy in safety/), and its site guides
-// (guides/: notes on well-known websites).
+// (what they read, by origin, for the safety policy in safety/), its site guides
+// (guides/: notes on well-known websites) and its working-memory tools (memory/).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -20,6 +20,7 @@ import { selectOptionTool } from './actions/select-option.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
 import { clarifyTool } from './ask/clarify.tool';
 import { doneTool } from './finish/done.tool';
+import { memoryTools } from './memory/memory-tools';
 import { dragTool } from './actions/drag.tool';
 import { waitForElementTool } from './act/wait-for-element.tool';
 import { executeJsTool } from './dev/execute-js.tool';
@@ -60,6 +61,7 @@ export const workerSite = defineWorkerSite({
       doneTool,
       waitForElementTool,
       dragTool(browserActionDeps),
+      ...memoryTools,
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

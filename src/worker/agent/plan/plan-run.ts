@@ -1,10 +1,10 @@
 // ## Owns
 // The run's side of Plan before Act: asks the gate when the chat's mode and the
-// person's setting call for a plan, then pins the approved plan into the run's
-// conversation and keeps it with the answer. Called once, before the first round.
+// person's setting call for a plan, then hands the approved plan to the run's working
+// memory (which pins it into the conversation) and keeps it with the answer. Called
+// once, before the first round.
 import { raceAbort } from '../../../shared/lib/abort';
 import type { FetchLike, ModelMessage } from '../../providers/model-adapter';
-import { pinApprovedPlan } from '../context-plan';
 import type { RunContext } from '../run-context';
 import type { PreparedRun } from '../run-prepare';
 import { planBeforeAct, planReviewFor } from './plan-gate';
@@ -30,7 +30,7 @@ export async function planRunIfAsked(
     interactions: run.interactions,
     timeoutMs: run.deps.interactionTimeoutMs,
   });
-  pinApprovedPlan(messages, approved.plan, messages.length);
+  run.memory.setPlan(approved.plan);
   run.recorder.setPlan(approved.plan);
   run.events.notice(
     'info',

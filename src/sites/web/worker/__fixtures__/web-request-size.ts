@@ -30,9 +30,13 @@ export function webRequestSize(
   mode: AgentMode,
   tier: PromptTier,
   packaged: readonly AnyTool[] = workerSite.tools,
+  longTask = false,
 ): WebRequestSize {
   const registry = createToolRegistry(packaged).forSite(workerSite.site.id);
-  const tools = createRunTools(registry, { siteId: workerSite.site.id, mode, tier }).offered;
+  // A run's first request: long-task tools join later (working-memory/long-task.ts).
+  const tools = createRunTools(registry, { siteId: workerSite.site.id, mode, tier }).offered.only(
+    (tool) => longTask || tool.offer !== 'long-task',
+  );
   const system = buildSystemPrompt(sitePromptOf(workerSite, { mode, tier }), '', mode);
   const offered = tools.modelTools();
   // A request without tools carries no `tools` field at all.

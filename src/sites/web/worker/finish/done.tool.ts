@@ -1,11 +1,13 @@
 // `done`: the run says it finished, with a summary and an outcome. Before a success
 // claim goes through, the page is checked for unfinished work (verified done, see
 // done-check.ts): a premature claim goes back to the model with the reason, at most
-// twice per run. It reads the page and changes nothing, so it never asks.
+// twice per run. While progress-ledger rows are open it is refused with their list
+// (done-ledger.ts). It reads the page and changes nothing, so it never asks.
 import { z } from '../../../../shared/schema/zod';
 import { defineTool, type ToolRunContext } from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { webRunState } from '../safety/observations';
+import { ledgerRefusal } from './done-ledger';
 import { MAX_DONE_BLOCKS, verifyDone, type DonePageFacts } from './done-check';
 
 const OUTCOME_WORDS = { success: 'Done', partial: 'Partly done', failed: 'Could not finish' };
@@ -36,6 +38,8 @@ export const doneTool = defineTool({
   approval: 'automatic',
   modes: ['act', 'dev'],
   async execute({ summary, outcome }, context) {
+    const open = ledgerRefusal(context.state.memory?.openRows() ?? []);
+    if (open) return open;
     const facts = await pageFacts(context);
     const state = webRunState(context);
     const verdict = facts
