@@ -110,8 +110,15 @@ function checkToolEndpoint(tool: SkillTool, path: string): ManifestRefusal | nul
       `${path}.endpoint`,
       `${path}.endpoint: only an absolute https:// address is allowed${checked.ok ? '' : ` (${checked.message})`}.`,
     );
-  const origin = new URL(tool.endpoint.split('{')[0]!.replace(/\/?$/, '/')).origin;
-  if (placeholders.length > 0 && (origin !== checked.origin || /[?#].*\{/.test(tool.endpoint)))
+  // A placeholder in the host or port would change the origin with its value.
+  const other = checkEndpoint(tool.endpoint.replace(PLACEHOLDER, 'y1'));
+  const query = tool.endpoint.search(/[?#]/);
+  if (
+    placeholders.length > 0 &&
+    (!other.ok ||
+      other.origin !== checked.origin ||
+      (query >= 0 && tool.endpoint.indexOf('{', query) >= 0))
+  )
     return refuse(
       'SKILL_ENDPOINT_REFUSED',
       `${path}.endpoint`,
