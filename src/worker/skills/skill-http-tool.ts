@@ -19,7 +19,7 @@ export interface SkillToolOwner {
   readonly name: string;
 }
 
-const PLACEHOLDER = /\{([a-z][a-z0-9_]{0,40})\}/g;
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]{0,40})\}/g;
 
 /** The route identity "Allow for run" grants and trust is checked against. */
 export const skillRouteId = (skillId: string, toolName: string) => `skill:${skillId}:${toolName}`;

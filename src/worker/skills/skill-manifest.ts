@@ -22,7 +22,7 @@ import { checkSchemaSubset } from '../tools/schema-subset';
 export const MAX_SKILL_TOOLS = 8;
 /** Model-facing names: snake_case, 2-41 characters. */
 export const SKILL_TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{1,40}$/;
-const PLACEHOLDER = /\{([a-z][a-z0-9_]{0,40})\}/g;
+const PLACEHOLDER = /\{([A-Za-z][A-Za-z0-9_]{0,40})\}/g;
 
 const ToolNameSchema = z.string().regex(SKILL_TOOL_NAME_PATTERN, {
   message: 'a tool name is snake_case: a letter, then letters, digits or _ (2-41 characters)',
@@ -43,7 +43,7 @@ const CommonToolShape = {
   /** An argument the extension fills with the run's tab address; the model never sets it. */
   activeTabUrlArg: z
     .string()
-    .regex(/^[a-z][a-z0-9_]{0,40}$/)
+    .regex(/^[A-Za-z][A-Za-z0-9_]{0,40}$/)
     .optional(),
   /** Results reach the model as untrusted data; no other policy exists yet. */
   result: z.enum(['untrusted']).default('untrusted'),
