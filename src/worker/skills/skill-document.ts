@@ -102,7 +102,6 @@ export function parseSkillDocument(raw: string): { ok: true; skill: SkillDocumen
       'SKILL_TOO_LARGE',
       `The skill file has ${raw.length.toLocaleString('en')} characters; a skill may have at most ${MAX_SKILL_FILE_CHARS.toLocaleString('en')}.`,
     );
-  // eslint-disable-next-line no-control-regex -- NUL and other controls mean a binary file.
   if (/[\u0000-\u0008\u000e-\u001f]/.test(raw))
     return refuse('SKILL_INVALID', 'The skill file is not plain text.');
   const text = raw.replace(/\r\n?/g, '\n');
