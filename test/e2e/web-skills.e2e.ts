@@ -1,10 +1,11 @@
-// Skills in real Chromium through the real panel on a web page: a skill pasted into
-// Settings → Skills (a bad one is refused in plain words first, losing nothing) and
-// turned on; in Ask the scripted model is offered its HTTP tool but not its
+// Skills in real Chromium through the real panel on a web page: a skill file imported
+// in Settings → Skills (a pasted bad one is refused in plain words first, losing
+// nothing) and turned on; in Ask the scripted model is offered its HTTP tool but not its
 // download-job tool; the call asks on the approval card, the person approves, the
 // local HTTPS endpoint sees the request without the cookie the browser holds for it,
 // and the answer reaches the model as labelled untrusted data, with the skill's
-// instructions labelled in the user message, not the system prompt. In Act the
+// instructions labelled in the user message, not the system prompt. The packaged
+// Public holidays skill, turned on, calls its (locally served) endpoint. In Act the
 // download-job tool is offered.
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -18,6 +19,8 @@ import { startWebPages, type WebPages } from '../support/web-pages';
 import { activateModel, saveScriptedModels, sendFromComposer } from '../support/panel-page';
 
 const API_HOST = 'api.wordbook.example';
+/** The packaged Public holidays skill's endpoint, served locally. */
+const HOLIDAYS_HOST = 'date.nager.at';
 const MANIFEST = {
   version: 1,
   tools: [
@@ -89,6 +92,12 @@ const lastUserText = (body: SentBody) =>
 beforeAll(async () => {
   api = https.createServer(typstCertificate(), (request, response) => {
     apiRequests.push({ path: request.url ?? '', cookie: request.headers.cookie });
+    if (request.headers.host?.startsWith(HOLIDAYS_HOST)) {
+      response
+        .writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+        .end(JSON.stringify([{ date: '2026-10-03', localName: 'Tag der Deutschen Einheit' }]));
+      return;
+    }
     response
       .writeHead(200, {
         'content-type': 'application/json',
@@ -110,6 +119,18 @@ beforeAll(async () => {
         const answered = body.messages?.some((message) => message.role === 'tool');
         if (!hasTools || answered || lastUserText(body).includes('Act check'))
           return { steps: [{ text: 'A wren is a small songbird.' }] };
+        if (lastUserText(body).includes('holidays'))
+          return {
+            steps: [
+              {
+                toolCall: {
+                  id: 'days-1',
+                  name: 'list_public_holidays',
+                  arguments: { year: 2026, countryCode: 'DE' },
+                },
+              },
+            ],
+          };
         return {
           steps: [{ toolCall: { id: 'look-1', name: 'lookup_word', arguments: { word: 'wren' } } }],
         };
@@ -118,7 +139,11 @@ beforeAll(async () => {
   });
   proxy = await startCorsProxy(models.port);
   browser = await launchWebBrowser(pages, {
-    hostRules: [`MAP ${API_HOST} 127.0.0.1:${apiPort}`, 'EXCLUDE 127.0.0.1'],
+    hostRules: [
+      `MAP ${API_HOST} 127.0.0.1:${apiPort}`,
+      `MAP ${HOLIDAYS_HOST} 127.0.0.1:${apiPort}`,
+      'EXCLUDE 127.0.0.1',
+    ],
   });
   // The browser holds a cookie for the skill's host; a skill call must never send it.
   await browser.context.addCookies([
@@ -159,8 +184,11 @@ describe('skills', () => {
     await panel.getByTestId('skill-paste-import').click();
     await expect.poll(() => status.textContent()).toMatch(/^Import refused: .*https:\/\//);
     expect(await rows.count()).toBe(before);
-    await panel.getByTestId('skill-paste').fill(SKILL);
-    await panel.getByTestId('skill-paste-import').click();
+    await panel.getByTestId('skill-import-file').setInputFiles({
+      name: 'wordbook.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(SKILL),
+    });
     await expect.poll(() => status.textContent()).toContain('Imported "Wordbook"');
     const row = rows.filter({ hasText: 'Wordbook' });
     expect(await row.getByTestId('skill-trust').textContent()).toContain(`https://${API_HOST}`);
@@ -209,6 +237,31 @@ describe('skills', () => {
         },
       },
     });
+  });
+
+  it('runs the packaged Public holidays skill against its local endpoint once turned on', async () => {
+    await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tab', { name: 'Skills' }).click();
+    const row = panel.getByTestId('skill-row').filter({ hasText: 'Public holidays' });
+    expect(await row.getByTestId('skill-enabled').isChecked()).toBe(false);
+    await row.getByTestId('skill-enabled').check();
+    await expect.poll(() => row.getByTestId('skill-enabled').isChecked()).toBe(true);
+    await panel.getByTestId('settings-toggle').click();
+    const start = chatBodies().length;
+    await sendFromComposer(panel, 'Which public holidays does Germany have in 2026?');
+    const approval = panel.getByTestId('approval');
+    await expect
+      .poll(() => approval.getAttribute('aria-label').catch(() => null), { timeout: 30_000 })
+      .toBe('Approve list_public_holidays');
+    await approval.getByTestId('approve-once').click();
+    await expect
+      .poll(() => apiRequests.at(-1)?.path, { timeout: 30_000 })
+      .toBe('/api/v3/PublicHolidays/2026/DE');
+    await expect.poll(() => chatBodies().length - start, { timeout: 30_000 }).toBe(2);
+    const toolMessage = chatBodies()
+      .at(-1)!
+      .messages?.find((message) => message.role === 'tool');
+    expect(String(toolMessage?.content)).toContain('Tag der Deutschen Einheit');
   });
 
   it('in Act offers the download-job tool too', async () => {
