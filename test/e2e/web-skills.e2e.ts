@@ -17,52 +17,7 @@ import { typstCertificate } from '../support/tls';
 import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
 import { activateModel, saveScriptedModels, sendFromComposer } from '../support/panel-page';
-
-const API_HOST = 'api.wordbook.example';
-/** The packaged Public holidays skill's endpoint, served locally. */
-const HOLIDAYS_HOST = 'date.nager.at';
-const MANIFEST = {
-  version: 1,
-  tools: [
-    {
-      kind: 'http',
-      name: 'lookup_word',
-      description: 'Look up the meaning of an English word.',
-      method: 'GET',
-      endpoint: `https://${API_HOST}/define/{word}`,
-      arguments: {
-        type: 'object',
-        properties: { word: { type: 'string', maxLength: 40 } },
-        required: ['word'],
-        additionalProperties: false,
-      },
-    },
-    {
-      kind: 'httpDownloadJob',
-      name: 'export_wordlist',
-      description: 'Export the looked-up words as a file.',
-      endpoint: `https://${API_HOST}/exports`,
-      arguments: { type: 'object', properties: {} },
-    },
-  ],
-};
-const fence = (manifest: unknown) =>
-  ['```side-agent-tools', JSON.stringify(manifest, null, 2), '```'].join('\n');
-const SKILL = [
-  '# Wordbook',
-  '',
-  'Look words up with lookup_word before explaining them.',
-  '',
-  fence(MANIFEST),
-].join('\n');
-const HTTP_SKILL = [
-  '# Cleartext',
-  '',
-  fence({
-    version: 1,
-    tools: [{ ...MANIFEST.tools[0], name: 'clear_lookup', endpoint: 'http://plain.example/x' }],
-  }),
-].join('\n');
+import { API_HOST, HOLIDAYS_HOST, HTTP_SKILL, SKILL } from './support/skill-files';
 
 interface SentMessage {
   role: string;

@@ -33,8 +33,7 @@ export interface CustomToolDeps {
 export const customRouteId = (id: string) => `custom:${id}`;
 
 export type EndpointBody =
-  | { ok: true; value: JsonValue }
-  | { ok: false; code: ErrorCode; message: string };
+  { ok: true; value: JsonValue } | { ok: false; code: ErrorCode; message: string };
 
 /**
  * The body as its content type says: JSON must parse (a label that lies is an
