@@ -18,6 +18,7 @@ import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
 import { activateModel, saveScriptedModels, sendFromComposer } from '../support/panel-page';
 import { API_HOST, HOLIDAYS_HOST, HTTP_SKILL, SKILL } from './support/skill-files';
+import { answerPermissionPrompts, permissionRequests } from './support/integrations-panel';
 
 interface SentMessage {
   role: string;
@@ -147,8 +148,10 @@ describe('skills', () => {
     await expect.poll(() => status.textContent()).toContain('Imported "Wordbook"');
     const row = rows.filter({ hasText: 'Wordbook' });
     expect(await row.getByTestId('skill-trust').textContent()).toContain(`https://${API_HOST}`);
+    await answerPermissionPrompts(panel);
     await row.getByTestId('skill-enabled').check();
     await expect.poll(() => row.getByTestId('skill-enabled').isChecked()).toBe(true);
+    expect(await permissionRequests(panel)).toEqual([{ origins: [`https://${API_HOST}/*`] }]);
     await panel.getByTestId('settings-toggle').click();
   });
 
@@ -199,6 +202,7 @@ describe('skills', () => {
     await panel.getByRole('tab', { name: 'Skills' }).click();
     const row = panel.getByTestId('skill-row').filter({ hasText: 'Public holidays' });
     expect(await row.getByTestId('skill-enabled').isChecked()).toBe(false);
+    await answerPermissionPrompts(panel);
     await row.getByTestId('skill-enabled').check();
     await expect.poll(() => row.getByTestId('skill-enabled').isChecked()).toBe(true);
     await panel.getByTestId('settings-toggle').click();

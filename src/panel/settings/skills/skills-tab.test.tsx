@@ -57,15 +57,23 @@ async function mount() {
   const container = document.createElement('div');
   document.body.append(container);
   let asked = 0;
+  const hosts: string[][] = [];
   act(() =>
     render(
-      <SkillsTab client={fake.api} requestDownloads={async () => (asked += 1) > 0} />,
+      <SkillsTab
+        client={fake.api}
+        requestDownloads={async () => (asked += 1) > 0}
+        requestHosts={async (patterns) => {
+          hosts.push([...patterns]);
+          return false;
+        }}
+      />,
       container,
     ),
   );
   await settle();
   const find = (id: string) => container.querySelector<HTMLElement>(`[data-testid="${id}"]`);
-  return { container, fake, find, asked: () => asked };
+  return { container, fake, find, asked: () => asked, hosts };
 }
 
 describe('Settings → Skills', () => {
@@ -79,8 +87,8 @@ describe('Settings → Skills', () => {
     expect(find('skill-trust')!.textContent).toContain('https://reports.example');
   });
 
-  it('trusts the tools and turns the skill on through the worker', async () => {
-    const { find, fake } = await mount();
+  it('trusts the tools and turns the skill on, asking for its hosts from the click', async () => {
+    const { find, fake, hosts } = await mount();
     act(() => find('skill-trust-button')!.click());
     await settle();
     expect(find('skill-trust')!.textContent).toContain('Trusted');
@@ -88,6 +96,8 @@ describe('Settings → Skills', () => {
     await settle();
     expect(fake.types()).toContain('skills/set-enabled');
     expect((find('skill-enabled') as HTMLInputElement).checked).toBe(true);
+    expect(hosts).toEqual([['https://reports.example/*']]);
+    expect(find('skills-message')!.textContent).toContain('no access to https://reports.example/*');
   });
 
   it('shows a refused paste plainly and keeps the text; a good one is listed', async () => {

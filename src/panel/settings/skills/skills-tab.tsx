@@ -6,7 +6,12 @@ import type { SkillView } from '../../../shared/protocol/skill-messages';
 import type { SkillClient } from '../../commands/slash-command';
 import { ConfirmDialog } from '../../sessions/confirm-dialog';
 import { formatError } from '../form-field';
-import { requestDownloadsPermission } from '../host-permission';
+import {
+  hostPatternOf,
+  requestDownloadsPermission,
+  requestHostPatterns,
+  type RequestHostPatterns,
+} from '../host-permission';
 import { SkillImport } from './skill-import';
 import { SkillRow } from './skill-row';
 
@@ -14,12 +19,23 @@ import { SkillRow } from './skill-row';
 export interface SkillsTabProps {
   readonly client: SkillClient;
   readonly requestDownloads?: () => Promise<boolean>;
+  readonly requestHosts?: RequestHostPatterns;
 }
+
+/** The host patterns of a skill's tool endpoints (`https://api.example/*`). */
+const hostPatternsOf = (skill: SkillView): string[] => [
+  ...new Set(
+    skill.tools
+      .map((tool) => hostPatternOf(tool.endpoint.replace(/\{[^}]*\}/g, 'x')))
+      .filter((pattern): pattern is string => pattern !== null),
+  ),
+];
 
 /** The Skills tab. */
 export function SkillsTab({
   client,
   requestDownloads = requestDownloadsPermission,
+  requestHosts = requestHostPatterns,
 }: SkillsTabProps) {
   const [skills, setSkills] = useState<readonly SkillView[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -58,9 +74,17 @@ export function SkillsTab({
             <SkillRow
               key={skill.id}
               skill={skill}
-              onToggle={async (enabled) =>
-                apply(await client.request('skills/set-enabled', { id: skill.id, enabled }))
-              }
+              onToggle={async (enabled) => {
+                // Host access lets its tools reach endpoints that send no CORS headers; the
+                // prompt must start inside the click. Refused, calls still work where CORS allows.
+                const patterns = enabled ? hostPatternsOf(skill) : [];
+                const asked = patterns.length > 0 ? requestHosts(patterns) : null;
+                apply(await client.request('skills/set-enabled', { id: skill.id, enabled }));
+                if (asked && !(await asked))
+                  setMessage(
+                    `Side Agent has no access to ${patterns.join(', ')}; the skill's tools work only where that endpoint allows extension requests.`,
+                  );
+              }}
               onTrust={async (trusted) =>
                 apply(await client.request('skills/trust', { id: skill.id, trusted }))
               }
