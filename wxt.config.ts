@@ -55,6 +55,8 @@ export default defineConfig({
       // Trusted input on web pages; Firefox has no debugger API (docs/decisions).
       ...(browser === 'firefox' ? [] : ['sidePanel', 'debugger']),
     ],
+    // Skills' download jobs save files only once the person allows it (Settings → Skills).
+    optional_permissions: ['downloads'],
     host_permissions: installHostPermissions(),
     // Model endpoints and integrations may be any http(s) origin, whatever the sites.
     optional_host_permissions: [

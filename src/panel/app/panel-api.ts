@@ -12,6 +12,7 @@ import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
 import { settingsRequestMethods } from '../../shared/protocol/settings-messages';
 import { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
+import { skillRequestMethods } from '../../shared/protocol/skill-messages';
 
 /** Every method the side panel calls. */
 export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extension-page'], {
@@ -23,6 +24,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...integrationRequestMethods,
   ...siteAccessRequestMethods,
   ...memoryRequestMethods,
+  ...skillRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */

@@ -34,6 +34,13 @@ export function CommandOutputNote({ output, onDismiss }: CommandOutputNoteProps)
             ))}
           </ul>
         ) : null}
+        {output.lines && output.lines.length > 0 ? (
+          <ul class="command-records" data-testid="command-lines">
+            {output.lines.map((line, index) => (
+              <li key={index}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
       </div>
       <IconButton
         icon={X}

@@ -5,6 +5,7 @@ import { modeCommand } from './mode.command';
 import { newCommand } from './new.command';
 import { rememberCommand } from './remember.command';
 import { showMemoryCommand } from './show-memory.command';
+import { skillsCommand } from './skills.command';
 import type { SlashCommand } from './slash-command';
 
 /** Every command, in the palette's order. */
@@ -13,6 +14,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   showMemoryCommand,
   forgetMemoryCommand,
   modeCommand,
+  skillsCommand,
   newCommand,
   clearCommand,
 ];

@@ -8,14 +8,19 @@ import type { MemoryRecord } from '../../shared/protocol/memory-messages';
 import type { Client } from '../../shared/protocol/client';
 import type { RequestChannel } from '../../shared/protocol/define-channel';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
+import type { skillRequestMethods } from '../../shared/protocol/skill-messages';
 import { formErrorText } from '../errors/error-text';
 
 /** A client for the `memory/*` methods. */
 export type MemoryClient = Client<RequestChannel<typeof memoryRequestMethods>>;
+/** A client for the `skills/*` methods. */
+export type SkillClient = Client<RequestChannel<typeof skillRequestMethods>>;
 
 /** What a command can reach: memory, the served page, the chat's mode and the chat. */
 export interface CommandContext {
   readonly memory: MemoryClient;
+  /** Skills (/skills); absent where the panel offers none. */
+  readonly skills?: SkillClient;
   /** The served page's http(s) origin (site-scoped memory), or null. */
   readonly siteOrigin: () => string | null;
   /** The composer's agent-mode control, or null where the site has none. */
@@ -39,6 +44,8 @@ export interface CommandOutput {
   readonly text: string;
   /** Records to list under the text (/show-memory). */
   readonly records?: readonly MemoryRecord[];
+  /** Plain lines to list under the text (/skills). */
+  readonly lines?: readonly string[];
 }
 
 /** One slash command. Adding one is a file plus one line in command-registry.ts. */

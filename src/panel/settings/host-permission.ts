@@ -60,3 +60,16 @@ export const requestHostPermission: RequestHostPermission = async (origin) => {
     return false;
   }
 };
+
+/**
+ * Asks the browser to let Side Agent save files (the optional `downloads`
+ * permission skills' download jobs use). Call it from a click, before any await.
+ */
+export const requestDownloadsPermission = async (): Promise<boolean> => {
+  if (typeof chrome === 'undefined' || !chrome.permissions?.request) return false;
+  try {
+    return await chrome.permissions.request({ permissions: ['downloads'] });
+  } catch {
+    return false;
+  }
+};

@@ -9,6 +9,7 @@ import type { sessionRequestMethods } from '../../shared/protocol/session-messag
 import type { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import type { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
+import type { skillRequestMethods } from '../../shared/protocol/skill-messages';
 
 /** A client that can call the `settings/*` methods. */
 export type SettingsClient = Client<RequestChannel<typeof settingsRequestMethods>>;
@@ -25,6 +26,9 @@ export type SettingsViewClient = Client<
       typeof sessionRequestMethods &
       typeof integrationRequestMethods &
       typeof siteAccessRequestMethods &
-      typeof memoryRequestMethods
+      typeof memoryRequestMethods &
+      typeof skillRequestMethods
   >
 >;
+/** A client that can call the `skills/*` methods (Skills tab). */
+export type SkillsViewClient = Client<RequestChannel<typeof skillRequestMethods>>;

@@ -10,6 +10,7 @@ import { ModelsTab } from './models-tab';
 import { GuidesTab } from './tabs/guides-tab';
 import { McpTab } from './tabs/mcp-tab';
 import { MemoryTab } from './memory/memory-tab';
+import { SkillsTab } from './skills/skills-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
 import type { SettingsViewClient } from './panel-client';
@@ -100,6 +101,11 @@ export const settingsTabs = [
     id: 'memory',
     label: 'Memory',
     render: ({ client }) => <MemoryTab client={client} />,
+  },
+  {
+    id: 'skills',
+    label: 'Skills',
+    render: ({ client }) => <SkillsTab client={client} />,
   },
   {
     id: 'sessions',

@@ -248,6 +248,23 @@ export const ERROR_CODES = [
   'MEMORY_LIMIT_REACHED',
   'MEMORY_IMPORT_INVALID',
   'MEMORY_IMPORT_TOO_LARGE',
+  // Skills (src/worker/skills): skill files, their tool manifests and their tool calls.
+  // A refused import or edit stores nothing and changes nothing already stored.
+  'SKILL_INVALID',
+  'SKILL_TOO_LARGE',
+  'SKILL_MANIFEST_INVALID',
+  'SKILL_TOO_MANY_TOOLS',
+  'SKILL_ENDPOINT_REFUSED',
+  'SKILL_TOOL_NAME_COLLISION',
+  'SKILL_SCRIPT_REFUSED',
+  'SKILL_SECRET_REFUSED',
+  'SKILL_DUPLICATE',
+  'SKILL_NOT_FOUND',
+  'SKILL_LIMIT_REACHED',
+  'SKILL_ARGUMENT_NOT_ALLOWED',
+  'SKILL_JOB_FAILED',
+  'SKILL_JOB_TIMEOUT',
+  'SKILL_DOWNLOAD_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

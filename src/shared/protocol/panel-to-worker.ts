@@ -14,6 +14,7 @@ import { runRequestMethods } from './run-messages';
 import { sessionRequestMethods } from './session-messages';
 import { settingsRequestMethods } from './settings-messages';
 import { siteAccessRequestMethods } from './site-access-messages';
+import { skillRequestMethods } from './skill-messages';
 
 /** Health, tab and page-context methods. */
 export const systemRequestMethods = {
@@ -61,5 +62,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...recoveryRequestMethods,
   ...siteAccessRequestMethods,
   ...memoryRequestMethods,
+  ...skillRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

@@ -25,6 +25,8 @@ export interface RunToolsWithIntegrations {
   readonly registry: ToolRegistry;
   readonly trusted: TrustCheck;
   readonly modelNote: string | null;
+  /** The enabled skills' labelled instructions for the current user message. */
+  readonly skillText: string | null;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function withRunIntegrations(
   events: RunEventSink,
   signal: AbortSignal,
 ): Promise<RunToolsWithIntegrations> {
-  if (!integrations) return { registry, trusted: baseTrusted, modelNote: null };
+  if (!integrations) return { registry, trusted: baseTrusted, modelNote: null, skillText: null };
   const set = await integrations.prepareRunToolSet(signal);
   for (const notice of set.notices) events.notice(notice.level, notice.message, notice.code);
   const added = registry.withTools(set.tools);
@@ -62,6 +64,7 @@ export async function withRunIntegrations(
     // Saved trust from the tool set is fingerprint-checked and bound to these exact tool objects.
     trusted: (tool) => baseTrusted(tool) || set.trusted(tool),
     modelNote: notes.length > 0 ? notes.join('\n') : null,
+    skillText: set.skillText ?? null,
   };
 }
 

@@ -72,7 +72,7 @@ export async function runLoop(
   const { deps, signal, events, recorder } = run;
   const site = workerSiteOf(run.identity.scope.siteId);
   // Custom HTTP and MCP tools join the run's registry; a broken one is a notice.
-  const { registry, trusted, modelNote } = await withRunIntegrations(
+  const { registry, trusted, modelNote, skillText } = await withRunIntegrations(
     deps.registry.forSite(run.identity.scope.siteId),
     deps.trusted,
     deps.integrations,
@@ -110,6 +110,8 @@ export async function runLoop(
   const messages: ModelMessage[] = built.messages;
   const guide = createRunSiteGuide(enabledGuides(site.guides, prepared.general));
   guide.atStart(messages, prepared.tabUrl);
+  // Skills first, so the memory block (also put first) opens the message.
+  addMemoryNote(messages, skillText);
   addMemoryNote(messages, await memoryNoteOf(run, prepared.origin));
   addToolSetNote(messages, modelNote);
   // Checked again right before every fetch, not only at start.

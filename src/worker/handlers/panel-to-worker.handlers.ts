@@ -10,6 +10,7 @@ import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
 import { createSessionHandlers, type SessionHandlerDeps } from './session.handlers';
 import { createSettingsHandlers, type SettingsHandlerDeps } from './settings.handlers';
 import { createSiteAccessHandlers, type SiteAccessHandlerDeps } from './site-access.handlers';
+import { createSkillHandlers } from './skill.handlers';
 import { createSystemHandlers, type SystemHandlerDeps } from './system.handlers';
 
 export type PanelHandlerDeps = SystemHandlerDeps &
@@ -31,5 +32,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createRecoveryHandlers(deps),
     ...createSiteAccessHandlers(deps),
     ...createMemoryHandlers(deps),
+    ...createSkillHandlers(),
   });
 }

@@ -37,6 +37,8 @@ export interface IntegrationServiceDeps extends McpDiscoveryDeps {
   readonly builtinNames: () => readonly string[];
   /** OAuth storage and the sign-in page launcher; absent where nobody can sign in. */
   readonly auth?: McpAuthDeps;
+  /** Saved skills, whose tools join runs beside custom tools; absent: none. */
+  readonly skills?: NonNullable<RunToolSetDeps['skills']>;
 }
 
 const refuse = (refusal: ConfigRefusal): never => {

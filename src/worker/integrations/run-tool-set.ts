@@ -17,6 +17,7 @@ import {
 } from './mcp/mcp-discovery';
 import type { McpInteractiveSignIn } from './mcp/mcp-run-sign-in';
 import { createMcpTool } from './mcp/mcp-tool';
+import { prepareSkillRunSet, type SkillRunDeps } from '../skills/skill-run-set';
 
 /** Something the person should see about the run's tool set. */
 export interface IntegrationNotice {
@@ -35,6 +36,8 @@ export interface RunToolSet {
   readonly notices: readonly IntegrationNotice[];
   /** For the model when something is missing; null when the set is complete. */
   readonly modelNote: string | null;
+  /** The enabled skills' labelled instructions; null or absent when there are none. */
+  readonly skillText?: string | null;
 }
 
 /** What building a run's tool set needs. */
@@ -42,6 +45,8 @@ export interface RunToolSetDeps extends McpDiscoveryDeps {
   readonly store: IntegrationStore;
   /** Offered to the person when a call needs a sign-in. */
   readonly signIn?: McpInteractiveSignIn;
+  /** The saved skills and how their download jobs save files; absent: no skills. */
+  readonly skills?: Omit<SkillRunDeps, 'fetch'>;
 }
 
 /** Build the external tool set of a run; never throws. */
@@ -53,15 +58,21 @@ export async function prepareRunToolSet(
   const trustedRouteIds = new Set<string>();
   const notices: IntegrationNotice[] = [];
   const missing: string[] = [];
-  const [customTools, servers] = await Promise.all([
+  const [customTools, servers, skills] = await Promise.all([
     deps.store.customTools().catch(() => []),
     deps.store.mcpServers().catch(() => []),
+    deps.skills ? prepareSkillRunSet({ ...deps.skills, fetch: deps.fetch }) : null,
   ]);
   for (const record of customTools.filter((tool) => tool.enabled)) {
     const tool = createCustomHttpTool(record, { fetch: deps.fetch });
     tools.push(tool);
     if ((await isCustomToolTrusted(record)) && tool.destination)
       trustedRouteIds.add(tool.destination.routeId);
+  }
+  if (skills) {
+    tools.push(...skills.tools);
+    for (const id of skills.trustedRouteIds) trustedRouteIds.add(id);
+    notices.push(...skills.notices);
   }
   // Servers are discovered in parallel; each failure stays with its server.
   const discovered = await Promise.all(
@@ -123,5 +134,6 @@ export async function prepareRunToolSet(
       tools.includes(tool as ToolDefinition<Record<string, unknown>>),
     notices,
     modelNote,
+    skillText: skills?.instructions ?? null,
   };
 }

@@ -11,6 +11,10 @@ import { createIntegrationStore } from './integration-store';
 import { createMcpAuthStore, type McpAuthDeps } from './mcp/mcp-auth';
 import { createIdentityLauncher, type IdentityApi } from './mcp/identity-launch';
 import { restrictStorageToTrustedContexts } from '../platform/storage-access';
+import { startBrowserDownload } from '../platform/downloads';
+import { createFileSaver } from '../skills/skill-file-save';
+import { createSkillService, type SkillService } from '../skills/skill-service';
+import { createSkillStore } from '../skills/skill-store';
 
 function chromeArea(area: chrome.storage.StorageArea | undefined): CacheArea {
   if (area === undefined) return createMemoryArea();
@@ -61,12 +65,33 @@ export function setBuiltinToolNames(names: () => readonly string[]): void {
 export function getWorkerIntegrationService(): IntegrationService {
   const local = chromeArea(globalThis.chrome?.storage?.local);
   const auth = identityAuth(local);
+  const fetchAny: typeof fetch = (input, init) => globalThis.fetch(input, init);
   instance ??= createIntegrationService({
-    fetch: (input, init) => globalThis.fetch(input, init),
+    fetch: fetchAny,
     store: createIntegrationStore(local),
+    skills: {
+      skills: createSkillStore(local),
+      saveDownload: createFileSaver({ fetch: fetchAny }, startBrowserDownload),
+    },
     ...(auth ? { auth } : {}),
     cache: createDiscoveryCache<McpDiscovery>(chromeArea(globalThis.chrome?.storage?.session)),
     builtinNames: () => builtinNames(),
   });
   return instance;
+}
+
+let skillInstance: SkillService | null = null;
+
+/** The worker's skill service; skill tool names may not take built-in or custom tool names. */
+export function getWorkerSkillService(): SkillService {
+  const local = chromeArea(globalThis.chrome?.storage?.local);
+  const integrations = createIntegrationStore(local);
+  skillInstance ??= createSkillService({
+    store: createSkillStore(local),
+    takenToolNames: async () => [
+      ...builtinNames(),
+      ...(await integrations.customTools().catch(() => [])).map((tool) => tool.name),
+    ],
+  });
+  return skillInstance;
 }

@@ -31,6 +31,8 @@ export const STORAGE_KEYS = {
   completionStats: 'completion.stats.v1',
   /** Memory settings: enabled, auto-learn, the block's character cap (memory.store.ts). */
   memorySettings: 'memory.settings.v1',
+  /** Skills and the packaged ones the person removed (src/worker/skills/skill-store.ts). */
+  skills: 'skills.list.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

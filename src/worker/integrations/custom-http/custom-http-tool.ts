@@ -32,14 +32,15 @@ export interface CustomToolDeps {
 /** The route identity "Allow for run" grants and trust is checked against. */
 export const customRouteId = (id: string) => `custom:${id}`;
 
-type Body = { ok: true; value: JsonValue } | { ok: false; code: ErrorCode; message: string };
+export type EndpointBody =
+  { ok: true; value: JsonValue } | { ok: false; code: ErrorCode; message: string };
 
 /**
  * The body as its content type says: JSON must parse (a label that lies is an
  * error, not a success the model would misread), text is passed as text, and
  * anything else is refused with its type. A missing type is read as text.
  */
-function parseBody(bytes: Uint8Array, contentType: string | null): Body {
+export function parseBody(bytes: Uint8Array, contentType: string | null): EndpointBody {
   const type = (contentType ?? 'text/plain').split(';')[0]!.trim().toLowerCase();
   const text = () => new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   if (type === 'application/json' || type.endsWith('+json')) {
