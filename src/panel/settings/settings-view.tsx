@@ -93,7 +93,10 @@ export function SettingsView(props: SettingsViewProps) {
           </button>
         )}
       </header>
-      <TabStrip label="Settings sections" selectedTabId={tabId(selected)}>
+      <TabStrip
+        label="Settings sections"
+        selectedTabId={selected === null ? null : tabId(selected)}
+      >
         {settingsTabs.map((tab, index) => (
           <button
             key={tab.id}

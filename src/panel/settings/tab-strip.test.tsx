@@ -51,7 +51,7 @@ function shown(scrollWidth: number, selected = 't1') {
     list.scrollLeft += options.left ?? 0;
     list.dispatchEvent(new Event('scroll'));
   }) as HTMLElement['scrollBy'];
-  act(() => list.dispatchEvent(new Event('scroll')));
+  act(() => void list.dispatchEvent(new Event('scroll')));
   const ends = () =>
     [...container.querySelectorAll<HTMLButtonElement>('.sa-tabstrip-end')].map(
       (button) => button.getAttribute('aria-label') ?? '',
@@ -97,12 +97,12 @@ describe('TabStrip', () => {
   it('turns a vertical wheel into sideways scrolling only when the line overflows', () => {
     const wide = shown(900);
     const wheel = new WheelEvent('wheel', { deltaY: 120, cancelable: true, bubbles: true });
-    act(() => wide.list.dispatchEvent(wheel));
+    act(() => void wide.list.dispatchEvent(wheel));
     expect(wide.list.scrollLeft).toBe(120);
     expect(wheel.defaultPrevented).toBe(true);
     const fits = shown(300);
     const plain = new WheelEvent('wheel', { deltaY: 120, cancelable: true, bubbles: true });
-    act(() => fits.list.dispatchEvent(plain));
+    act(() => void fits.list.dispatchEvent(plain));
     expect(fits.list.scrollLeft).toBe(0);
     expect(plain.defaultPrevented).toBe(false);
   });

@@ -28,8 +28,8 @@ export function stripOverflow(box: {
 
 export interface TabStripProps {
   readonly label: string;
-  /** The id of the selected tab's element, kept in view. */
-  readonly selectedTabId: string;
+  /** The id of the selected tab's element, kept in view (null: none is selected yet). */
+  readonly selectedTabId: string | null;
   readonly children: ComponentChildren;
 }
 
@@ -51,7 +51,8 @@ export function TabStrip(props: TabStripProps) {
   // On a new selection and when the panel is resized: a tab selected in a wide panel
   // must still show after the panel narrows.
   const revealSelected = () => {
-    const tab = list.current?.querySelector<HTMLElement>(`[id="${selectedId.current}"]`);
+    const id = selectedId.current;
+    const tab = id === null ? null : list.current?.querySelector<HTMLElement>(`[id="${id}"]`);
     tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
     measure();
   };
