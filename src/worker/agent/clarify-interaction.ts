@@ -11,7 +11,7 @@ import {
   MAX_CLARIFY_QUESTION_CHARS,
   type FormContent,
 } from '../../shared/protocol/run-messages';
-import type { RunInteraction } from '../tools/define-tool';
+import type { RunInteraction } from '../tools/run-interaction';
 import type { ToolCallPart } from './turn';
 
 /** Longest answer the person's own words may be. */

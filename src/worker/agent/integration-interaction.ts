@@ -5,7 +5,7 @@
 // interaction answered by `run/resolve`.
 import { clip } from './turn-recorder';
 import { awaitDecision, awaitFormAnswer, type InteractionBook } from './approvals';
-import { copyFormValue, type RunInteraction } from '../tools/define-tool';
+import { copyFormValue, type RunInteraction } from '../tools/run-interaction';
 import type { ToolCallPart } from './turn';
 
 type SetStatus = (status: 'running' | 'awaiting-approval', summary?: string) => void;

@@ -14,12 +14,8 @@ import type { ChatStore, SettingsStore } from '../storage/store-contracts';
 import type { TrustCheck } from '../tools/approval-policy';
 import type { EditHooks } from '../documents/edit-hooks';
 import { workerSiteOf } from '../sites/worker-sites';
-import type {
-  RunInteraction,
-  RunPage,
-  ToolRunContext,
-  VisibleTabCapture,
-} from '../tools/define-tool';
+import type { RunPage, ToolRunContext, VisibleTabCapture } from '../tools/define-tool';
+import type { RunInteraction } from '../tools/run-interaction';
 import type { ToolRegistry } from '../tools/tool-registry';
 import {
   awaitDecision,

@@ -16,11 +16,11 @@ import { needsApproval, grantKeyOf, type TrustCheck } from '../tools/approval-po
 import {
   describeActivity,
   type JsonValue,
-  type RunInteraction,
   type ToolDefinition,
   type ToolOutcome,
   type ToolRunContext,
 } from '../tools/define-tool';
+import { type RunInteraction } from '../tools/run-interaction';
 import type { RunTools } from '../tools/run-tool-policy';
 import type { PlannedCall } from '../sites/worker-site';
 import { parseToolArguments, type ArgumentsCheck } from '../tools/validate-arguments';

@@ -1,7 +1,8 @@
 // Helpers for the MCP regression tests: scripted peers closed after each test, a
 // tools/list script, and the first discovered tool of a peer as a ToolDefinition.
 import { afterEach } from 'vitest';
-import type { RunInteraction, ToolRunContext } from '../../../src/worker/tools/define-tool';
+import type { ToolRunContext } from '../../../src/worker/tools/define-tool';
+import type { RunInteraction } from '../../../src/worker/tools/run-interaction';
 import { discoverMcpServer } from '../../../src/worker/integrations/mcp/mcp-discovery';
 import { createMcpTool } from '../../../src/worker/integrations/mcp/mcp-tool';
 import { writeRpc, type HttpPeer } from './http-peer';

@@ -2,7 +2,7 @@
 // defaults applied and answers checked before they are sent.
 import { describe, expect, it, vi } from 'vitest';
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/client';
-import type { RunInteraction } from '../../tools/define-tool';
+import type { RunInteraction } from '../../tools/run-interaction';
 import { elicitThroughPanel, formOf } from './mcp-elicitation';
 
 const request = (properties: Record<string, unknown>, required: string[] = []) =>

@@ -13,7 +13,7 @@ import {
   type RunInteraction,
   type ToolFormField,
   type ToolFormValue,
-} from '../../tools/define-tool';
+} from '../../tools/run-interaction';
 
 /** Most fields one form may show. */
 export const MAX_FORM_FIELDS = 40;

@@ -6,7 +6,8 @@
 // with a message that says what happened and where to sign in later.
 // ## Never
 // Opens the authorization page without the person's click, or retries more than once.
-import type { RunInteraction, ToolOutcome } from '../../tools/define-tool';
+import type { ToolOutcome } from '../../tools/define-tool';
+import type { RunInteraction } from '../../tools/run-interaction';
 import type { McpServerRecord } from '../integration-records';
 
 /** Opens the authorization page for `server` and reports whether the sign-in worked. */

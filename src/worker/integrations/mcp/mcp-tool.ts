@@ -9,12 +9,8 @@
 // resetTimeoutOnProgress, because progress is read before the SDK sees it
 // (mcp-sse-progress.ts says why).
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-import type {
-  RunInteraction,
-  ToolDefinition,
-  ToolOutcome,
-  ToolRunContext,
-} from '../../tools/define-tool';
+import type { ToolDefinition, ToolOutcome, ToolRunContext } from '../../tools/define-tool';
+import type { RunInteraction } from '../../tools/run-interaction';
 import { humanizeName } from '../../../shared/lib/humanize-name';
 import type { McpHeaderBinding } from '../../tools/schema-subset';
 import { parseExternalArguments } from '../external-arguments';
