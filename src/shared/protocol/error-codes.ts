@@ -238,6 +238,17 @@ export const ERROR_CODES = [
   'MEMORY_LIMIT_REACHED',
   'MEMORY_IMPORT_INVALID',
   'MEMORY_IMPORT_TOO_LARGE',
+  // Scheduled tasks (src/worker/jobs): a refused schedule or edit stores nothing; a run
+  // the job cannot start leaves the job and its history in place, with the reason.
+  'JOB_SCHEDULE_INVALID',
+  'JOB_NOT_FOUND',
+  'JOB_STATE_CONFLICT',
+  'JOB_LIMIT_REACHED',
+  'JOB_TARGET_TAB_GONE',
+  'JOB_TARGET_NAVIGATED',
+  'JOB_QUEUE_EXHAUSTED',
+  'JOB_FAILING',
+  'JOBS_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
