@@ -298,7 +298,13 @@ export function edit(job: Job, patch: JobEdit, now: number): Change {
     const problem = scheduleProblem(patch.schedule, now);
     if (problem) return refuse('JOB_SCHEDULE_INVALID', problem);
   }
-  const next = { ...job, ...patch, schedule, updatedAt: now };
+  const next = {
+    ...job,
+    title: patch.title ?? job.title,
+    prompt: patch.prompt ?? job.prompt,
+    schedule,
+    updatedAt: now,
+  };
   if (!patch.schedule) return { ok: true, job: next };
   const due = schedule.type === 'once' ? schedule.runAt : schedule.startAt;
   return {

@@ -31,11 +31,15 @@ export const STORAGE_KEYS = {
   completionStats: 'completion.stats.v1',
   /** Memory settings: enabled, auto-learn, the block's character cap (memory.store.ts). */
   memorySettings: 'memory.settings.v1',
+  /** Scheduled tasks settings: enabled, confirmation in scheduled runs (jobs.store.ts). */
+  jobSettings: 'jobs.settings.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */
 export const DATABASE_NAMES = {
   chats: 'chats.database.v1',
+  /** Scheduled jobs (src/worker/jobs/jobs.store.ts): its own database, its own schema steps. */
+  jobs: 'jobs.database.v1',
 } as const;
 
 /** A registered chrome.storage key. */
