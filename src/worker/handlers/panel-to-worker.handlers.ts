@@ -4,6 +4,7 @@ import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
 import { createContextHandlers } from './context.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
+import { createJobHandlers, type JobHandlerDeps } from './job.handlers';
 import { createMemoryHandlers, type MemoryHandlerDeps } from './memory.handlers';
 import { createRecoveryHandlers, type RecoveryHandlerDeps } from './recovery.handlers';
 import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
@@ -18,7 +19,8 @@ export type PanelHandlerDeps = SystemHandlerDeps &
   RunHandlerDeps &
   RecoveryHandlerDeps &
   SiteAccessHandlerDeps &
-  MemoryHandlerDeps;
+  MemoryHandlerDeps &
+  JobHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -31,5 +33,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createRecoveryHandlers(deps),
     ...createSiteAccessHandlers(deps),
     ...createMemoryHandlers(deps),
+    ...createJobHandlers(deps),
   });
 }
