@@ -54,6 +54,8 @@ export type ToolOutcome =
       /** Editor writes: the public revert receipt. */
       readonly receipt?: EditReceipt;
       readonly loop?: LoopFacts;
+      /** The run ends after this round (a durable pause: the work goes on later). */
+      readonly endsRun?: boolean;
     }
   | {
       readonly ok: false;
@@ -284,6 +286,8 @@ export interface ToolRunContext {
    * image parts (absent: it does not).
    */
   readonly supportsVision?: boolean;
+  /** The run's model and the chat's mode at Send (work scheduled for later reuses them). */
+  readonly runStart?: { readonly modelId: string; readonly agentMode: AgentMode | null };
 }
 
 /**
@@ -334,6 +338,11 @@ export interface ToolDefinition<Args = unknown> {
   readonly modes?: readonly AgentMode[];
   /** The prompt tiers whose runs offer this tool; absent means every tier. */
   readonly tiers?: readonly PromptTier[];
+  /**
+   * Offered only when this says yes to the person's own messages in the chat (a tool
+   * for work they must ask for, kept out of every other request); absent: always.
+   */
+  readonly offerWhen?: (personText: readonly string[]) => boolean;
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {
     readonly integration: string;
