@@ -8,6 +8,7 @@ import type { settingsRequestMethods } from '../../shared/protocol/settings-mess
 import type { sessionRequestMethods } from '../../shared/protocol/session-messages';
 import type { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import type { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
+import type { jobRequestMethods } from '../../shared/protocol/job-messages';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 
 /** A client that can call the `settings/*` methods. */
@@ -25,6 +26,7 @@ export type SettingsViewClient = Client<
       typeof sessionRequestMethods &
       typeof integrationRequestMethods &
       typeof siteAccessRequestMethods &
-      typeof memoryRequestMethods
+      typeof memoryRequestMethods &
+      typeof jobRequestMethods
   >
 >;

@@ -10,6 +10,7 @@ import { ModelsTab } from './models-tab';
 import { GuidesTab } from './tabs/guides-tab';
 import { McpTab } from './tabs/mcp-tab';
 import { MemoryTab } from './memory/memory-tab';
+import { ScheduledTab } from './scheduled/scheduled-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
 import type { SettingsViewClient } from './panel-client';
@@ -23,6 +24,8 @@ export interface SettingsTabContext {
   readonly requestPermission?: RequestHostPermission | undefined;
   /** Called after chats were renamed, deleted or imported here. */
   readonly onSessionsChanged?: (() => void) | undefined;
+  /** Opens a chat in the panel (a scheduled run's chat). */
+  readonly onOpenChat?: ((sessionId: string) => void) | undefined;
 }
 
 /** One entry of the registry. */
@@ -100,6 +103,11 @@ export const settingsTabs = [
     id: 'memory',
     label: 'Memory',
     render: ({ client }) => <MemoryTab client={client} />,
+  },
+  {
+    id: 'scheduled',
+    label: 'Scheduled',
+    render: ({ client, onOpenChat }) => <ScheduledTab client={client} onOpenChat={onOpenChat} />,
   },
   {
     id: 'sessions',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobSchema } from '../../shared/protocol/job-records';
+import { JobSchema, type Job } from '../../shared/protocol/job-records';
 import {
   LATE_AFTER_MS,
   MAX_DEFERRALS,
@@ -206,7 +206,7 @@ describe('onRunEnd', () => {
   });
 
   it('backs off a failing minute job and stops it after 5 failures in a row', () => {
-    let job = running(recurringJob(1));
+    let job: Job = running(recurringJob(1));
     let now = DUE;
     const gaps: number[] = [];
     for (let run = 1; run < MAX_FAILURES; run += 1) {
@@ -214,7 +214,7 @@ describe('onRunEnd', () => {
       expect(job.status).toBe('pending');
       gaps.push((job.nextRunAt ?? 0) - now);
       now = job.nextRunAt ?? now;
-      job = { ...job, status: 'running', nextRunAt: null };
+      job = { ...job, status: 'running' as const, nextRunAt: null };
     }
     expect(gaps).toEqual([1, 2, 4, 8].map((minutes) => minutes * MINUTE_MS));
     const stopped = onRunEnd(job, failed, now);
