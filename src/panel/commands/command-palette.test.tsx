@@ -7,6 +7,7 @@ import { DOCUMENT_SITE_PANEL } from '../chat/__fixtures__/site-panel';
 import { AttachmentsController } from '../composer/attachments-controller';
 import { Composer } from '../composer/composer';
 import { typedCommandName } from './command-palette';
+import { SLASH_COMMANDS } from './command-registry';
 
 function mount(initial = '') {
   const container = document.createElement('div');
@@ -65,7 +66,7 @@ describe('the command palette', () => {
     expect(view.input.getAttribute('role')).toBe('combobox');
     expect(view.input.getAttribute('aria-expanded')).toBe('true');
     expect(view.input.getAttribute('aria-controls')).toBe('command-palette');
-    expect(view.options()).toHaveLength(6);
+    expect(view.options()).toHaveLength(SLASH_COMMANDS.length);
     view.type('/for');
     expect(view.options()).toEqual(['command-option-forget-memory']);
     view.type('/xyz');
@@ -82,7 +83,9 @@ describe('the command palette', () => {
     view.key('ArrowUp');
     view.key('ArrowUp');
     // Wraps from the first to the last.
-    expect(view.input.getAttribute('aria-activedescendant')).toBe('command-option-clear');
+    expect(view.input.getAttribute('aria-activedescendant')).toBe(
+      `command-option-${SLASH_COMMANDS[SLASH_COMMANDS.length - 1]?.name ?? ''}`,
+    );
     view.type('/rem');
     view.key('Enter');
     expect(view.draft.value).toBe('/remember ');

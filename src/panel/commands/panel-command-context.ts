@@ -4,11 +4,11 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { SessionMeta } from '../../shared/protocol/chat-records';
 import type { TabSite } from '../../shared/protocol/site-catalog';
-import type { CommandContext, MemoryClient } from './slash-command';
+import type { CommandContext, JobsClient, MemoryClient } from './slash-command';
 
 /** The parts of the panel controller commands use. */
 export interface CommandHost {
-  readonly api: MemoryClient;
+  readonly api: MemoryClient & JobsClient;
   readonly site: ReadonlySignal<TabSite | null>;
   readonly hasAgentModes: ReadonlySignal<boolean>;
   readonly agentMode: ReadonlySignal<AgentMode>;
@@ -36,6 +36,7 @@ export function originOf(url: string | undefined): string | null {
 export function commandContextOf(host: CommandHost): CommandContext {
   return {
     memory: host.api,
+    jobs: host.api,
     siteOrigin: () => originOf(host.site.peek()?.url),
     agentMode: () =>
       host.hasAgentModes.peek() && host.session.meta.peek()
