@@ -21,6 +21,8 @@ export function JobRow({ job, onAction, onEdit, onOpenChat }: JobRowProps) {
   const [draft, setDraft] = useState<{ title: string; prompt: string; every: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const result = job.lastResult;
+  const update = (field: 'title' | 'prompt' | 'every', value: string) =>
+    setDraft((current) => (current ? { ...current, [field]: value } : current));
   const save = async () => {
     if (!draft) return;
     const patch: JobEdit = { title: draft.title, prompt: draft.prompt };
@@ -81,13 +83,13 @@ export function JobRow({ job, onAction, onEdit, onOpenChat }: JobRowProps) {
               aria-label="Title"
               data-testid="job-edit-title"
               value={draft.title}
-              onInput={(event) => setDraft({ ...draft, title: event.currentTarget.value })}
+              onInput={(event) => update('title', event.currentTarget.value)}
             />
             <textarea
               aria-label="What to do"
               data-testid="job-edit-prompt"
               value={draft.prompt}
-              onInput={(event) => setDraft({ ...draft, prompt: event.currentTarget.value })}
+              onInput={(event) => update('prompt', event.currentTarget.value)}
             />
             {job.schedule.type === 'recurring' ? (
               <input
@@ -96,7 +98,7 @@ export function JobRow({ job, onAction, onEdit, onOpenChat }: JobRowProps) {
                 aria-label="Repeat every (minutes)"
                 data-testid="job-edit-every"
                 value={draft.every}
-                onInput={(event) => setDraft({ ...draft, every: event.currentTarget.value })}
+                onInput={(event) => update('every', event.currentTarget.value)}
               />
             ) : null}
             {error ? (
