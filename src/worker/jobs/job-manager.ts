@@ -9,6 +9,7 @@
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import { MAX_JOBS, type JobSettings } from '../../shared/protocol/job-messages';
 import type { Job, JobEdit, NewJob } from '../../shared/protocol/job-records';
+import * as actions from './job-actions';
 import * as lifecycle from './job-lifecycle';
 import type { JobsStore } from './jobs.store';
 
@@ -171,11 +172,11 @@ export function createJobManager(deps: JobManagerDeps) {
           (left.nextRunAt ?? Number.MAX_SAFE_INTEGER) -
             (right.nextRunAt ?? Number.MAX_SAFE_INTEGER) || right.updatedAt - left.updatedAt,
       ),
-    pause: (id: string) => act(id, lifecycle.pause),
-    resume: (id: string) => act(id, lifecycle.resume),
-    runNow: (id: string) => act(id, lifecycle.runNow),
-    cancel: (id: string) => act(id, lifecycle.cancel),
-    edit: (id: string, patch: JobEdit) => act(id, (job, at) => lifecycle.edit(job, patch, at)),
+    pause: (id: string) => act(id, actions.pause),
+    resume: (id: string) => act(id, actions.resume),
+    runNow: (id: string) => act(id, actions.runNow),
+    cancel: (id: string) => act(id, actions.cancel),
+    edit: (id: string, patch: JobEdit) => act(id, (job, at) => actions.edit(job, patch, at)),
     delete: (id: string) =>
       serial(id, async () => {
         await deps.alarms.clear(id);

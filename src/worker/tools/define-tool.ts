@@ -338,10 +338,7 @@ export interface ToolDefinition<Args = unknown> {
   readonly modes?: readonly AgentMode[];
   /** The prompt tiers whose runs offer this tool; absent means every tier. */
   readonly tiers?: readonly PromptTier[];
-  /**
-   * Offered only when this says yes to the person's own messages in the chat (a tool
-   * for work they must ask for, kept out of every other request); absent: always.
-   */
+  /** Offered only when this says yes to the person's own messages in the chat; absent: always. */
   readonly offerWhen?: (personText: readonly string[]) => boolean;
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {
