@@ -7,8 +7,14 @@ import { storedJob } from './__fixtures__/jobs';
 import { settle } from './__fixtures__/job-fakes';
 
 function setup(
-  options: { tab?: JobTab | null; activeTabs?: number[]; start?: 'ok' | 'throw' } = {},
+  options: {
+    tab?: JobTab | null;
+    activeTabs?: number[];
+    start?: 'ok' | 'throw';
+    approveItself?: boolean;
+  } = {},
 ) {
+  const resolved: string[] = [];
   const forwarded: string[] = [];
   const watch = createRunWatch({ emit: (envelope) => void forwarded.push(envelope.type) });
   const started: { runId: string; request: RunStartRequest }[] = [];
@@ -34,7 +40,11 @@ function setup(
       },
       activeRuns: () => (options.activeTabs ?? []).map((tabId) => ({ runId: 'other', tabId })),
       status: () => null,
+      resolve: (_runId, callId, decision) => void resolved.push(`${callId}:${decision}`),
     },
+    ...(options.approveItself === undefined
+      ? {}
+      : { mayApproveItself: async () => options.approveItself === true }),
     chats,
     tabs: {
       get: async () =>
@@ -50,7 +60,7 @@ function setup(
   });
   const emit = (runId: string, type: string, payload: unknown) =>
     watch.transport.emit({ type, runId, payload });
-  return { runner, started, userTurns, opened, emit, forwarded };
+  return { runner, started, userTurns, opened, emit, forwarded, resolved };
 }
 
 const hooks = (waits: boolean[] = []) => ({
@@ -156,5 +166,23 @@ describe('createJobRunner', () => {
   it('passes an unexpected start failure on to the manager (which records it)', async () => {
     const { runner } = setup({ start: 'throw' });
     await expect(runner.run(storedJob(), hooks())).rejects.toThrow('No such model.');
+  });
+
+  it('approves an action card itself only when the settings allow it, else waits for the person', async () => {
+    for (const approveItself of [true, false]) {
+      const { runner, started, emit, resolved } = setup({ approveItself });
+      const waits: boolean[] = [];
+      const result = runner.run(storedJob(), hooks(waits));
+      await settle();
+      const runId = started[0]?.runId ?? '';
+      await emit(runId, 'run/pending', {
+        pending: { kind: 'action-approval', callId: 'a1', name: 'click' },
+      });
+      await settle();
+      expect(resolved).toEqual(approveItself ? ['a1:approve-once'] : []);
+      expect(waits).toEqual(approveItself ? [] : [true]);
+      await emit(runId, 'run/end', { status: 'done' });
+      await result;
+    }
   });
 });

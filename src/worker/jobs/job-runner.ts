@@ -9,7 +9,11 @@
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { ChatScope } from '../../shared/protocol/chat-records';
 import type { Job } from '../../shared/protocol/job-records';
-import type { RunIdentity, RunStartRequest } from '../../shared/protocol/run-messages';
+import type {
+  PendingInteraction,
+  RunIdentity,
+  RunStartRequest,
+} from '../../shared/protocol/run-messages';
 import type { ChatStore } from '../storage/store-contracts';
 import type { RunReport } from './job-lifecycle';
 import type { JobRunner } from './job-manager';
@@ -33,6 +37,7 @@ export interface JobAgent {
   start(runId: string, request: RunStartRequest): { started: boolean; cancelled: boolean };
   activeRuns(): readonly { readonly runId: string; readonly tabId: number }[];
   status(scope: ChatScope, sessionId: string): unknown;
+  resolve(runId: string, callId: string, decision: 'approve-once'): unknown;
 }
 
 export interface JobRunnerDeps {
@@ -40,6 +45,12 @@ export interface JobRunnerDeps {
   readonly chats: ChatStore;
   readonly tabs: JobTabs;
   readonly watch: RunWatch;
+  /**
+   * Whether a scheduled run may approve this action card itself: Settings →
+   * Scheduled "ask me before consequential actions" is off, and the card is not one
+   * that must always reach the person. Absent: every card waits for the person.
+   */
+  readonly mayApproveItself?: (pending: PendingInteraction) => Promise<boolean>;
   readonly createId: () => string;
   readonly now?: () => number;
 }
@@ -138,8 +149,17 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       let unwatch = () => undefined as void;
       const ended = new Promise<RunReport>((resolve) => {
         unwatch = deps.watch.watch(runId, (event) => {
-          if (event.type === 'pending') hooks.waiting(event.pending !== null, sessionId);
-          else resolve(reportOf(event, sessionId));
+          if (event.type === 'end') return resolve(reportOf(event, sessionId));
+          const pending = event.pending;
+          if (pending?.kind !== 'action-approval' || !deps.mayApproveItself)
+            return hooks.waiting(pending !== null, sessionId);
+          void deps.mayApproveItself(pending).then(
+            (isAllowed) =>
+              isAllowed
+                ? deps.agent.resolve(runId, pending.callId, 'approve-once')
+                : hooks.waiting(true, sessionId),
+            () => hooks.waiting(true, sessionId),
+          );
         });
       });
       try {

@@ -44,7 +44,16 @@ export function createJobsWiring(panelEvents: EventTransport) {
       const manager = createJobManager({
         store,
         alarms: jobAlarms,
-        runner: createJobRunner({ agent, chats, tabs: jobTabs, watch, createId }),
+        runner: createJobRunner({
+          agent,
+          chats,
+          tabs: jobTabs,
+          watch,
+          createId,
+          // Scheduling more work always reaches the person, whatever the setting says.
+          mayApproveItself: async (pending) =>
+            !pending.name.startsWith('schedule_') && !(await store.settings()).confirmConsequential,
+        }),
         notices: jobNotifications,
         createId,
       });

@@ -31,4 +31,10 @@ describe('asksForScheduledWork', () => {
     expect(asksForScheduledWork(['Check the price every hour', 'yes, do that'])).toBe(true);
     expect(asksForScheduledWork([])).toBe(false);
   });
+
+  it('does not count the turn a scheduled task run starts with', () => {
+    expect(asksForScheduledWork(['[Scheduled task: Watch]\nCheck the page every hour'])).toBe(
+      false,
+    );
+  });
 });

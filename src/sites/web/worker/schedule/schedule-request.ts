@@ -18,7 +18,16 @@ const ASKS_FOR_SCHEDULE: readonly RegExp[] = [
   /\bat\s+\d{1,2}(:\d{2})?\s*(am|pm)?\b(?!\s*%)/i,
 ];
 
-/** Whether any of the person's messages in this chat asks for work at a later time. */
+/** The turn a scheduled task's run starts with: the stored prompt, not the person now. */
+const SCHEDULED_TASK_TURN = /^\[Scheduled task: /;
+
+/**
+ * Whether any of the person's messages in this chat asks for work at a later time. A
+ * task's own run does not count, so a stored prompt cannot keep scheduling more.
+ */
 export function asksForScheduledWork(personText: readonly string[]): boolean {
-  return personText.some((text) => ASKS_FOR_SCHEDULE.some((pattern) => pattern.test(text)));
+  return personText.some(
+    (text) =>
+      !SCHEDULED_TASK_TURN.test(text) && ASKS_FOR_SCHEDULE.some((pattern) => pattern.test(text)),
+  );
 }
