@@ -201,6 +201,20 @@ describe('createJobManager', () => {
     await expect(manager.pause('nope')).rejects.toMatchObject({ code: 'JOB_NOT_FOUND' });
     await expect(manager.resume(job.id)).rejects.toMatchObject({ code: 'JOB_STATE_CONFLICT' });
   });
+  it('makes room by deleting the oldest ended jobs, and refuses when 200 are live', async () => {
+    const { manager, store } = setup();
+    for (let index = 0; index < 200; index += 1)
+      await store.put(
+        storedJob({ id: `old-${index}`, status: 'completed', nextRunAt: null, updatedAt: index }),
+      );
+    await manager.create(newTask());
+    const ids = (await store.list()).map((job) => job.id);
+    expect(ids).toHaveLength(200);
+    expect(ids).not.toContain('old-0');
+    expect(ids).toContain('old-1');
+    for (let index = 0; index < 200; index += 1) await store.put(storedJob({ id: `old-${index}` }));
+    await expect(manager.create(newTask())).rejects.toMatchObject({ code: 'JOB_LIMIT_REACHED' });
+  });
 });
 
 describe('createJobsStore', () => {

@@ -145,6 +145,10 @@ export function createJobManager(deps: JobManagerDeps) {
           `There are already ${MAX_JOBS} scheduled tasks. Delete some in the Scheduled view first.`,
         );
       const job = applied(lifecycle.createJob(input, deps.createId(), now()));
+      // The oldest ended jobs make room, so the list stays within what the view shows.
+      const ended = jobs.filter(lifecycle.isTerminal).sort((a, b) => a.updatedAt - b.updatedAt);
+      for (const old of ended.slice(0, Math.max(0, jobs.length + 1 - MAX_JOBS)))
+        await serial(old.id, () => deps.store.delete(old.id));
       return serial(job.id, () => save(job));
     },
 

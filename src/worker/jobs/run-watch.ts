@@ -44,10 +44,14 @@ export function createRunWatch(next: EventTransport): RunWatch {
     transport: {
       emit(envelope) {
         const listener = envelope.runId === undefined ? undefined : listeners.get(envelope.runId);
-        if (listener) {
-          const event = read(envelope);
-          if (event) listener(event);
-        }
+        const event = listener ? read(envelope) : null;
+        // A job's bookkeeping never keeps an event from the panel.
+        if (listener && event)
+          try {
+            listener(event);
+          } catch {
+            // The job's runner records its own failures.
+          }
         return next.emit(envelope);
       },
     },
