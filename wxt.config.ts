@@ -52,6 +52,10 @@ export default defineConfig({
       'scripting',
       'tabs',
       'identity',
+      // Scheduled tasks: a job's time comes through an alarm; a finished run or one
+      // waiting for an answer is announced with a notification.
+      'alarms',
+      'notifications',
       // Trusted input on web pages; Firefox has no debugger API (docs/decisions).
       ...(browser === 'firefox' ? [] : ['sidePanel', 'debugger']),
     ],

@@ -31,6 +31,7 @@ import { findTabSite } from './tab-sites';
 import { setBuiltinToolNames } from './integrations/worker-integrations';
 import { BUILTIN_TOOLS } from './tools/builtin-tools';
 import { publishDiagnostics } from './diagnostics';
+import { createJobsWiring } from './jobs/start-jobs';
 
 export function main(): void {
   const instanceId = createId();
@@ -56,7 +57,9 @@ export function main(): void {
     isRunActive: (scope, sessionId) => agent.status(scope, sessionId) !== null,
     onProblem: (problem) => console.warn(`[side-agent recovery] ${problem}`),
   });
-  const agent = createWorkerAgent({ ...stores, pages, frames, events: panelPorts, recovery });
+  // Scheduled runs report through the same events the panel gets (start-jobs.ts).
+  const jobs = createJobsWiring(panelPorts);
+  const agent = createWorkerAgent({ ...stores, pages, frames, events: jobs.events, recovery });
   const panelEvents = createEmitter(workerToPanel, panelPorts);
   const siteAccess = startSiteAccess({
     settings: stores.settings,
@@ -84,6 +87,7 @@ export function main(): void {
         agent,
         recovery,
         siteAccess,
+        jobs: jobs.start(agent, stores.chats),
       }),
     ),
     page: createEventRouter(

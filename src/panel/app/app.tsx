@@ -137,6 +137,10 @@ function PanelBody({
           closeInHeader
           initialTab={settingsTab ?? undefined}
           onSessionsChanged={() => void panel.session.reload()}
+          onOpenChat={(sessionId) => {
+            closeSettings();
+            void panel.selectChat(sessionId);
+          }}
         />
       ) : (
         <>

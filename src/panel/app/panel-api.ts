@@ -7,6 +7,7 @@ import { contextRequestMethods } from '../../shared/protocol/context-messages';
 import { defineRequestChannel, type RequestChannel } from '../../shared/protocol/define-channel';
 import { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import { memoryRequestMethods } from '../../shared/protocol/memory-messages';
+import { jobRequestMethods } from '../../shared/protocol/job-messages';
 import { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
 import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
@@ -25,6 +26,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...siteAccessRequestMethods,
   ...memoryRequestMethods,
   ...skillRequestMethods,
+  ...jobRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */

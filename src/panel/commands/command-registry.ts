@@ -4,6 +4,7 @@ import { forgetMemoryCommand } from './forget-memory.command';
 import { modeCommand } from './mode.command';
 import { newCommand } from './new.command';
 import { rememberCommand } from './remember.command';
+import { scheduleCommand } from './schedule.command';
 import { showMemoryCommand } from './show-memory.command';
 import { skillsCommand } from './skills.command';
 import type { SlashCommand } from './slash-command';
@@ -17,6 +18,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   skillsCommand,
   newCommand,
   clearCommand,
+  scheduleCommand,
 ];
 
 /** The commands whose name starts with `typed` (then those that contain it). */

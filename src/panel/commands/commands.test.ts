@@ -29,6 +29,7 @@ function setup(
   const clear = vi.fn(async () => undefined);
   const context: CommandContext = {
     memory: fake.api,
+    jobs: fake.api,
     siteOrigin: () => (options.origin === undefined ? 'https://shop.example' : options.origin),
     agentMode: () => (options.mode === undefined ? null : options.mode),
     newChat,

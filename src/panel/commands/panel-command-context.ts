@@ -4,11 +4,11 @@ import type { ReadonlySignal } from '@preact/signals';
 import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { SessionMeta } from '../../shared/protocol/chat-records';
 import type { TabSite } from '../../shared/protocol/site-catalog';
-import type { CommandContext, MemoryClient, SkillClient } from './slash-command';
+import type { CommandContext, JobsClient, MemoryClient, SkillClient } from './slash-command';
 
 /** The parts of the panel controller commands use. */
 export interface CommandHost {
-  readonly api: MemoryClient & SkillClient;
+  readonly api: MemoryClient & SkillClient & JobsClient;
   readonly site: ReadonlySignal<TabSite | null>;
   readonly hasAgentModes: ReadonlySignal<boolean>;
   readonly agentMode: ReadonlySignal<AgentMode>;
@@ -37,6 +37,7 @@ export function commandContextOf(host: CommandHost): CommandContext {
   return {
     memory: host.api,
     skills: host.api,
+    jobs: host.api,
     siteOrigin: () => originOf(host.site.peek()?.url),
     agentMode: () =>
       host.hasAgentModes.peek() && host.session.meta.peek()

@@ -34,6 +34,7 @@ function setup(handlers: Record<string, FakeHandler>) {
   const context: CommandContext = {
     memory: fake.api,
     skills: fake.api,
+    jobs: fake.api,
     siteOrigin: () => null,
     agentMode: () => null,
     newChat: async () => undefined,

@@ -9,6 +9,7 @@ import type { Client } from '../../shared/protocol/client';
 import type { RequestChannel } from '../../shared/protocol/define-channel';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import type { skillRequestMethods } from '../../shared/protocol/skill-messages';
+import type { jobRequestMethods } from '../../shared/protocol/job-messages';
 import { formErrorText } from '../errors/error-text';
 
 /** A client for the `memory/*` methods. */
@@ -16,11 +17,16 @@ export type MemoryClient = Client<RequestChannel<typeof memoryRequestMethods>>;
 /** A client for the `skills/*` methods. */
 export type SkillClient = Client<RequestChannel<typeof skillRequestMethods>>;
 
+/** A client for the `jobs/*` methods (scheduled tasks). */
+export type JobsClient = Client<RequestChannel<typeof jobRequestMethods>>;
+
 /** What a command can reach: memory, the served page, the chat's mode and the chat. */
 export interface CommandContext {
   readonly memory: MemoryClient;
   /** Skills (/skills); absent where the panel offers none. */
   readonly skills?: SkillClient;
+  /** Scheduled tasks (/schedule). */
+  readonly jobs: JobsClient;
   /** The served page's http(s) origin (site-scoped memory), or null. */
   readonly siteOrigin: () => string | null;
   /** The composer's agent-mode control, or null where the site has none. */

@@ -8,6 +8,7 @@ import { ERROR_CODES, type ErrorCode } from '../../shared/protocol/error-codes';
 import { CONNECTION_TEXTS } from './error-texts-connection';
 import type { ErrorAction, ErrorContext, ErrorTextEntry } from './error-text-types';
 import { SKILL_TEXTS } from './error-texts-skills';
+import { JOB_TEXTS } from './error-texts-jobs';
 import { WORK_TEXTS } from './error-texts-work';
 
 export type { ErrorAction, ErrorContext } from './error-text-types';
@@ -17,6 +18,7 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, ErrorTextEntry>> = {
   ...CONNECTION_TEXTS,
   ...WORK_TEXTS,
   ...SKILL_TEXTS,
+  ...JOB_TEXTS,
 };
 
 /** What the person reads about one error. */

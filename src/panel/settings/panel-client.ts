@@ -8,6 +8,7 @@ import type { settingsRequestMethods } from '../../shared/protocol/settings-mess
 import type { sessionRequestMethods } from '../../shared/protocol/session-messages';
 import type { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import type { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
+import type { jobRequestMethods } from '../../shared/protocol/job-messages';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import type { skillRequestMethods } from '../../shared/protocol/skill-messages';
 
@@ -27,7 +28,8 @@ export type SettingsViewClient = Client<
       typeof integrationRequestMethods &
       typeof siteAccessRequestMethods &
       typeof memoryRequestMethods &
-      typeof skillRequestMethods
+      typeof skillRequestMethods &
+      typeof jobRequestMethods
   >
 >;
 /** A client that can call the `skills/*` methods (Skills tab). */

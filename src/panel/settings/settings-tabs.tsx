@@ -11,6 +11,7 @@ import { GuidesTab } from './tabs/guides-tab';
 import { McpTab } from './tabs/mcp-tab';
 import { MemoryTab } from './memory/memory-tab';
 import { SkillsTab } from './skills/skills-tab';
+import { ScheduledTab } from './scheduled/scheduled-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
 import type { SettingsViewClient } from './panel-client';
@@ -24,6 +25,8 @@ export interface SettingsTabContext {
   readonly requestPermission?: RequestHostPermission | undefined;
   /** Called after chats were renamed, deleted or imported here. */
   readonly onSessionsChanged?: (() => void) | undefined;
+  /** Opens a chat in the panel (a scheduled run's chat). */
+  readonly onOpenChat?: ((sessionId: string) => void) | undefined;
 }
 
 /** One entry of the registry. */
@@ -106,6 +109,11 @@ export const settingsTabs = [
     id: 'skills',
     label: 'Skills',
     render: ({ client }) => <SkillsTab client={client} />,
+  },
+  {
+    id: 'scheduled',
+    label: 'Scheduled',
+    render: ({ client, onOpenChat }) => <ScheduledTab client={client} onOpenChat={onOpenChat} />,
   },
   {
     id: 'sessions',

@@ -20,6 +20,8 @@ export interface SettingsViewProps {
   readonly initialTab?: SettingsTabId | undefined;
   /** Called after chats were renamed, deleted or imported in the Sessions tab. */
   readonly onSessionsChanged?: (() => void) | undefined;
+  /** Opens a chat in the panel (Scheduled: a run's chat). */
+  readonly onOpenChat?: ((sessionId: string) => void) | undefined;
   /** Called after every settings save the worker confirmed (models, active model…). */
   readonly onSettingsChanged?: (() => void) | undefined;
   /**
@@ -131,6 +133,7 @@ export function SettingsView(props: SettingsViewProps) {
             controller,
             requestPermission: props.requestPermission,
             onSessionsChanged: props.onSessionsChanged,
+            onOpenChat: props.onOpenChat,
           })}
         </div>
       ) : loadError === null ? (

@@ -265,6 +265,17 @@ export const ERROR_CODES = [
   'SKILL_JOB_FAILED',
   'SKILL_JOB_TIMEOUT',
   'SKILL_DOWNLOAD_FAILED',
+  // Scheduled tasks (src/worker/jobs): a refused schedule or edit stores nothing; a run
+  // the job cannot start leaves the job and its history in place, with the reason.
+  'JOB_SCHEDULE_INVALID',
+  'JOB_NOT_FOUND',
+  'JOB_STATE_CONFLICT',
+  'JOB_LIMIT_REACHED',
+  'JOB_TARGET_TAB_GONE',
+  'JOB_TARGET_NAVIGATED',
+  'JOB_QUEUE_EXHAUSTED',
+  'JOB_FAILING',
+  'JOBS_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,7 @@ import { contextRequestMethods } from './context-messages';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
 import { memoryRequestMethods } from './memory-messages';
+import { jobRequestMethods } from './job-messages';
 import { PageContextSchema } from './page-context';
 import { SiteDescriptorSchema, TabSiteSchema } from './site-catalog';
 import { recoveryRequestMethods } from './recovery-messages';
@@ -63,5 +64,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...siteAccessRequestMethods,
   ...memoryRequestMethods,
   ...skillRequestMethods,
+  ...jobRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

@@ -79,10 +79,15 @@ export async function runLoop(
     events,
     signal,
   );
+  // The person's own words in this chat (imported turns came from a file, not them).
+  const personText = prepared.history.flatMap((turn) =>
+    turn.role === 'user' && turn.imported !== true ? [turn.text] : [],
+  );
   const runTools = createRunTools(registry, {
     siteId: run.identity.scope.siteId,
     mode: prepared.mode,
     tier: prepared.tier,
+    personText,
   });
   // Budgeted with every tool, so a round that adds the long-task ones still fits.
   const tools = runTools.offered.modelTools();
@@ -127,10 +132,7 @@ export async function runLoop(
   save.progress(recorder.snapshot());
   const seenIds = new Set<string>();
   const runGrants = new Set<string>();
-  // The person's own words in this chat (imported turns came from a file, not them).
-  const personText = prepared.history.flatMap((turn) =>
-    turn.role === 'user' && turn.imported !== true ? [turn.text] : [],
-  );
+  let endsRun = false;
   let trimmedNoticed = false;
   const loops = createRunLoopGuard();
   for (let round = 1; ; round += 1) {
@@ -218,16 +220,22 @@ export async function runLoop(
           ...run.toolContext(call, interaction),
           supportsVision: prepared.model.supportsVision,
           personText,
+          runStart: { modelId: request.modelId, agentMode: prepared.mode },
         }),
         waitForPage: run.waitForPage,
         pauseForPage: run.pauseForPage,
         fatal: run.fatal,
         ...(site.orderToolCalls ? { orderToolCalls: site.orderToolCalls } : {}),
-        onOutcome: loops.onOutcome,
+        onOutcome: (call, args, outcome) => {
+          if (outcome.ok && outcome.endsRun === true) endsRun = true;
+          loops.onOutcome(call, args, outcome);
+        },
       })),
     );
     memory.sync(messages, firstRunMessage);
     save.progress(recorder.snapshot());
+    // A tool that ends the run (schedule_resume) ends it after its round.
+    if (endsRun) return;
     loops.afterRound(messages);
     if (guide.isActive) {
       // A tab we cannot read now changes no guide; the page guard handles the tab.

@@ -4,6 +4,7 @@ import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
 import { createContextHandlers } from './context.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
+import { createJobHandlers, type JobHandlerDeps } from './job.handlers';
 import { createMemoryHandlers, type MemoryHandlerDeps } from './memory.handlers';
 import { createRecoveryHandlers, type RecoveryHandlerDeps } from './recovery.handlers';
 import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
@@ -19,7 +20,8 @@ export type PanelHandlerDeps = SystemHandlerDeps &
   RunHandlerDeps &
   RecoveryHandlerDeps &
   SiteAccessHandlerDeps &
-  MemoryHandlerDeps;
+  MemoryHandlerDeps &
+  JobHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -33,5 +35,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createSiteAccessHandlers(deps),
     ...createMemoryHandlers(deps),
     ...createSkillHandlers(),
+    ...createJobHandlers(deps),
   });
 }

@@ -33,11 +33,15 @@ export const STORAGE_KEYS = {
   memorySettings: 'memory.settings.v1',
   /** Skills and the packaged ones the person removed (src/worker/skills/skill-store.ts). */
   skills: 'skills.list.v1',
+  /** Scheduled tasks settings: enabled, confirmation in scheduled runs (jobs.store.ts). */
+  jobSettings: 'jobs.settings.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */
 export const DATABASE_NAMES = {
   chats: 'chats.database.v1',
+  /** Scheduled jobs (src/worker/jobs/jobs.store.ts): its own database, its own schema steps. */
+  jobs: 'jobs.database.v1',
 } as const;
 
 /** A registered chrome.storage key. */

@@ -55,6 +55,8 @@ export type ToolOutcome =
       /** Editor writes: the public revert receipt. */
       readonly receipt?: EditReceipt;
       readonly loop?: LoopFacts;
+      /** The run ends after this round (a durable pause: the work goes on later). */
+      readonly endsRun?: boolean;
     }
   | {
       readonly ok: false;
@@ -190,6 +192,8 @@ export interface ToolRunContext {
    * image parts (absent: it does not).
    */
   readonly supportsVision?: boolean;
+  /** The run's model and the chat's mode at Send (work scheduled for later reuses them). */
+  readonly runStart?: { readonly modelId: string; readonly agentMode: AgentMode | null };
 }
 
 /**
@@ -242,6 +246,8 @@ export interface ToolDefinition<Args = unknown> {
   readonly tiers?: readonly PromptTier[];
   /** `long-task`: shown to the model only once the run is long (long-task.ts); absent: always. */
   readonly offer?: 'long-task';
+  /** Offered only when this says yes to the person's own messages in the chat; absent: always. */
+  readonly offerWhen?: (personText: readonly string[]) => boolean;
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {
     readonly integration: string;

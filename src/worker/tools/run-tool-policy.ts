@@ -24,6 +24,8 @@ export interface RunToolScope {
   /** The chat's mode at Send; null on sites without the Ask / Act / Dev control. */
   readonly mode: AgentMode | null;
   readonly tier: PromptTier;
+  /** The person's own messages in the chat (tools with `offerWhen` ask them). */
+  readonly personText?: readonly string[];
 }
 
 export type CallVerdict =
@@ -63,8 +65,13 @@ const isOnSite = (tool: AnyTool, siteId: SiteId) =>
 const isInMode = (tool: AnyTool, mode: AgentMode | null) =>
   mode === null || modesOf(tool).includes(mode);
 const isAtTier = (tool: AnyTool, tier: PromptTier) => tiersOf(tool).includes(tier);
+const isAsked = (tool: AnyTool, scope: RunToolScope) =>
+  tool.offerWhen === undefined || tool.offerWhen(scope.personText ?? []);
 const isOffered = (tool: AnyTool, scope: RunToolScope) =>
-  isOnSite(tool, scope.siteId) && isInMode(tool, scope.mode) && isAtTier(tool, scope.tier);
+  isOnSite(tool, scope.siteId) &&
+  isInMode(tool, scope.mode) &&
+  isAtTier(tool, scope.tier) &&
+  isAsked(tool, scope);
 
 /** Where to send the person for a tool the chat's mode does not offer. */
 function switchTarget(tool: AnyTool, mode: AgentMode): AgentMode | null {
@@ -108,7 +115,8 @@ function notInModeSummary(tool: AnyTool, mode: AgentMode): string {
 export function mayCallRun(registry: ToolRegistry, scope: RunToolScope, name: string): CallVerdict {
   const tool = registry.get(name);
   const shown = JSON.stringify(name.slice(0, 64));
-  if (!tool || !isOnSite(tool, scope.siteId)) {
+  // A tool the person did not ask for in this chat is as absent as an unknown one.
+  if (!tool || !isOnSite(tool, scope.siteId) || !isAsked(tool, scope)) {
     const offered = registry
       .all()
       .filter((candidate) => isOffered(candidate, scope))

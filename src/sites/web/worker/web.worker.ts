@@ -30,6 +30,8 @@ import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
 import { SITE_GUIDES } from './guides/site-guides';
+import { scheduleTaskTool } from './schedule/schedule-task.tool';
+import { scheduleResumeTool } from './schedule/schedule-resume.tool';
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -62,6 +64,8 @@ export const workerSite = defineWorkerSite({
       waitForElementTool,
       dragTool(browserActionDeps),
       ...memoryTools,
+      scheduleTaskTool(browserActionDeps),
+      scheduleResumeTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

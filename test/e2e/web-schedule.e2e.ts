@@ -1,0 +1,166 @@
+// Scheduled tasks through the built extension in real Chromium: an Act run's scripted
+// model calls schedule_task (offered because the person asked for scheduled work),
+// the person approves the schedule on its card, and the job manager runs the task in
+// its tab when the test fires the job's alarm. The test is the clock: it makes the job
+// due in the worker's own jobs database and creates the job's alarm for now, so the
+// real alarm listener, manager, runner and agent core do the rest. A worker stopped
+// while a scheduled run is going re-queues the job at the next start and completes it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScenarioTurn } from '../support/model-server/model-server.mjs';
+import { startWebRunRig, type WebRunRig } from '../support/web-run-rig';
+
+const HOST = 'news.example';
+const PAGE = '<!doctype html><title>News</title><h1>Morning headlines</h1>';
+
+let rig: WebRunRig;
+/** What the scheduling run's model asks for; the task's runs answer from the prompt. */
+let proposal: Record<string, unknown> = {};
+/** Tasks whose first run answers slowly (the worker is stopped mid-run). */
+const slowOnce = new Set<string>();
+const taskRuns: string[] = [];
+
+function policy(body: { messages?: { role: string; content?: unknown }[] }): ScenarioTurn {
+  const messages = body.messages ?? [];
+  const text = JSON.stringify(messages);
+  const scheduled = /\[Scheduled task: ([^\]]+)\]/.exec(text);
+  if (scheduled) {
+    const title = scheduled[1] ?? '';
+    taskRuns.push(title);
+    // Long enough for the test to stop the worker while the answer is on its way.
+    if (slowOnce.delete(title)) return { steps: [{ delayMs: 5_000 }, { text: 'Too late.' }] };
+    return { steps: [{ text: `Ran ${title}: the heading is Morning headlines.` }] };
+  }
+  const assistants = messages.filter((message) => message.role === 'assistant').length;
+  if (assistants === 0)
+    return { steps: [{ toolCall: { id: 'sched-1', name: 'schedule_task', arguments: proposal } }] };
+  return { steps: [{ text: 'Scheduled it.' }] };
+}
+
+beforeAll(async () => {
+  rig = await startWebRunRig({ [HOST]: { '/': PAGE } }, HOST);
+  await rig.models.setScenario({ name: 'schedule', models: ['scripted-model'], turns: [], policy });
+}, 120_000);
+
+afterAll(async () => {
+  await rig?.close();
+});
+
+type JobView = { id: string; title: string; status: string; runCount: number } & Record<
+  string,
+  unknown
+>;
+
+async function jobs(): Promise<JobView[]> {
+  const result = await rig.driver.send({ type: 'jobs/list', payload: {} });
+  if (!result.ok) throw new Error(`jobs/list: ${JSON.stringify(result.error)}`);
+  return result.data.jobs as JobView[];
+}
+
+async function jobWhen(
+  title: string,
+  done: (job: JobView) => boolean,
+  timeoutMs = 30_000,
+): Promise<JobView> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const job = (await jobs().catch(() => [])).find((entry) => entry.title === title);
+    if (job && done(job)) return job;
+    if (Date.now() > deadline) throw new Error(`job ${title}: ${JSON.stringify(job)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Asks the agent to schedule `args` and approves the card; returns the stored job. */
+async function schedule(args: Record<string, unknown>): Promise<JobView> {
+  proposal = args;
+  const { runId } = await rig.driver.start(
+    rig.modelId,
+    `Schedule this: ${String(args['prompt'])}`,
+    { agentMode: 'act' },
+  );
+  const pending = await rig.driver.waitForPending(runId);
+  expect(pending).toMatchObject({ kind: 'action-approval', name: 'schedule_task' });
+  expect(String(pending['effect'])).toContain(`Run the task \u201c${String(args['title'])}\u201d`);
+  await rig.driver.resolve(runId, String(pending['callId']), 'approve-once');
+  expect((await rig.driver.waitForEnd(runId)).payload['status']).toBe('done');
+  return jobWhen(String(args['title']), (job) => job.status === 'pending');
+}
+
+/** The test clock: the job is due now, and its alarm rings now. */
+async function fireAlarm(jobId: string): Promise<void> {
+  const worker = await rig.browser.worker();
+  await worker.evaluate(async (id) => {
+    const request = indexedDB.open('jobs.database.v1');
+    const database = await new Promise<IDBDatabase>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const tx = database.transaction('jobs', 'readwrite');
+    const store = tx.objectStore('jobs');
+    const read = store.get(id);
+    read.onsuccess = () => store.put({ ...read.result, nextRunAt: Date.now() });
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    database.close();
+    await chrome.alarms.create(`side-agent-job:${id}`, { when: Date.now() });
+  }, jobId);
+}
+
+describe('scheduled tasks', () => {
+  it('runs a one-time task once when its alarm fires, in a new chat', async () => {
+    const job = await schedule({
+      title: 'Headline once',
+      prompt: 'Read the main heading.',
+      after_seconds: 3_600,
+    });
+    expect(taskRuns).toEqual([]);
+    await fireAlarm(job.id);
+    const done = await jobWhen('Headline once', (entry) => entry.status === 'completed');
+    expect(done).toMatchObject({ runCount: 1, lastResult: { outcome: 'done' } });
+    expect(taskRuns).toEqual(['Headline once']);
+    const sessionId = (done['lastResult'] as { sessionId: string }).sessionId;
+    const chat = await rig.driver.session(sessionId);
+    expect(chat.turns.map((turn) => turn['role'])).toEqual(['user', 'assistant']);
+    expect(JSON.stringify(chat.turns[1])).toContain('the heading is Morning headlines');
+  });
+
+  it('runs a recurring task twice, re-arming it after each run', async () => {
+    const job = await schedule({
+      title: 'Headline every minute',
+      prompt: 'Read the main heading again.',
+      every_minutes: 1,
+    });
+    for (const round of [1, 2]) {
+      await fireAlarm(job.id);
+      await jobWhen(
+        'Headline every minute',
+        (entry) => entry.runCount === round && entry.status === 'pending',
+      );
+    }
+    expect(taskRuns.filter((title) => title === 'Headline every minute')).toHaveLength(2);
+    const alarm = await (
+      await rig.browser.worker()
+    ).evaluate((id) => chrome.alarms.get(`side-agent-job:${id}`), job.id);
+    expect(alarm?.scheduledTime).toBeGreaterThan(Date.now());
+  });
+
+  it('re-queues a task whose run a stopped worker left going, and completes it', async () => {
+    slowOnce.add('Headline after restart');
+    const job = await schedule({
+      title: 'Headline after restart',
+      prompt: 'Read the heading after a restart.',
+      after_seconds: 3_600,
+    });
+    await fireAlarm(job.id);
+    await jobWhen('Headline after restart', (entry) => entry.status === 'running');
+    await rig.browser.stopWorker();
+    // The panel port reconnects, which starts a new worker; startup re-queues the job
+    // with its alarm due now.
+    const done = await jobWhen(
+      'Headline after restart',
+      (entry) => entry.status === 'completed',
+      60_000,
+    );
+    expect(done).toMatchObject({ runCount: 1, lastResult: { outcome: 'done' } });
+    expect(taskRuns.filter((title) => title === 'Headline after restart')).toHaveLength(2);
+  }, 90_000);
+});
