@@ -8,7 +8,6 @@ import { raceAbort } from '../../shared/lib/abort';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import type { RunStartRequest } from '../../shared/protocol/run-messages';
-import { MAX_TOOL_ROUNDS } from '../providers/provider-limits';
 import type { FetchLike, ModelMessage } from '../providers/model-adapter';
 import { sitePromptOf } from '../sites/worker-site';
 import { workerSiteOf } from '../sites/worker-sites';
@@ -26,6 +25,7 @@ import { dropOlderRunImages } from './run-images';
 import { planRunIfAsked } from './plan/plan-run';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
+import { runLimitsOf } from './budget/run-limits-of';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
@@ -61,12 +61,30 @@ async function memoryNoteOf(run: RunContext, origin: string | null): Promise<str
   }
 }
 
-/** Runs model and tool rounds until a text-only answer (or a limit, or Stop). */
+/**
+ * Runs model and tool rounds until a text-only answer, or the person's step cap or
+ * token limit (which pause the run for Continue), or Stop.
+ */
 export async function runLoop(
   run: RunContext,
   request: RunStartRequest,
   prepared: PreparedRun,
   save: RunSaves,
+): Promise<void> {
+  const limits = runLimitsOf(run, run.deps.spend, prepared.general);
+  try {
+    await loopRounds(run, request, prepared, save, limits);
+  } finally {
+    limits.reportUsage();
+  }
+}
+
+async function loopRounds(
+  run: RunContext,
+  request: RunStartRequest,
+  prepared: PreparedRun,
+  save: RunSaves,
+  limits: ReturnType<typeof runLimitsOf>,
 ): Promise<void> {
   const { deps, signal, events, recorder } = run;
   const site = workerSiteOf(run.identity.scope.siteId);
@@ -116,7 +134,7 @@ export async function runLoop(
     return raceAbort(deps.fetch(url, init), signal);
   };
   // Act and Dev runs may plan first; without an approved plan the run ends here.
-  await planRunIfAsked(run, prepared, messages, guardedFetch);
+  await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
   save.progress(recorder.snapshot());
   const firstRunMessage = messages.length;
   const seenIds = new Set<string>();
@@ -140,6 +158,7 @@ export async function runLoop(
         'CONTEXT_COMPACTED',
       );
     }
+    await limits.beforeCall();
     const result = await streamTurn({
       adapter: deps.adapterFor(prepared.model.settings.kind),
       request: { settings: prepared.model.settings, messages, tools },
@@ -149,6 +168,11 @@ export async function runLoop(
         recorder.appendText(channel, text);
         events.delta(channel, text);
       },
+    });
+    await limits.afterCall(result.usage, {
+      messages,
+      toolsText: JSON.stringify(tools),
+      outputText: result.text + result.reasoning.text,
     });
     if (result.error)
       throw new ProtocolFailure(
@@ -178,11 +202,6 @@ export async function runLoop(
     if (toolCalls.length === 0) return;
     if (recovered) recorder.mark('text-tool-calls');
     checkCallIds(toolCalls, seenIds);
-    if (round >= MAX_TOOL_ROUNDS)
-      throw new ProtocolFailure(
-        'TOOL_ROUND_LIMIT',
-        `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
-      );
     messages.push({
       role: 'assistant',
       text: recovered ? recovered.text : result.text,
@@ -220,6 +239,7 @@ export async function runLoop(
     );
     save.progress(recorder.snapshot());
     loops.afterRound(messages);
+    limits.afterRound(round);
     if (guide.isActive) {
       // A tab we cannot read now changes no guide; the page guard handles the tab.
       const tab = await raceAbort(

@@ -17,6 +17,9 @@ import { BUILTIN_TOOLS } from '../tools/builtin-tools';
 import { createToolRegistry } from '../tools/tool-registry';
 import { getWorkerIntegrationService } from '../integrations/worker-integrations';
 import { createAgentCore } from './agent-core';
+import { createSpendGuard } from './budget/spend-guard';
+import { createDaySpend } from './budget/day-spend';
+import { createChromeLocalArea } from '../platform/storage-access';
 import { createAutoNamer } from './auto-name';
 import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
@@ -41,7 +44,9 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   const { recovery, ...stores } = deps;
   // Inline completion shares the worker's settings and page requests, not a run.
   startCompletion({ settings: deps.settings, pages: deps.pages });
+  const spend = createSpendGuard(deps.settings, createDaySpend(createChromeLocalArea()));
   return createAgentCore({
+    spend,
     ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
     capture: captureVisibleTab,
@@ -60,6 +65,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
             settings: deps.settings,
             adapterFor: getModelAdapter,
             fetch: fetchFn,
+            spend,
           }),
         }
       : {}),
@@ -68,6 +74,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
       settings: deps.settings,
       adapterFor: getModelAdapter,
       fetch: fetchFn,
+      spend,
     }),
   });
 }

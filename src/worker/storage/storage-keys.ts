@@ -31,6 +31,8 @@ export const STORAGE_KEYS = {
   completionStats: 'completion.stats.v1',
   /** Memory settings: enabled, auto-learn, the block's character cap (memory.store.ts). */
   memorySettings: 'memory.settings.v1',
+  /** Tokens spent by model calls today, against the day limit (agent/budget/day-spend.ts). */
+  daySpend: 'budget.day-spend.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */
