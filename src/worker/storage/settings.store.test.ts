@@ -47,6 +47,9 @@ describe('KeyValueSettingsStore', () => {
         siteGuidesEnabled: true,
         siteGuidesOff: [],
         planReview: 'ask',
+        maxSteps: 60,
+        runTokenLimit: null,
+        dayTokenLimit: null,
       },
       models: [],
     });
@@ -59,6 +62,8 @@ describe('KeyValueSettingsStore', () => {
         editMode: 'yolo',
         planReview: 'always',
         historyTurnLimit: 'many',
+        maxSteps: 1_000,
+        dayTokenLimit: -5,
         sendShortcut: 'ctrl-enter',
         activeModelId: 'gone',
         extra: 1,
@@ -70,6 +75,8 @@ describe('KeyValueSettingsStore', () => {
       editMode: 'ask',
       planReview: 'ask',
       historyTurnLimit: 40,
+      maxSteps: 60,
+      dayTokenLimit: null,
       sendShortcut: 'ctrl-enter',
       activeModelId: null,
     });
