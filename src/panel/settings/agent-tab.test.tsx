@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import { button, change, click, mount, settle, typeInto } from './__fixtures__/dom';
 
-const field_ = (root: HTMLElement, testId: string) =>
+const fieldOf = (root: HTMLElement, testId: string) =>
   root.querySelector(`[data-testid="${testId}"]`);
 import { createFakeWorker, settingsView } from './__fixtures__/fake-worker';
 import { AgentTab } from './agent-tab';
