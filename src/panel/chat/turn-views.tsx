@@ -61,6 +61,8 @@ export interface AssistantTurnViewProps {
   readonly turn: AssistantTurn;
   /** Offered on the last answer when no run is going. */
   readonly onRegenerate?: (() => void) | undefined;
+  /** Offered with Regenerate, when the answer paused at a step cap or token limit. */
+  readonly onContinue?: (() => void) | undefined;
   /** The ended live view of this turn's run, if it can take it over (RunController.takeView). */
   readonly adopt?: ((turn: AssistantTurn) => AnswerView | null) | undefined;
   /** Where long answers are replayed, a budget per frame. @default storedReplayQueue */
@@ -106,6 +108,7 @@ function textChars(turn: AssistantTurn): number {
 export function AssistantTurnView({
   turn,
   onRegenerate,
+  onContinue,
   adopt,
   queue = storedReplayQueue,
 }: AssistantTurnViewProps) {
@@ -156,7 +159,9 @@ export function AssistantTurnView({
           {note}
         </p>
       ) : null}
-      {turn.error ? <ErrorBanner error={turn.error} onRetry={onRegenerate} /> : null}
+      {turn.error ? (
+        <ErrorBanner error={turn.error} onRetry={onRegenerate} onContinue={onContinue} />
+      ) : null}
       <div class="turn-actions">
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
         <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />
