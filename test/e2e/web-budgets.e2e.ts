@@ -3,6 +3,7 @@
 // a summary of what it did, a run that spends past its token limit pauses, and in
 // both cases Continue goes on in the same chat with nothing lost.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectPanelEvents } from '../support/run-driver';
 import { runRequests } from '../support/tool-runs';
 import { startWebRunRig, type WebRunRig } from '../support/web-run-rig';
 
@@ -21,8 +22,11 @@ afterAll(async () => {
 });
 
 type Body = { messages?: { role: string; content?: unknown }[] };
+/** Whether the person's latest message is the Continue (the chats of this file go on). */
 const continued = (body: Body) =>
-  body.messages?.some((m) => m.role === 'user' && JSON.stringify(m.content).includes(CONTINUE));
+  JSON.stringify(body.messages?.filter((m) => m.role === 'user').at(-1)?.content).includes(
+    CONTINUE,
+  );
 
 /** A model that searches for one more word every round, until it is told to continue. */
 function searcher(name: string, usage?: { prompt_tokens: number; completion_tokens: number }) {
@@ -100,6 +104,32 @@ const noticesOf = async (runId: string) =>
   (await rig.driver.eventsOf(runId))
     .filter((event) => event.type === 'run/notice')
     .map((event) => event.payload as { message: string; code?: string });
+
+describe('through the panel', () => {
+  it('shows the pause with Continue, and Continue goes on in the same chat', async () => {
+    await saveGeneral({ maxSteps: 5, runTokenLimit: null, dayTokenLimit: null });
+    await rig.models.setScenario(searcher('never-stops-panel'));
+    const { panel } = rig;
+    // A fresh panel opens a new chat; the driver's event log is set up again after it.
+    await panel.reload();
+    await collectPanelEvents(panel);
+    await panel.getByTestId('composer-input').fill('Search every word.');
+    await panel.getByTestId('composer-input').press('Enter');
+    const paused = panel.getByTestId('assistant-turn').last().getByTestId('error');
+    await paused.waitFor({ timeout: 30_000 });
+    expect(await paused.getAttribute('data-code')).toBe('STEP_LIMIT_REACHED');
+    expect(await paused.getByTestId('error-text').textContent()).toContain(
+      'Continue lets it go on',
+    );
+    await paused.getByTestId('error-continue').click();
+    await expect
+      .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 30_000 })
+      .toContain('All words searched.');
+    // Continue is visible as what it was, in the same chat, after the paused answer.
+    expect(await panel.getByTestId('user-turn').last().textContent()).toContain(CONTINUE);
+    expect(await panel.getByTestId('assistant-turn').count()).toBe(2);
+  });
+});
 
 describe('step cap', () => {
   it('stops a model that never stops at the cap, and Continue goes on', async () => {

@@ -31,8 +31,7 @@ import { commandContextOf } from '../commands/panel-command-context';
 import { isCommandText, runCommandText } from '../commands/run-command';
 
 /** The message a Continue press sends, shown in the chat as the person's go-ahead. */
-export const CONTINUE_MESSAGE =
-  'Continue (pressed Continue after the pause): go on from where you stopped.';
+export const CONTINUE_MESSAGE = 'Continue from where you stopped.';
 
 /** Optional seams for tests and the benchmark. */
 export interface PanelControllerOptions {

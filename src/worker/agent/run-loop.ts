@@ -172,7 +172,11 @@ async function loopRounds(
     await limits.afterCall(result.usage, {
       messages,
       toolsText: JSON.stringify(tools),
-      outputText: result.text + result.reasoning.text,
+      outputText: [
+        result.text,
+        result.reasoning.text,
+        ...result.toolCalls.map((call) => call.name + call.argumentsText),
+      ].join(''),
     });
     if (result.error)
       throw new ProtocolFailure(
