@@ -20,7 +20,7 @@ function shown(error: ProtocolError, onContinue?: () => void) {
 }
 
 describe('ErrorBanner for a paused answer', () => {
-  it.each(['STEP_LIMIT_REACHED', 'BUDGET_RUN_REACHED', 'BUDGET_DAY_REACHED'])(
+  it.each(['STEP_LIMIT_REACHED', 'BUDGET_RUN_REACHED', 'BUDGET_DAY_REACHED'] as const)(
     'offers Continue and Settings → Agent for %s',
     (code) => {
       const onContinue = vi.fn();

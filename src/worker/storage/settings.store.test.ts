@@ -62,8 +62,6 @@ describe('KeyValueSettingsStore', () => {
         editMode: 'yolo',
         planReview: 'always',
         historyTurnLimit: 'many',
-        maxSteps: 1_000,
-        dayTokenLimit: -5,
         sendShortcut: 'ctrl-enter',
         activeModelId: 'gone',
         extra: 1,
@@ -75,8 +73,6 @@ describe('KeyValueSettingsStore', () => {
       editMode: 'ask',
       planReview: 'ask',
       historyTurnLimit: 40,
-      maxSteps: 60,
-      dayTokenLimit: null,
       sendShortcut: 'ctrl-enter',
       activeModelId: null,
     });
