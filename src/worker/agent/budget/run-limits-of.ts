@@ -32,12 +32,10 @@ export function runLimitsOf(
   const meter = spend.forRun(general);
   let reported = false;
   const pause = (error: unknown): never => {
-    if (error instanceof ProtocolFailure)
-      run.events.notice(
-        'warning',
-        `${error.message} ${progressSummaryOf(run.recorder.snapshot(), 0).replace(/^Stopped after 0 steps: /, 'So far: ')}`,
-        error.code,
-      );
+    if (error instanceof ProtocolFailure) {
+      const soFar = progressSummaryOf(run.recorder.snapshot(), 'So far:');
+      run.events.notice('warning', `${error.message} ${soFar}`, error.code);
+    }
     throw error;
   };
   return {
@@ -45,7 +43,7 @@ export function runLimitsOf(
     afterCall: (usage, call) => meter.record(usageOfCall(usage, call)),
     afterRound(round) {
       if (round < maxSteps) return;
-      const summary = progressSummaryOf(run.recorder.snapshot(), round);
+      const summary = progressSummaryOf(run.recorder.snapshot(), `Stopped after ${round} steps:`);
       run.events.notice('warning', summary, 'STEP_LIMIT_REACHED');
       throw new ProtocolFailure(
         'STEP_LIMIT_REACHED',
