@@ -42,9 +42,10 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   // Bound once: an unbound fetch throws "Illegal invocation" in workers.
   const fetchFn: FetchLike = (url, init) => fetch(url, init);
   const { recovery, ...stores } = deps;
-  // Inline completion shares the worker's settings and page requests, not a run.
-  startCompletion({ settings: deps.settings, pages: deps.pages });
+  // Inline completion shares the worker's settings, page requests and spend, not a run.
+  // One guard for the worker: every model call counts in the same day, written in turn.
   const spend = createSpendGuard(deps.settings, createDaySpend(createChromeLocalArea()));
+  startCompletion({ settings: deps.settings, pages: deps.pages, spend });
   return createAgentCore({
     spend,
     ...stores,
