@@ -13,6 +13,7 @@ import { ApprovedPlan } from './approved-plan';
 import { storedReplayQueue, type BudgetedQueue } from './stream/budgeted-queue';
 import { StreamingMessage } from './stream/streaming-message';
 import { RecoveryActions } from '../recovery/recovery-actions';
+import { TurnUsage } from './turn-usage';
 
 /** The plain text of an answer (copy): its text segments in order. */
 export function answerText(turn: AssistantTurn): string {
@@ -165,6 +166,7 @@ export function AssistantTurnView({
       <div class="turn-actions">
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
         <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />
+        <TurnUsage usage={turn.usage} />
         {onRegenerate ? (
           <button
             type="button"

@@ -143,6 +143,14 @@ export const AssistantTurnSchema = z.strictObject({
   editorEvents: boundedArray(z.enum(['reverted', 'snapshot-restored']), 16).optional(),
   /** The plan the person approved before this answer acted (Plan before Act). */
   plan: RunPlanSchema.optional(),
+  /** Tokens the answer's model calls spent; `estimated` when the provider sent no figures. */
+  usage: z
+    .strictObject({
+      inputTokens: z.number().int().min(0),
+      outputTokens: z.number().int().min(0),
+      estimated: z.boolean(),
+    })
+    .optional(),
 });
 export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;
 

@@ -35,6 +35,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
   let status: TurnStatus = 'incomplete';
   let error: ProtocolError | undefined;
   let plan: RunPlan | undefined;
+  let usage: AssistantTurn['usage'];
 
   const openSegment = (segment: Segment): boolean => {
     if (segments.length >= MAX_SEGMENTS_PER_TURN) {
@@ -96,6 +97,14 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
     setPlan(approved: RunPlan) {
       plan = structuredClone(approved);
     },
+    /** What the answer's model calls spent so far. */
+    setUsage(spent: NonNullable<AssistantTurn['usage']>) {
+      usage = {
+        inputTokens: Math.round(spent.inputTokens),
+        outputTokens: Math.round(spent.outputTokens),
+        estimated: spent.estimated,
+      };
+    },
     finish(next: TurnStatus, failure?: ProtocolError) {
       status = next;
       error = failure;
@@ -113,6 +122,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
       if (error) turn.error = { ...error, message: clip(error.message, 2_000) };
       if (trimmed.size > 0) turn.trimmed = [...trimmed].slice(0, 16);
       if (plan) turn.plan = structuredClone(plan);
+      if (usage) turn.usage = { ...usage };
       return turn;
     },
   };

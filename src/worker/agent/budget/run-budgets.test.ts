@@ -83,7 +83,7 @@ describe('token limits', () => {
       repeatLast: true,
       general: { runTokenLimit: 1_000 },
     });
-    const { runId } = await h.send('Read everything.');
+    const { runId, sessionId } = await h.send('Read everything.');
     await h.agent.idle();
     // 800 after one call, 1,600 after two: the third is refused.
     expect(h.requests).toHaveLength(2);
@@ -92,6 +92,13 @@ describe('token limits', () => {
     expect(notices.find((n) => n.code === 'RUN_USAGE')?.message).toBe(
       'This response used 1,600 tokens (1,400 in, 200 out).',
     );
+    // The answer keeps its usage for its footer, also when it paused.
+    const turn = (await h.chats.get(sessionId))?.turns.at(-1);
+    expect(turn?.role === 'assistant' && turn.usage).toEqual({
+      inputTokens: 1_400,
+      outputTokens: 200,
+      estimated: false,
+    });
   });
 
   it('counts every run of the day against the day limit', async () => {

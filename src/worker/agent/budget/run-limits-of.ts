@@ -55,6 +55,7 @@ export function runLimitsOf(
       const total = meter.total();
       if (reported || totalOf(total) === 0) return;
       reported = true;
+      run.recorder.setUsage(total);
       run.events.notice('info', `This response used ${describeTokens(total)}.`, 'RUN_USAGE');
     },
   };
