@@ -128,6 +128,10 @@ describe('through the panel', () => {
     // Continue is visible as what it was, in the same chat, after the paused answer.
     expect(await panel.getByTestId('user-turn').last().textContent()).toContain(CONTINUE);
     expect(await panel.getByTestId('assistant-turn').count()).toBe(2);
+    // Each answer shows what it spent; the scripted model reports no usage here.
+    expect(await panel.getByTestId('turn-usage').first().textContent()).toMatch(
+      /^[\d,]+ tokens \(estimated\)$/,
+    );
   });
 });
 
