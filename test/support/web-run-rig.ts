@@ -19,6 +19,8 @@ export interface WebRunRig {
   /** The tab the runs work in, showing `host`'s `/`. */
   readonly tab: Page;
   readonly tabId: number;
+  /** The side panel page opened for the tab (the person's view of the runs). */
+  readonly panel: Page;
   readonly driver: RunDriver;
   readonly modelId: string;
   /** Closes everything the rig started (safe after a failed start). */
@@ -51,7 +53,7 @@ export async function startWebRunRig(hosts: WebHosts, host: string): Promise<Web
       baseUrl: proxy.baseUrl,
     });
     const modelId = await driver.saveModel('scripted-model');
-    return { pages, models, proxy, browser, tab, tabId, driver, modelId, close };
+    return { pages, models, proxy, browser, tab, tabId, panel, driver, modelId, close };
   } catch (error) {
     await close();
     throw error;

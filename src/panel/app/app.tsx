@@ -158,6 +158,7 @@ function PanelBody({
                 follow={panel.follow}
                 site={panel.sitePanel.value}
                 onRegenerate={(turn) => panel.regenerate(turn)}
+                onContinue={() => void panel.continueRun()}
                 onSuggestion={(text) => (panel.draft.value = text)}
               />
             </RecoveryProvider>

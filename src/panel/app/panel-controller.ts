@@ -30,6 +30,9 @@ import type { CommandOutput } from '../commands/slash-command';
 import { commandContextOf } from '../commands/panel-command-context';
 import { isCommandText, runCommandText } from '../commands/run-command';
 
+/** The message a Continue press sends, shown in the chat as the person's go-ahead. */
+export const CONTINUE_MESSAGE = 'Continue from where you stopped.';
+
 /** Optional seams for tests and the benchmark. */
 export interface PanelControllerOptions {
   readonly scheduler?: FrameScheduler;
@@ -205,6 +208,16 @@ export class PanelController {
     await this.settings.load();
     const outcome = await this.send.send(text);
     if (outcome.kind === 'started') this.draft.value = '';
+  }
+
+  /**
+   * Goes on after an answer paused at the step cap or a token limit: a new run in the
+   * same chat, whose message says plainly that the person pressed Continue.
+   */
+  async continueRun(): Promise<void> {
+    if (this.send.preparing.peek() || this.runs.isRunning) return;
+    await this.settings.load();
+    await this.send.send(CONTINUE_MESSAGE);
   }
 
   regenerate(turn: UserTurn): void {

@@ -32,6 +32,8 @@ export interface ChatViewProps {
   /** The served site's contributions (empty-state text and suggestions). */
   readonly site: SitePanel;
   readonly onRegenerate: (turn: UserTurn) => void;
+  /** Goes on after a paused answer (step cap, token limit) in the same chat. */
+  readonly onContinue?: () => void;
   readonly onSuggestion: (text: string) => void;
 }
 
@@ -50,6 +52,7 @@ export function ChatView({
   follow,
   site,
   onRegenerate,
+  onContinue,
   onSuggestion,
 }: ChatViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -107,6 +110,7 @@ export function ChatView({
               onRegenerate={
                 turn === last && !live && lastUser ? () => onRegenerate(lastUser) : undefined
               }
+              onContinue={turn === last && !live ? onContinue : undefined}
               adopt={adoptView}
             />
           ),

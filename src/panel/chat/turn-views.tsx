@@ -14,6 +14,7 @@ import { WorkingMemoryView } from './working-memory-view';
 import { storedReplayQueue, type BudgetedQueue } from './stream/budgeted-queue';
 import { StreamingMessage } from './stream/streaming-message';
 import { RecoveryActions } from '../recovery/recovery-actions';
+import { TurnUsage } from './turn-usage';
 
 /** The plain text of an answer (copy): its text segments in order. */
 export function answerText(turn: AssistantTurn): string {
@@ -62,6 +63,8 @@ export interface AssistantTurnViewProps {
   readonly turn: AssistantTurn;
   /** Offered on the last answer when no run is going. */
   readonly onRegenerate?: (() => void) | undefined;
+  /** Offered with Regenerate, when the answer paused at a step cap or token limit. */
+  readonly onContinue?: (() => void) | undefined;
   /** The ended live view of this turn's run, if it can take it over (RunController.takeView). */
   readonly adopt?: ((turn: AssistantTurn) => AnswerView | null) | undefined;
   /** Where long answers are replayed, a budget per frame. @default storedReplayQueue */
@@ -107,6 +110,7 @@ function textChars(turn: AssistantTurn): number {
 export function AssistantTurnView({
   turn,
   onRegenerate,
+  onContinue,
   adopt,
   queue = storedReplayQueue,
 }: AssistantTurnViewProps) {
@@ -158,10 +162,13 @@ export function AssistantTurnView({
           {note}
         </p>
       ) : null}
-      {turn.error ? <ErrorBanner error={turn.error} onRetry={onRegenerate} /> : null}
+      {turn.error ? (
+        <ErrorBanner error={turn.error} onRetry={onRegenerate} onContinue={onContinue} />
+      ) : null}
       <div class="turn-actions">
         <CopyButton label="Copy answer" text={() => answerText(turn)} />
         <RecoveryActions turn={turn} isLatest={onRegenerate !== undefined} />
+        <TurnUsage usage={turn.usage} />
         {onRegenerate ? (
           <button
             type="button"

@@ -16,13 +16,16 @@ export interface ErrorBannerProps {
   readonly onDismiss?: (() => void) | undefined;
   /** Offered as "Retry" when the error says retrying can help. */
   readonly onRetry?: (() => void) | undefined;
+  /** Offered as "Continue" when the run paused (step cap, token limit) and can go on. */
+  readonly onContinue?: (() => void) | undefined;
 }
 
 /** Shows one error in the person's words. */
-export function ErrorBanner({ error, onDismiss, onRetry }: ErrorBannerProps) {
+export function ErrorBanner({ error, onDismiss, onRetry, onContinue }: ErrorBannerProps) {
   const surroundings = useContext(ErrorSurroundingsContext);
   const person = personError(error.code, { modelHost: surroundings.modelHost });
   const canRetry = onRetry !== undefined && person.actions.includes('retry');
+  const canContinue = onContinue !== undefined && person.actions.includes('continue');
   const openSettings = surroundings.openSettings;
   const canOpenSettings = openSettings !== undefined && person.actions.includes('settings');
   return (
@@ -39,6 +42,11 @@ export function ErrorBanner({ error, onDismiss, onRetry }: ErrorBannerProps) {
           {person.text}
         </p>
         <div class="error-actions">
+          {canContinue ? (
+            <button type="button" onClick={onContinue} data-testid="error-continue">
+              Continue
+            </button>
+          ) : null}
           {canRetry ? (
             <button type="button" onClick={onRetry} data-testid="error-retry">
               Retry

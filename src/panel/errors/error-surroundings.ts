@@ -4,7 +4,7 @@ import { createContext } from 'preact';
 import type { ErrorCode } from '../../shared/protocol/error-codes';
 
 /** The Settings tabs an error can send the person to. */
-export type ErrorSettingsTab = 'models' | 'tools' | 'mcp' | 'sites';
+export type ErrorSettingsTab = 'models' | 'tools' | 'mcp' | 'sites' | 'agent';
 
 /** What the panel offers error views. */
 export interface ErrorSurroundings {
@@ -19,5 +19,6 @@ export function settingsTabFor(code: ErrorCode | string): ErrorSettingsTab {
   if (code.startsWith('MCP_')) return 'mcp';
   if (code === 'TOOL_REGISTRY_COLLISION' || code.startsWith('CUSTOM_')) return 'tools';
   if (code === 'SITE_LIMIT_REACHED') return 'sites';
+  if (code === 'STEP_LIMIT_REACHED' || code.startsWith('BUDGET_')) return 'agent';
   return 'models';
 }

@@ -2,7 +2,7 @@
 // the actions the panel can offer for it.
 
 /** Something the person can do about an error, where the panel has a way to do it. */
-export type ErrorAction = 'retry' | 'settings';
+export type ErrorAction = 'retry' | 'settings' | 'continue';
 
 /** What the texts may mention about where the error happened. */
 export interface ErrorContext {

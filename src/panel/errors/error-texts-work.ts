@@ -64,6 +64,18 @@ export const WORK_TEXTS = {
     text: 'The agent used many tools in a row and was stopped. Retry to let it continue.',
     actions: retry,
   },
+  STEP_LIMIT_REACHED: {
+    text: 'The agent reached the most steps one response may take (Settings \u2192 Agent). What it did so far is kept; Continue lets it go on.',
+    actions: ['continue', 'settings'],
+  },
+  BUDGET_RUN_REACHED: {
+    text: 'This response used up its token limit (Settings \u2192 Agent), so it paused. What it did so far is kept; Continue goes on with a fresh limit.',
+    actions: ['continue', 'settings'],
+  },
+  BUDGET_DAY_REACHED: {
+    text: "Today's token limit (Settings \u2192 Agent) is used up, so the agent paused. Nothing is lost; raise the limit and Continue, or continue tomorrow.",
+    actions: ['continue', 'settings'],
+  },
   PLAN_REJECTED:
     'You rejected the plan, so nothing was done on the page. Send a new message to try another way.',
   PLAN_TIMEOUT: {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
-import { button, change, click, mount, settle } from './__fixtures__/dom';
+import { button, change, click, mount, settle, typeInto } from './__fixtures__/dom';
+
+const fieldOf = (root: HTMLElement, testId: string) =>
+  root.querySelector(`[data-testid="${testId}"]`);
 import { createFakeWorker, settingsView } from './__fixtures__/fake-worker';
 import { AgentTab } from './agent-tab';
 import { GeneralTab } from './general-tab';
@@ -34,7 +37,9 @@ describe('Settings → Agent', () => {
     change(select, 'auto');
     click(button(root, 'Save'));
     await settle();
-    expect(patches).toEqual([{ planReview: 'auto' }]);
+    expect(patches).toEqual([
+      { planReview: 'auto', maxSteps: 60, runTokenLimit: null, dayTokenLimit: null },
+    ]);
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Saved.');
   });
 
@@ -45,5 +50,39 @@ describe('Settings → Agent', () => {
     await settle();
     expect(patches).toHaveLength(1);
     expect(patches[0]).not.toHaveProperty('planReview');
+    expect(patches[0]).not.toHaveProperty('maxSteps');
+    expect(patches[0]).not.toHaveProperty('dayTokenLimit');
+  });
+
+  it('saves the step cap and token limits as numbers, empty as no limit', async () => {
+    const { controller, patches, general } = setup();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    typeInto(fieldOf(root, 'max-steps-setting'), '12');
+    typeInto(fieldOf(root, 'run-token-limit-setting'), '50,000');
+    typeInto(fieldOf(root, 'day-token-limit-setting'), '');
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([
+      { planReview: 'ask', maxSteps: 12, runTokenLimit: 50_000, dayTokenLimit: null },
+    ]);
+  });
+
+  it.each([
+    ['max-steps-setting', '0', 'Enter a whole number of steps from 5 to 200.'],
+    ['max-steps-setting', 'many', 'Enter a whole number of steps from 5 to 200.'],
+    ['run-token-limit-setting', '-5', 'Enter a whole number of tokens from 1,000'],
+    ['day-token-limit-setting', '99999999999999', 'Enter a whole number of tokens from 1,000'],
+  ])('refuses %s typed as %j with plain words and saves nothing', async (field, typed, words) => {
+    const { controller, patches, general } = setup();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    typeInto(fieldOf(root, field), typed);
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([]);
+    const input = root.querySelector<HTMLInputElement>(`[data-testid="${field}"]`)!;
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain(words);
+    // What the person typed stays in the field to be fixed.
+    expect(input.value).toBe(typed);
   });
 });

@@ -1,10 +1,13 @@
 // Settings → Agent: how a web run that may act (Act and Dev) starts. With plans on,
 // the model first writes a plan: shown for the person to edit and approve, or
-// approved automatically. This tab saves only its own keys.
+// approved automatically. How far one response may go: the step cap and the
+// person's token limits. This tab saves only its own keys, and nothing when one of
+// its fields is refused.
 import { useId, useState } from 'preact/hooks';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import type { PlanReview } from '../../shared/protocol/run-plan';
 import { Field, describedBy, formatError, SaveRow } from './form-field';
+import { readMaxSteps, readTokenLimit, tokenLimitText } from './budget-fields';
 import type { SettingsController } from './settings-controller';
 
 /** Props of {@link AgentTab}. */
@@ -23,11 +26,35 @@ const PLAN_LABELS: Readonly<Record<PlanReview, string>> = {
 export function AgentTab({ controller, general }: AgentTabProps) {
   const planId = useId();
   const [planReview, setPlanReview] = useState<PlanReview>(general.planReview);
+  const stepsId = useId();
+  const runLimitId = useId();
+  const dayLimitId = useId();
+  const [steps, setSteps] = useState(String(general.maxSteps));
+  const [runLimit, setRunLimit] = useState(tokenLimitText(general.runTokenLimit));
+  const [dayLimit, setDayLimit] = useState(tokenLimitText(general.dayTokenLimit));
+  const [errors, setErrors] = useState<Partial<Record<'steps' | 'run' | 'day', string>>>({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   const onSubmit = async (event: Event) => {
     event.preventDefault();
-    const result = await controller.saveGeneral({ planReview });
+    const readSteps = readMaxSteps(steps);
+    const readRun = readTokenLimit(runLimit);
+    const readDay = readTokenLimit(dayLimit);
+    setErrors({
+      ...(readSteps.ok ? {} : { steps: readSteps.message }),
+      ...(readRun.ok ? {} : { run: readRun.message }),
+      ...(readDay.ok ? {} : { day: readDay.message }),
+    });
+    if (!readSteps.ok || !readRun.ok || !readDay.ok) {
+      setStatus({ ok: false, text: 'Not saved: fix the fields marked above.' });
+      return;
+    }
+    const result = await controller.saveGeneral({
+      planReview,
+      maxSteps: readSteps.value,
+      runTokenLimit: readRun.value,
+      dayTokenLimit: readDay.value,
+    });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },
     );
@@ -53,6 +80,56 @@ export function AgentTab({ controller, general }: AgentTabProps) {
             </option>
           ))}
         </select>
+      </Field>
+      <Field
+        id={stepsId}
+        label="Most steps per response"
+        hint="A step is one model call. At the limit the agent stops, says what it did so far, and offers Continue. From 5 to 200."
+        error={errors.steps}
+      >
+        <input
+          id={stepsId}
+          inputMode="numeric"
+          value={steps}
+          aria-invalid={errors.steps !== undefined}
+          aria-describedby={describedBy(stepsId, true, errors.steps !== undefined)}
+          data-testid="max-steps-setting"
+          onInput={(event) => setSteps(event.currentTarget.value)}
+        />
+      </Field>
+      <Field
+        id={runLimitId}
+        label="Token limit per response"
+        hint="Input and output tokens of all model calls of one response. When it is used up the agent pauses with Continue. Empty: no limit."
+        error={errors.run}
+      >
+        <input
+          id={runLimitId}
+          inputMode="numeric"
+          value={runLimit}
+          placeholder="No limit"
+          aria-invalid={errors.run !== undefined}
+          aria-describedby={describedBy(runLimitId, true, errors.run !== undefined)}
+          data-testid="run-token-limit-setting"
+          onInput={(event) => setRunLimit(event.currentTarget.value)}
+        />
+      </Field>
+      <Field
+        id={dayLimitId}
+        label="Token limit per day"
+        hint="All model calls of today (chat titles and memory included); starts again at midnight. Empty: no limit."
+        error={errors.day}
+      >
+        <input
+          id={dayLimitId}
+          inputMode="numeric"
+          value={dayLimit}
+          placeholder="No limit"
+          aria-invalid={errors.day !== undefined}
+          aria-describedby={describedBy(dayLimitId, true, errors.day !== undefined)}
+          data-testid="day-token-limit-setting"
+          onInput={(event) => setDayLimit(event.currentTarget.value)}
+        />
       </Field>
       <SaveRow status={status} />
     </form>

@@ -51,6 +51,9 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
       completionModelId,
       completionDelayMs,
       planReview,
+      maxSteps,
+      runTokenLimit,
+      dayTokenLimit,
       siteGuidesEnabled,
       siteGuidesOff,
       ...own
@@ -59,6 +62,9 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
     void completionModelId;
     void completionDelayMs;
     void planReview;
+    void maxSteps;
+    void runTokenLimit;
+    void dayTokenLimit;
     void siteGuidesEnabled;
     void siteGuidesOff;
     const result = await controller.saveGeneral({ ...own, historyTurnLimit: limit });

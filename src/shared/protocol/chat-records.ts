@@ -146,6 +146,14 @@ export const AssistantTurnSchema = z.strictObject({
   plan: RunPlanSchema.optional(),
   /** The run's scratchpad and progress ledger as it ended (long web tasks). */
   memory: WorkingMemorySchema.optional(),
+  /** Tokens the answer's model calls spent; `estimated` when the provider sent no figures. */
+  usage: z
+    .strictObject({
+      inputTokens: z.number().int().min(0),
+      outputTokens: z.number().int().min(0),
+      estimated: z.boolean(),
+    })
+    .optional(),
 });
 export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;
 

@@ -156,6 +156,11 @@ export const ERROR_CODES = [
   'AGENT_MODE_UNAVAILABLE',
   'TOOL_REGISTRY_COLLISION',
   'TOOL_ROUND_LIMIT',
+  /** The run took the person's maximum of steps (Settings → Agent); Continue goes on. */
+  'STEP_LIMIT_REACHED',
+  /** A token limit the person set (per response or per day) is used up. */
+  'BUDGET_RUN_REACHED',
+  'BUDGET_DAY_REACHED',
   /** The run kept repeating itself (the same call, element or pair of pages) and was ended. */
   'RUN_LOOP_STOPPED',
   // Plan before Act (src/worker/agent/plan): the run ended before any browser tool ran

@@ -11,6 +11,18 @@ import { PlanReviewSchema } from './run-plan';
 /** Bounds of the completion delay, in milliseconds (the page's shortest pause is the floor). */
 export const COMPLETION_DELAY_RANGE = { min: 150, max: 3_000, default: 400 } as const;
 
+/** Model rounds one run may take before it stops for the person's Continue. */
+export const MAX_STEPS_RANGE = { min: 5, max: 200, default: 60 } as const;
+
+/** Bounds of a token limit the person sets (per run or per day); null means no limit. */
+export const TOKEN_LIMIT_RANGE = { min: 1_000, max: 1_000_000_000 } as const;
+const TokenLimitSchema = z
+  .number()
+  .int()
+  .min(TOKEN_LIMIT_RANGE.min)
+  .max(TOKEN_LIMIT_RANGE.max)
+  .nullable();
+
 /** A site guide's id (a lowercase slug). */
 export const SiteGuideIdSchema = z
   .string()
@@ -95,6 +107,12 @@ export const GeneralSettingsSchema = z.strictObject({
   siteGuidesOff: boundedArray(SiteGuideIdSchema, MAX_SITE_GUIDE_IDS),
   /** Act and Dev runs propose a plan first: off, shown for approval, or approved automatically. */
   planReview: PlanReviewSchema,
+  /** Model rounds per run before it stops with a progress summary and Continue. */
+  maxSteps: z.number().int().min(MAX_STEPS_RANGE.min).max(MAX_STEPS_RANGE.max),
+  /** Tokens one run may spend (input and output together); null is no limit. */
+  runTokenLimit: TokenLimitSchema,
+  /** Tokens all model calls of one local day may spend; null is no limit. */
+  dayTokenLimit: TokenLimitSchema,
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
-import { MAX_TOOL_ROUNDS } from '../providers/provider-limits';
+import { MAX_STEPS_RANGE } from '../../shared/protocol/settings-messages';
 import type { ToolRunContext } from '../tools/define-tool';
 import { call, createHarness, finish, testTool, text, until } from './__fixtures__/agent-harness';
 
@@ -98,7 +98,7 @@ describe('agent core: the loop', () => {
     expect((await lastTurn(h, sessionId)).status).toBe('error');
   });
 
-  it('stops at the round cap with TOOL_ROUND_LIMIT after exactly 32 model calls', async () => {
+  it('stops at the default step cap with STEP_LIMIT_REACHED after exactly 60 model calls', async () => {
     let n = 0;
     const h = await createHarness({
       tools: [testTool('read_thing', 'read')],
@@ -115,8 +115,8 @@ describe('agent core: the loop', () => {
     });
     const { runId } = await h.send();
     await h.agent.idle();
-    expect(h.endOf(runId)?.error?.code).toBe('TOOL_ROUND_LIMIT');
-    expect(h.requests).toHaveLength(MAX_TOOL_ROUNDS);
+    expect(h.endOf(runId)?.error?.code).toBe('STEP_LIMIT_REACHED');
+    expect(h.requests).toHaveLength(MAX_STEPS_RANGE.default);
   });
 
   it('surfaces finish_reason length as a notice and keeps it on the turn', async () => {

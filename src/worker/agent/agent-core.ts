@@ -24,6 +24,8 @@ import { createReservationBook, sessionKeyOf, type ReservationOptions } from './
 import { createRunContext, type RunContext, type RunDeps } from './run-context';
 import { reconcileInterruptedRuns } from './run-journal';
 import { executeRun } from './run';
+import { createSpendGuard, type SpendGuard } from './budget/spend-guard';
+import { createMemoryDaySpend } from './budget/day-spend';
 import { DEFAULT_INTERACTION_TIMEOUT_MS, PAGE_WAIT_POLL_MS } from './run-limits';
 
 /** Keeps the worker alive while at least one run holds a lease. */
@@ -33,8 +35,10 @@ export interface KeepAlive {
 
 export interface AgentCoreDeps extends Omit<
   RunDeps,
-  'interactionTimeoutMs' | 'pagePollMs' | 'trusted'
+  'interactionTimeoutMs' | 'pagePollMs' | 'trusted' | 'spend'
 > {
+  /** Absent: limits apply with today's total kept in memory only. */
+  readonly spend?: SpendGuard;
   /** Worker -> panel event transport (the panel ports). */
   readonly events: EventTransport;
   readonly keepAlive?: KeepAlive;
@@ -50,6 +54,7 @@ export function createAgentCore(input: AgentCoreDeps) {
   const deps: RunDeps = {
     ...input,
     trusted: input.trusted ?? (() => false),
+    spend: input.spend ?? createSpendGuard(input.settings, createMemoryDaySpend()),
     interactionTimeoutMs: input.interactionTimeoutMs ?? DEFAULT_INTERACTION_TIMEOUT_MS,
     pagePollMs: input.pagePollMs ?? PAGE_WAIT_POLL_MS,
   };

@@ -8,8 +8,11 @@ import type {
   FetchLike,
   ModelAdapter,
   ModelRequest,
+  ModelUsage,
   ProviderKind,
 } from '../providers/model-adapter';
+import type { SpendGuard } from './budget/spend-guard';
+import { usageOfCall } from './budget/call-usage';
 import type { SettingsStore } from '../storage/store-contracts';
 import { checkModelEndpoint } from './run-prepare';
 
@@ -17,6 +20,8 @@ export interface OneShotModelDeps {
   readonly settings: SettingsStore;
   readonly adapterFor: (kind: ProviderKind) => ModelAdapter;
   readonly fetch: FetchLike;
+  /** The person's day token limit; absent (inline completion) spends unmetered. */
+  readonly spend?: Pick<SpendGuard, 'check' | 'record'>;
 }
 
 export interface OneShotRequest {
@@ -38,18 +43,17 @@ export async function askModelOnce(
   const model = await deps.settings.resolveModel(request.modelId);
   if (!model) throw new ProtocolFailure('MODEL_MISSING', 'The chosen model is not configured.');
   checkModelEndpoint(model);
+  await deps.spend?.check();
+  const messages: ModelRequest['messages'] = [
+    { role: 'system', text: request.system },
+    { role: 'user', content: [{ type: 'text', text: request.user }] },
+  ];
   const answer = await streamAnswerText(
     deps.adapterFor(model.settings.kind),
-    {
-      settings: model.settings,
-      messages: [
-        { role: 'system', text: request.system },
-        { role: 'user', content: [{ type: 'text', text: request.user }] },
-      ],
-      tools: [],
-    },
+    { settings: model.settings, messages, tools: [] },
     { signal, fetch: deps.fetch, maxChars: request.maxChars },
   );
+  await deps.spend?.record(usageOfCall(answer.usage, { messages, outputText: answer.text }));
   return answer.text;
 }
 
@@ -61,15 +65,17 @@ export async function streamAnswerText(
   adapter: ModelAdapter,
   request: ModelRequest,
   options: { readonly signal: AbortSignal; readonly fetch: FetchLike; readonly maxChars: number },
-): Promise<{ text: string; isCut: boolean }> {
+): Promise<{ text: string; isCut: boolean; usage: ModelUsage | null }> {
   let text = '';
+  let usage: ModelUsage | null = null;
   const stream = adapter.stream(request, { signal: options.signal, fetch: options.fetch });
   for await (const part of stream) {
     if (part.type === 'text-delta') {
       text += part.text;
       if (text.length >= options.maxChars)
-        return { text: text.slice(0, options.maxChars), isCut: true };
-    } else if (part.type === 'error') throw new ProtocolFailure(part.code, part.message);
+        return { text: text.slice(0, options.maxChars), isCut: true, usage };
+    } else if (part.type === 'usage') usage = part.usage;
+    else if (part.type === 'error') throw new ProtocolFailure(part.code, part.message);
   }
-  return { text, isCut: false };
+  return { text, isCut: false, usage };
 }

@@ -43,6 +43,8 @@ export type AutoNameStarter = (input: {
 }) => void;
 
 /** What runs need from the worker; all injected so tests use fakes. */
+import type { SpendGuard } from './budget/spend-guard';
+
 export interface RunDeps {
   readonly chats: ChatStore;
   readonly settings: SettingsStore;
@@ -71,6 +73,8 @@ export interface RunDeps {
   readonly memory?: RunMemory;
   /** Auto-learn after a complete response; must return at once and never throw. */
   readonly learn?: LearnStarter;
+  /** The person's token limits, asked before every model call (agent/budget). */
+  readonly spend: SpendGuard;
 }
 
 /** What a complete response hands to auto-learn (src/worker/memory/auto-learn.ts). */

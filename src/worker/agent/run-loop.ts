@@ -8,7 +8,6 @@ import { raceAbort } from '../../shared/lib/abort';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import type { RunStartRequest } from '../../shared/protocol/run-messages';
-import { MAX_TOOL_ROUNDS } from '../providers/provider-limits';
 import type { FetchLike, ModelMessage } from '../providers/model-adapter';
 import { sitePromptOf } from '../sites/worker-site';
 import { workerSiteOf } from '../sites/worker-sites';
@@ -27,6 +26,7 @@ import { planRunIfAsked } from './plan/plan-run';
 import { createRunWorkingMemory } from './working-memory/run-working-memory';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
+import { runLimitsOf } from './budget/run-limits-of';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
@@ -62,12 +62,30 @@ async function memoryNoteOf(run: RunContext, origin: string | null): Promise<str
   }
 }
 
-/** Runs model and tool rounds until a text-only answer (or a limit, or Stop). */
+/**
+ * Runs model and tool rounds until a text-only answer, or the person's step cap or
+ * token limit (which pause the run for Continue), or Stop.
+ */
 export async function runLoop(
   run: RunContext,
   request: RunStartRequest,
   prepared: PreparedRun,
   save: RunSaves,
+): Promise<void> {
+  const limits = runLimitsOf(run, run.deps.spend, prepared.general);
+  try {
+    await loopRounds(run, request, prepared, save, limits);
+  } finally {
+    limits.reportUsage();
+  }
+}
+
+async function loopRounds(
+  run: RunContext,
+  request: RunStartRequest,
+  prepared: PreparedRun,
+  save: RunSaves,
+  limits: ReturnType<typeof runLimitsOf>,
 ): Promise<void> {
   const { deps, signal, events, recorder } = run;
   const site = workerSiteOf(run.identity.scope.siteId);
@@ -125,7 +143,8 @@ export async function runLoop(
     return raceAbort(deps.fetch(url, init), signal);
   };
   // Act and Dev runs may plan first; without an approved plan the run ends here.
-  await planRunIfAsked(run, prepared, messages, guardedFetch);
+  await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
+  save.progress(recorder.snapshot());
   const firstRunMessage = messages.length;
   const memory = createRunWorkingMemory(run, runTools);
   memory.sync(messages, firstRunMessage);
@@ -148,6 +167,7 @@ export async function runLoop(
         'CONTEXT_COMPACTED',
       );
     }
+    await limits.beforeCall();
     const result = await streamTurn({
       adapter: deps.adapterFor(prepared.model.settings.kind),
       request: { settings: prepared.model.settings, messages, tools: memory.tools(round) },
@@ -157,6 +177,15 @@ export async function runLoop(
         recorder.appendText(channel, text);
         events.delta(channel, text);
       },
+    });
+    await limits.afterCall(result.usage, {
+      messages,
+      toolsText: JSON.stringify(tools),
+      outputText: [
+        result.text,
+        result.reasoning.text,
+        ...result.toolCalls.map((call) => call.name + call.argumentsText),
+      ].join(''),
     });
     if (result.error)
       throw new ProtocolFailure(
@@ -186,13 +215,6 @@ export async function runLoop(
     if (toolCalls.length === 0) return memory.atEnd();
     if (recovered) recorder.mark('text-tool-calls');
     checkCallIds(toolCalls, seenIds);
-    if (round >= MAX_TOOL_ROUNDS) {
-      memory.atEnd();
-      throw new ProtocolFailure(
-        'TOOL_ROUND_LIMIT',
-        `The run reached the limit of ${MAX_TOOL_ROUNDS} model rounds.`,
-      );
-    }
     messages.push({
       role: 'assistant',
       text: recovered ? recovered.text : result.text,
@@ -237,6 +259,13 @@ export async function runLoop(
     // A tool that ends the run (schedule_resume) ends it after its round.
     if (endsRun) return;
     loops.afterRound(messages);
+    try {
+      limits.afterRound(round);
+    } catch (error) {
+      // The step cap pauses the run: the person hears which ledger rows are still open.
+      memory.atEnd();
+      throw error;
+    }
     if (guide.isActive) {
       // A tab we cannot read now changes no guide; the page guard handles the tab.
       const tab = await raceAbort(

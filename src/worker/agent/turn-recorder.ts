@@ -37,6 +37,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
   let error: ProtocolError | undefined;
   let plan: RunPlan | undefined;
   let memory: WorkingMemory | undefined;
+  let usage: AssistantTurn['usage'];
 
   const openSegment = (segment: Segment): boolean => {
     if (segments.length >= MAX_SEGMENTS_PER_TURN) {
@@ -102,6 +103,14 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
     setMemory(next: WorkingMemory) {
       memory = hasWorkingMemory(next) ? structuredClone(next) : undefined;
     },
+    /** What the answer's model calls spent so far. */
+    setUsage(spent: NonNullable<AssistantTurn['usage']>) {
+      usage = {
+        inputTokens: Math.round(spent.inputTokens),
+        outputTokens: Math.round(spent.outputTokens),
+        estimated: spent.estimated,
+      };
+    },
     finish(next: TurnStatus, failure?: ProtocolError) {
       status = next;
       error = failure;
@@ -120,6 +129,7 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
       if (trimmed.size > 0) turn.trimmed = [...trimmed].slice(0, 16);
       if (plan) turn.plan = structuredClone(plan);
       if (memory) turn.memory = structuredClone(memory);
+      if (usage) turn.usage = { ...usage };
       return turn;
     },
   };

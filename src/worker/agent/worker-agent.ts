@@ -17,6 +17,9 @@ import { BUILTIN_TOOLS } from '../tools/builtin-tools';
 import { createToolRegistry } from '../tools/tool-registry';
 import { getWorkerIntegrationService } from '../integrations/worker-integrations';
 import { createAgentCore } from './agent-core';
+import { createSpendGuard } from './budget/spend-guard';
+import { createDaySpend } from './budget/day-spend';
+import { createChromeLocalArea } from '../platform/storage-access';
 import { createAutoNamer } from './auto-name';
 import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
@@ -39,9 +42,12 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   // Bound once: an unbound fetch throws "Illegal invocation" in workers.
   const fetchFn: FetchLike = (url, init) => fetch(url, init);
   const { recovery, ...stores } = deps;
-  // Inline completion shares the worker's settings and page requests, not a run.
-  startCompletion({ settings: deps.settings, pages: deps.pages });
+  // Inline completion shares the worker's settings, page requests and spend, not a run.
+  // One guard for the worker: every model call counts in the same day, written in turn.
+  const spend = createSpendGuard(deps.settings, createDaySpend(createChromeLocalArea()));
+  startCompletion({ settings: deps.settings, pages: deps.pages, spend });
   return createAgentCore({
+    spend,
     ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
     capture: captureVisibleTab,
@@ -60,6 +66,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
             settings: deps.settings,
             adapterFor: getModelAdapter,
             fetch: fetchFn,
+            spend,
           }),
         }
       : {}),
@@ -68,6 +75,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
       settings: deps.settings,
       adapterFor: getModelAdapter,
       fetch: fetchFn,
+      spend,
     }),
   });
 }

@@ -2,7 +2,7 @@
 // tab, page requests, the one-shot model call and the local figures in
 // chrome.storage.local. The worker agent starts it once per worker instance; the page
 // and settings handlers reach it through `completionSignal` and `completionSummary`.
-import { askModelOnce } from '../agent/one-shot-model';
+import { askModelOnce, type OneShotModelDeps } from '../agent/one-shot-model';
 import type { PageRequests } from '../page-requests';
 import { createChromeLocalArea } from '../platform/storage-access';
 import type { FetchLike } from '../providers/model-adapter';
@@ -42,6 +42,8 @@ export function completionSummary(): Promise<CompletionStatsSummary> {
 export function startCompletion(deps: {
   settings: SettingsStore;
   pages: PageRequests;
+  /** The person's day token limit; ghost texts spend from the same day as runs. */
+  spend?: OneShotModelDeps['spend'];
 }): RunningCompletion {
   const area = createChromeLocalArea();
   // Bound once: an unbound fetch throws "Illegal invocation" in workers.
@@ -63,7 +65,12 @@ export function startCompletion(deps: {
     }),
     ask: (request, signal) =>
       askModelOnce(
-        { settings: deps.settings, adapterFor: getModelAdapter, fetch: fetchFn },
+        {
+          settings: deps.settings,
+          adapterFor: getModelAdapter,
+          fetch: fetchFn,
+          ...(deps.spend ? { spend: deps.spend } : {}),
+        },
         request,
         signal,
       ),

@@ -2,8 +2,11 @@
 // run loop and the tests agree on them. Values follow the study's Appendix B, with
 // the stream cap doubled: long reasoning models exceed 4 MiB of SSE framing.
 
-/** Most model rounds one run may take; enforced by the run loop, not by adapters. */
-export const MAX_TOOL_ROUNDS = 32;
+/**
+ * The product ceiling on model rounds of one run, above any step cap the person sets
+ * (Settings → Agent, at most this); enforced by the run loop, not by adapters.
+ */
+export const MAX_TOOL_ROUNDS = 200;
 
 /** Bounds an adapter enforces while reading one response. */
 export interface ProviderLimits {

@@ -7,6 +7,7 @@ import { IdSchema, boundedString } from '../../shared/schema/bounded';
 import {
   COMPLETION_DELAY_RANGE,
   GeneralSettingsSchema,
+  MAX_STEPS_RANGE,
   ModelViewSchema,
   type GeneralSettings,
 } from '../../shared/protocol/settings-messages';
@@ -43,6 +44,9 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   siteGuidesEnabled: true,
   siteGuidesOff: [],
   planReview: DEFAULT_PLAN_REVIEW,
+  maxSteps: MAX_STEPS_RANGE.default,
+  runTokenLimit: null,
+  dayTokenLimit: null,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -118,6 +122,9 @@ export function normalizeGeneral(
     siteGuidesEnabled: pick('siteGuidesEnabled'),
     siteGuidesOff: pick('siteGuidesOff'),
     planReview: pick('planReview'),
+    maxSteps: pick('maxSteps'),
+    runTokenLimit: pick('runTokenLimit'),
+    dayTokenLimit: pick('dayTokenLimit'),
   };
   return reconcileModels(general, models);
 }

@@ -47,6 +47,9 @@ describe('KeyValueSettingsStore', () => {
         siteGuidesEnabled: true,
         siteGuidesOff: [],
         planReview: 'ask',
+        maxSteps: 60,
+        runTokenLimit: null,
+        dayTokenLimit: null,
       },
       models: [],
     });

@@ -35,6 +35,8 @@ export const STORAGE_KEYS = {
   skills: 'skills.list.v1',
   /** Scheduled tasks settings: enabled, confirmation in scheduled runs (jobs.store.ts). */
   jobSettings: 'jobs.settings.v1',
+  /** Tokens spent by model calls today, against the day limit (agent/budget/day-spend.ts). */
+  daySpend: 'budget.day-spend.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

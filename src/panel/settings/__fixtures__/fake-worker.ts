@@ -98,6 +98,9 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       completionModelId: null,
       completionDelayMs: 400,
       planReview: 'ask',
+      maxSteps: 60,
+      runTokenLimit: null,
+      dayTokenLimit: null,
     },
     models,
   };

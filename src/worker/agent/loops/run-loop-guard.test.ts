@@ -77,8 +77,8 @@ describe('what counts as the same outcome', () => {
     });
     const { runId } = await h.send('Read it.');
     await h.agent.idle();
-    // It runs on to the round cap, never told it is looping.
-    expect(h.endOf(runId)?.error?.code).toBe('TOOL_ROUND_LIMIT');
+    // It runs on to the step cap, never told it is looping.
+    expect(h.endOf(runId)?.error?.code).toBe('STEP_LIMIT_REACHED');
     expect(h.requests.flatMap(notesIn)).toEqual([]);
   });
 });

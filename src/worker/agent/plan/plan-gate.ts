@@ -18,6 +18,7 @@ import type {
 } from '../../providers/model-adapter';
 import { awaitDecision, type InteractionBook } from '../approvals';
 import { streamAnswerText } from '../one-shot-model';
+import type { RunLimits } from '../budget/run-limits-of';
 import { readPlanAnswer, type PlanAnswer } from './plan-answer';
 import { PLANNER_SYSTEM_PROMPT, plannerUserText, repairMessages } from './plan-prompt';
 
@@ -47,6 +48,8 @@ export interface PlanGateInput {
   readonly pageUrl: string;
   readonly interactions: InteractionBook;
   readonly timeoutMs: number;
+  /** The run's token limits; a planning call spends like any other. */
+  readonly limits?: Pick<RunLimits, 'beforeCall' | 'afterCall'>;
 }
 
 export interface ApprovedPlan {
@@ -60,11 +63,13 @@ async function askPlanner(
   input: PlanGateInput,
   messages: readonly ModelMessage[],
 ): Promise<{ text: string; answer: PlanAnswer }> {
-  const { text, isCut } = await streamAnswerText(
+  await input.limits?.beforeCall();
+  const { text, isCut, usage } = await streamAnswerText(
     input.adapter,
     { settings: { ...input.settings, maxOutputTokens: PLAN_OUTPUT_TOKENS }, messages, tools: [] },
     { signal: input.signal, fetch: input.fetch, maxChars: MAX_PLAN_ANSWER_CHARS },
   );
+  await input.limits?.afterCall(usage, { messages, outputText: text });
   if (isCut)
     return {
       text,

@@ -8,6 +8,7 @@ import type { FetchLike, ModelMessage } from '../../providers/model-adapter';
 import type { RunContext } from '../run-context';
 import type { PreparedRun } from '../run-prepare';
 import { planBeforeAct, planReviewFor } from './plan-gate';
+import type { RunLimits } from '../budget/run-limits-of';
 
 /** Plans the run if it should; throws (ending the run) when no plan was approved. */
 export async function planRunIfAsked(
@@ -15,6 +16,7 @@ export async function planRunIfAsked(
   prepared: PreparedRun,
   messages: ModelMessage[],
   fetch: FetchLike,
+  limits: Pick<RunLimits, 'beforeCall' | 'afterCall'>,
 ): Promise<void> {
   const review = planReviewFor(prepared.mode, prepared.general.planReview);
   if (review === 'off') return;
@@ -29,6 +31,7 @@ export async function planRunIfAsked(
     pageUrl: tab?.url ?? '',
     interactions: run.interactions,
     timeoutMs: run.deps.interactionTimeoutMs,
+    limits,
   });
   run.memory.setPlan(approved.plan);
   run.recorder.setPlan(approved.plan);
