@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import { button, change, click, mount, settle, typeInto } from './__fixtures__/dom';
 
-const fieldOf = (root: HTMLElement, testId: string) =>
-  root.querySelector(`[data-testid="${testId}"]`);
 import { createFakeWorker, settingsView } from './__fixtures__/fake-worker';
 import { AgentTab } from './agent-tab';
 import { GeneralTab } from './general-tab';
 import { SettingsController } from './settings-controller';
+
+const fieldOf = (root: HTMLElement, testId: string) =>
+  root.querySelector(`[data-testid="${testId}"]`);
 
 function setup() {
   let general = settingsView().general;
@@ -38,7 +39,14 @@ describe('Settings → Agent', () => {
     click(button(root, 'Save'));
     await settle();
     expect(patches).toEqual([
-      { planReview: 'auto', maxSteps: 60, runTokenLimit: null, dayTokenLimit: null },
+      {
+        planReview: 'auto',
+        maxSteps: 60,
+        runTokenLimit: null,
+        dayTokenLimit: null,
+        clarifyTimeout: 'wait',
+        clarifyWaitSeconds: 120,
+      },
     ]);
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Saved.');
   });
@@ -52,6 +60,7 @@ describe('Settings → Agent', () => {
     expect(patches[0]).not.toHaveProperty('planReview');
     expect(patches[0]).not.toHaveProperty('maxSteps');
     expect(patches[0]).not.toHaveProperty('dayTokenLimit');
+    expect(patches[0]).not.toHaveProperty('clarifyTimeout');
   });
 
   it('saves the step cap and token limits as numbers, empty as no limit', async () => {
@@ -63,7 +72,36 @@ describe('Settings → Agent', () => {
     click(button(root, 'Save'));
     await settle();
     expect(patches).toEqual([
-      { planReview: 'ask', maxSteps: 12, runTokenLimit: 50_000, dayTokenLimit: null },
+      {
+        planReview: 'ask',
+        maxSteps: 12,
+        runTokenLimit: 50_000,
+        dayTokenLimit: null,
+        clarifyTimeout: 'wait',
+        clarifyWaitSeconds: 120,
+      },
+    ]);
+  });
+
+  it('asks for the seconds only when the first answer is taken after a while, and checks them', async () => {
+    const { controller, patches, general } = setup();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    expect(root.querySelector('[data-testid="clarify-wait-setting"]')).toBeNull();
+    change(
+      fieldOf(root, 'clarify-timeout-setting') as unknown as HTMLSelectElement,
+      'first-option',
+    );
+    await settle();
+    typeInto(fieldOf(root, 'clarify-wait-setting'), '5');
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([]);
+    expect(root.textContent).toContain('Enter a whole number of seconds from 10 to 3600.');
+    typeInto(fieldOf(root, 'clarify-wait-setting'), '45');
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([
+      expect.objectContaining({ clarifyTimeout: 'first-option', clarifyWaitSeconds: 45 }),
     ]);
   });
 

@@ -4,11 +4,12 @@
 // person's token limits. This tab saves only its own keys, and nothing when one of
 // its fields is refused.
 import { useId, useState } from 'preact/hooks';
-import type { GeneralSettings } from '../../shared/protocol/settings-messages';
+import type { ClarifyTimeout, GeneralSettings } from '../../shared/protocol/settings-messages';
 import type { PlanReview } from '../../shared/protocol/run-plan';
 import { Field, describedBy, formatError, SaveRow } from './form-field';
 import { readMaxSteps, readTokenLimit, tokenLimitText } from './budget-fields';
 import type { SettingsController } from './settings-controller';
+import { ClarifyTimeoutField, readClarifyWait } from './clarify-timeout-field';
 
 /** Props of {@link AgentTab}. */
 export interface AgentTabProps {
@@ -32,7 +33,11 @@ export function AgentTab({ controller, general }: AgentTabProps) {
   const [steps, setSteps] = useState(String(general.maxSteps));
   const [runLimit, setRunLimit] = useState(tokenLimitText(general.runTokenLimit));
   const [dayLimit, setDayLimit] = useState(tokenLimitText(general.dayTokenLimit));
-  const [errors, setErrors] = useState<Partial<Record<'steps' | 'run' | 'day', string>>>({});
+  const [clarifyTimeout, setClarifyTimeout] = useState<ClarifyTimeout>(general.clarifyTimeout);
+  const [wait, setWait] = useState(String(general.clarifyWaitSeconds));
+  const [errors, setErrors] = useState<Partial<Record<'steps' | 'run' | 'day' | 'wait', string>>>(
+    {},
+  );
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   const onSubmit = async (event: Event) => {
@@ -40,12 +45,18 @@ export function AgentTab({ controller, general }: AgentTabProps) {
     const readSteps = readMaxSteps(steps);
     const readRun = readTokenLimit(runLimit);
     const readDay = readTokenLimit(dayLimit);
+    // The seconds count only when they are used; a stale value there blocks nothing.
+    const readWait =
+      clarifyTimeout === 'first-option'
+        ? readClarifyWait(wait)
+        : ({ ok: true, value: general.clarifyWaitSeconds } as const);
     setErrors({
+      ...(readWait.ok ? {} : { wait: readWait.message }),
       ...(readSteps.ok ? {} : { steps: readSteps.message }),
       ...(readRun.ok ? {} : { run: readRun.message }),
       ...(readDay.ok ? {} : { day: readDay.message }),
     });
-    if (!readSteps.ok || !readRun.ok || !readDay.ok) {
+    if (!readSteps.ok || !readRun.ok || !readDay.ok || !readWait.ok) {
       setStatus({ ok: false, text: 'Not saved: fix the fields marked above.' });
       return;
     }
@@ -54,6 +65,8 @@ export function AgentTab({ controller, general }: AgentTabProps) {
       maxSteps: readSteps.value,
       runTokenLimit: readRun.value,
       dayTokenLimit: readDay.value,
+      clarifyTimeout,
+      clarifyWaitSeconds: readWait.value,
     });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },
@@ -131,6 +144,13 @@ export function AgentTab({ controller, general }: AgentTabProps) {
           onInput={(event) => setDayLimit(event.currentTarget.value)}
         />
       </Field>
+      <ClarifyTimeoutField
+        timeout={clarifyTimeout}
+        seconds={wait}
+        error={errors.wait}
+        onTimeout={setClarifyTimeout}
+        onSeconds={setWait}
+      />
       <SaveRow status={status} />
     </form>
   );

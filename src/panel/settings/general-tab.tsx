@@ -45,28 +45,16 @@ export function GeneralTab({ controller, general }: GeneralTabProps) {
       return;
     }
     setHistoryError(undefined);
-    // The completion, plan and site-guide keys belong to their own tabs, which save them.
-    const {
-      completionEnabled,
-      completionModelId,
-      completionDelayMs,
-      planReview,
-      maxSteps,
-      runTokenLimit,
-      dayTokenLimit,
-      siteGuidesEnabled,
-      siteGuidesOff,
-      ...own
-    } = draft;
-    void completionEnabled;
-    void completionModelId;
-    void completionDelayMs;
-    void planReview;
-    void maxSteps;
-    void runTokenLimit;
-    void dayTokenLimit;
-    void siteGuidesEnabled;
-    void siteGuidesOff;
+    // Only this tab's keys: the other tabs save theirs, and a key added for a new tab
+    // must not be overwritten from this form's older copy.
+    const own: Partial<GeneralSettings> = {
+      activeModelId: draft.activeModelId,
+      autoNameSessions: draft.autoNameSessions,
+      autoNameModelId: draft.autoNameModelId,
+      customSystemPrompt: draft.customSystemPrompt,
+      editMode: draft.editMode,
+      sendShortcut: draft.sendShortcut,
+    };
     const result = await controller.saveGeneral({ ...own, historyTurnLimit: limit });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },

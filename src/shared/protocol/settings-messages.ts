@@ -23,6 +23,16 @@ const TokenLimitSchema = z
   .max(TOKEN_LIMIT_RANGE.max)
   .nullable();
 
+/**
+ * What an unanswered clarify question does: wait until the person answers, take the
+ * first option after `clarifyWaitSeconds`, or take the first option at once (runs
+ * nobody watches). A choice made by the clock is recorded as such, never as theirs.
+ */
+export const ClarifyTimeoutSchema = z.enum(['wait', 'first-option', 'instant']);
+export type ClarifyTimeout = z.infer<typeof ClarifyTimeoutSchema>;
+/** Seconds a question waits before the first option is taken ('first-option'). */
+export const CLARIFY_WAIT_RANGE = { min: 10, max: 3_600, default: 120 } as const;
+
 /** A site guide's id (a lowercase slug). */
 export const SiteGuideIdSchema = z
   .string()
@@ -109,6 +119,12 @@ export const GeneralSettingsSchema = z.strictObject({
   planReview: PlanReviewSchema,
   /** Model rounds per run before it stops with a progress summary and Continue. */
   maxSteps: z.number().int().min(MAX_STEPS_RANGE.min).max(MAX_STEPS_RANGE.max),
+  clarifyTimeout: ClarifyTimeoutSchema,
+  clarifyWaitSeconds: z
+    .number()
+    .int()
+    .min(CLARIFY_WAIT_RANGE.min)
+    .max(CLARIFY_WAIT_RANGE.max),
   /** Tokens one run may spend (input and output together); null is no limit. */
   runTokenLimit: TokenLimitSchema,
   /** Tokens all model calls of one local day may spend; null is no limit. */

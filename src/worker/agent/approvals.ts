@@ -95,7 +95,8 @@ export async function awaitFormAnswer(
 
 /**
  * Shows `pending` and waits for one decision. Resolves 'timeout' after
- * `timeoutMs` (callers treat it as a denial); rejects CANCELLED on abort.
+ * `timeoutMs` (callers treat it as a denial; Infinity waits until answered);
+ * rejects CANCELLED on abort.
  * `onAnswer` receives what came with the decision (a form, a plan).
  */
 export function awaitDecision(
@@ -117,7 +118,10 @@ export function awaitDecision(
     };
     const onAbort = () =>
       settle(() => reject(new ProtocolFailure('CANCELLED', 'The run was stopped.')));
-    const timer = setTimeout(() => settle(() => resolve('timeout')), timeoutMs);
+    // No timer for an endless wait: setTimeout would fire an infinite delay at once.
+    const timer = Number.isFinite(timeoutMs)
+      ? setTimeout(() => settle(() => resolve('timeout')), timeoutMs)
+      : undefined;
     signal.addEventListener('abort', onAbort, { once: true });
     close = book.show(pending, allowed, (decision, answer) => {
       onAnswer?.(answer);

@@ -236,6 +236,10 @@ async function loopRounds(
         signal,
         interactions: run.interactions,
         interactionTimeoutMs: deps.interactionTimeoutMs,
+        clarify: {
+          timeout: prepared.general.clarifyTimeout,
+          waitSeconds: prepared.general.clarifyWaitSeconds,
+        },
         events,
         recorder,
         toolContext: (call, interaction) => ({

@@ -28,7 +28,7 @@ import type { ToolImage } from '../integrations/mcp/mcp-result';
 import { approveAction } from './action-approval';
 import { awaitDecision, type InteractionBook } from './approvals';
 import { integrationInteraction } from './integration-interaction';
-import { clarifyInteraction } from './clarify-interaction';
+import { clarifyInteraction, type ClarifyPolicy } from './clarify-interaction';
 import { splitOutcomeImages, toolImagesMessage } from './run-integrations';
 import type { RunEventSink } from './run-events';
 import { serializeOutcome, statusOf, summaryOf } from './tool-results';
@@ -45,6 +45,8 @@ export interface DispatchContext {
   readonly signal: AbortSignal;
   readonly interactions: InteractionBook;
   readonly interactionTimeoutMs: number;
+  /** What an unanswered clarify question does (Settings → Agent); absent: it waits. */
+  readonly clarify?: ClarifyPolicy;
   readonly events: RunEventSink;
   readonly recorder: TurnRecorder;
   /** The per-call context a tool runs with, minus what dispatch decides. */

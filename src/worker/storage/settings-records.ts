@@ -8,6 +8,7 @@ import {
   COMPLETION_DELAY_RANGE,
   GeneralSettingsSchema,
   MAX_STEPS_RANGE,
+  CLARIFY_WAIT_RANGE,
   ModelViewSchema,
   type GeneralSettings,
 } from '../../shared/protocol/settings-messages';
@@ -45,6 +46,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   siteGuidesOff: [],
   planReview: DEFAULT_PLAN_REVIEW,
   maxSteps: MAX_STEPS_RANGE.default,
+  clarifyTimeout: 'wait',
+  clarifyWaitSeconds: CLARIFY_WAIT_RANGE.default,
   runTokenLimit: null,
   dayTokenLimit: null,
 });
@@ -123,6 +126,8 @@ export function normalizeGeneral(
     siteGuidesOff: pick('siteGuidesOff'),
     planReview: pick('planReview'),
     maxSteps: pick('maxSteps'),
+    clarifyTimeout: pick('clarifyTimeout'),
+    clarifyWaitSeconds: pick('clarifyWaitSeconds'),
     runTokenLimit: pick('runTokenLimit'),
     dayTokenLimit: pick('dayTokenLimit'),
   };

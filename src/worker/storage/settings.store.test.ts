@@ -48,6 +48,8 @@ describe('KeyValueSettingsStore', () => {
         siteGuidesOff: [],
         planReview: 'ask',
         maxSteps: 60,
+        clarifyTimeout: 'wait',
+        clarifyWaitSeconds: 120,
         runTokenLimit: null,
         dayTokenLimit: null,
       },

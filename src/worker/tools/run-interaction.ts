@@ -55,7 +55,7 @@ export interface RunInteraction {
     request: { readonly question: string; readonly options: readonly string[] },
     signal: AbortSignal,
   ): Promise<
-    | { readonly answer: string }
+    | { readonly answer: string; readonly chosenBy: 'person' | 'timeout' }
     | { readonly answer: null; readonly reason: 'dismissed' | 'timeout' }
   >;
 }

@@ -99,6 +99,8 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       completionDelayMs: 400,
       planReview: 'ask',
       maxSteps: 60,
+      clarifyTimeout: 'wait',
+      clarifyWaitSeconds: 120,
       runTokenLimit: null,
       dayTokenLimit: null,
     },

@@ -24,7 +24,7 @@ describe('clarify', () => {
     const asked: unknown[] = [];
     const answered = await clarifyTool.execute(
       { question: 'Which size?', options: ['S', 'M'] },
-      contextWith(async (request) => (asked.push(request), { answer: 'M' })),
+      contextWith(async (request) => (asked.push(request), { answer: 'M', chosenBy: 'person' })),
     );
     expect(asked).toEqual([{ question: 'Which size?', options: ['S', 'M'] }]);
     expect(answered).toMatchObject({ ok: true, result: { answered: true, answer: 'M' } });
@@ -38,5 +38,17 @@ describe('clarify', () => {
 
     const nobody = await clarifyTool.execute({ question: 'Which size?' }, contextWith());
     expect(nobody).toMatchObject({ ok: false, code: 'SITE_FEATURE_UNAVAILABLE' });
+  });
+
+  it('never passes the clock’s pick off as the person’s answer', async () => {
+    const picked = await clarifyTool.execute(
+      { question: 'Which size?', options: ['S', 'M'] },
+      contextWith(async () => ({ answer: 'S', chosenBy: 'timeout' })),
+    );
+    expect(picked).toMatchObject({
+      ok: true,
+      result: { answered: false, answer: 'S', chosen_by: 'timeout' },
+    });
+    expect(JSON.stringify(picked)).toContain('not their decision');
   });
 });

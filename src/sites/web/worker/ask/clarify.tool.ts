@@ -52,6 +52,17 @@ export const clarifyTool = defineTool({
         summary: reply.reason === 'timeout' ? 'No answer in time' : 'Not answered',
       };
     }
+    if (reply.chosenBy === 'timeout')
+      return {
+        ok: true,
+        result: {
+          answered: false,
+          answer: reply.answer,
+          chosen_by: 'timeout',
+          note: 'The person did not choose: their setting took the first option. Treat it as a default, not their decision, and do nothing consequential on it without asking.',
+        },
+        summary: `No answer: went on with the first option, ${reply.answer.slice(0, 120)}`,
+      };
     return {
       ok: true,
       result: { answered: true, answer: reply.answer },
