@@ -70,6 +70,15 @@ async function jobWhen(
   }
 }
 
+/** Resolves once the model has had `count` requests for the task `title`. */
+async function requested(title: string, count: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (taskRuns.filter((entry) => entry === title).length < count) {
+    if (Date.now() > deadline) throw new Error(`${title}: ${JSON.stringify(taskRuns)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Asks the agent to schedule `args` and approves the card; returns the stored job. */
 async function schedule(args: Record<string, unknown>): Promise<JobView> {
   proposal = args;
@@ -152,6 +161,10 @@ describe('scheduled tasks', () => {
     });
     await fireAlarm(job.id);
     await jobWhen('Headline after restart', (entry) => entry.status === 'running');
+    // The manager stores `running` before the runner has opened the tab and sent the
+    // model request; stopping the worker in that gap would make the next worker's run
+    // the first request (the slow one), so the stop waits until that request is out.
+    await requested('Headline after restart', 1);
     await rig.browser.stopWorker();
     // The panel port reconnects, which starts a new worker; startup re-queues the job
     // with its alarm due now.
@@ -162,5 +175,10 @@ describe('scheduled tasks', () => {
     );
     expect(done).toMatchObject({ runCount: 1, lastResult: { outcome: 'done' } });
     expect(taskRuns.filter((title) => title === 'Headline after restart')).toHaveLength(2);
+    // The answer that completed the job is the second request's, not the stopped run's.
+    const sessionId = (done['lastResult'] as { sessionId: string }).sessionId;
+    const chat = JSON.stringify((await rig.driver.session(sessionId)).turns);
+    expect(chat).toContain('Ran Headline after restart');
+    expect(chat).not.toContain('Too late.');
   }, 90_000);
 });
