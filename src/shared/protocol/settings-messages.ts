@@ -120,11 +120,7 @@ export const GeneralSettingsSchema = z.strictObject({
   /** Model rounds per run before it stops with a progress summary and Continue. */
   maxSteps: z.number().int().min(MAX_STEPS_RANGE.min).max(MAX_STEPS_RANGE.max),
   clarifyTimeout: ClarifyTimeoutSchema,
-  clarifyWaitSeconds: z
-    .number()
-    .int()
-    .min(CLARIFY_WAIT_RANGE.min)
-    .max(CLARIFY_WAIT_RANGE.max),
+  clarifyWaitSeconds: z.number().int().min(CLARIFY_WAIT_RANGE.min).max(CLARIFY_WAIT_RANGE.max),
   /** Tokens one run may spend (input and output together); null is no limit. */
   runTokenLimit: TokenLimitSchema,
   /** Tokens all model calls of one local day may spend; null is no limit. */
