@@ -1,8 +1,8 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
-// the mark on the page while the agent acts, its question card, the composer's
-// command palette, and the Agent, Site guides and Memory tabs of Settings. One Act
-// chat walks through them with a scripted model that plans, reads the page, clicks
-// the button it found and asks a question.
+// the mark on the page while the agent acts, its checklist and question card, the
+// composer's command palette, and the Agent, Site guides, Memory, Skills and Scheduled
+// tabs of Settings. One Act chat walks through them with a scripted model that plans,
+// reads the page, clicks the button it found, keeps a checklist and asks a question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
@@ -37,7 +37,7 @@ const PLAN = {
 
 type ToolMessage = { role: string; content: unknown };
 
-/** Plans, reads the tree, clicks the button the tree names, asks, then answers. */
+/** Plans, reads the tree, clicks the button it names, keeps a checklist, asks, answers. */
 function shopper(body: CompletionBody, { turnIndex }: { turnIndex: number }) {
   if (isPlannerRequest(body)) return { steps: [{ text: JSON.stringify(PLAN) }] };
   const call = (name: string, args: Record<string, unknown>) => ({
@@ -50,6 +50,14 @@ function shopper(body: CompletionBody, { turnIndex }: { turnIndex: number }) {
     return call('click', { ref: refIn(tree, 'button', 'Add to basket') });
   }
   if (turnIndex === 2)
+    return call('progress_update', {
+      rows: [
+        { id: 'read-page', status: 'processed' },
+        { id: 'add-to-basket', status: 'acted' },
+        { id: 'choose-colour', status: 'pending' },
+      ],
+    });
+  if (turnIndex === 3)
     return call('clarify', {
       question: 'Which colour should the watering can be?',
       options: ['Green', 'Grey'],
@@ -126,6 +134,8 @@ describe('web agent gallery', () => {
     ['Agent', 'settings-agent'],
     ['Site guides', 'settings-site-guides'],
     ['Memory', 'settings-memory'],
+    ['Skills', 'settings-skills'],
+    ['Scheduled', 'settings-scheduled'],
   ] as const) {
     it(`Settings → ${name}`, async () => {
       if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0)
