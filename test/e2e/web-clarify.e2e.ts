@@ -66,4 +66,51 @@ describe('clarify', () => {
     const result = JSON.parse(String(messages.find((entry) => entry.role === 'tool')?.content));
     expect(result).toMatchObject({ ok: true, result: { answered: true, answer: 'M' } });
   });
+
+  it('takes the first answer at once when Settings → Agent says so, marked as not the person’s', async () => {
+    const saved = await rig.driver.send({
+      type: 'settings/save-general',
+      payload: { patch: { clarifyTimeout: 'instant' } },
+    });
+    expect(saved.ok).toBe(true);
+    await rig.models.setScenario({
+      name: 'clarify-instant',
+      models: ['scripted-model'],
+      turns: [
+        {
+          steps: [
+            {
+              toolCall: {
+                id: 'ask-2',
+                name: 'clarify',
+                arguments: { question: 'Which colour?', options: ['Red', 'Blue'] },
+              },
+            },
+          ],
+        },
+        { steps: [{ text: 'Going with red for now.' }] },
+      ],
+    });
+    const start = rig.models.requests.length;
+    const { runId } = await rig.driver.start(rig.modelId, 'Pick a shirt colour.', {
+      agentMode: 'act',
+    });
+    const end = await rig.driver.waitForEnd(runId);
+    expect(end.payload['status']).toBe('done');
+    const events = await rig.driver.eventsOf(runId);
+    // No card was shown: nobody was asked.
+    expect(events.some((event) => event.payload['pending'] != null)).toBe(false);
+    const notices = events
+      .filter((event) => event.type === 'run/notice')
+      .map((event) => String(event.payload['message']));
+    expect(notices.some((text) => text.includes('went on with the first answer'))).toBe(true);
+    const requests = runRequests(rig.models, start);
+    const messages = (requests[1]?.body as { messages: { role: string; content?: unknown }[] })
+      .messages;
+    const result = JSON.parse(String(messages.find((entry) => entry.role === 'tool')?.content));
+    expect(result).toMatchObject({
+      ok: true,
+      result: { answered: false, answer: 'Red', chosen_by: 'timeout' },
+    });
+  });
 });
