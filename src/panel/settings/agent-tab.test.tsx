@@ -41,6 +41,7 @@ describe('Settings → Agent', () => {
     expect(patches).toEqual([
       {
         planReview: 'auto',
+        autoScreenshot: 'after-change',
         maxSteps: 60,
         runTokenLimit: null,
         dayTokenLimit: null,
@@ -61,6 +62,27 @@ describe('Settings → Agent', () => {
     expect(patches[0]).not.toHaveProperty('maxSteps');
     expect(patches[0]).not.toHaveProperty('dayTokenLimit');
     expect(patches[0]).not.toHaveProperty('clarifyTimeout');
+    expect(patches[0]).not.toHaveProperty('autoScreenshot');
+  });
+
+  it('starts at the stored screenshot setting and saves the one picked', async () => {
+    const { controller, patches, general } = setup();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    const select = fieldOf(root, 'auto-screenshot-setting') as HTMLSelectElement;
+    expect(select.value).toBe('after-change');
+    expect([...select.options].map((option) => option.value)).toEqual([
+      'after-change',
+      'after-navigation',
+      'every-step',
+      'off',
+    ]);
+    expect(root.querySelector(`label[for="${select.id}"]`)?.textContent).toBe(
+      'Send a screenshot by itself (Act and Dev)',
+    );
+    change(select, 'every-step');
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([expect.objectContaining({ autoScreenshot: 'every-step' })]);
   });
 
   it('saves the step cap and token limits as numbers, empty as no limit', async () => {
@@ -74,6 +96,7 @@ describe('Settings → Agent', () => {
     expect(patches).toEqual([
       {
         planReview: 'ask',
+        autoScreenshot: 'after-change',
         maxSteps: 12,
         runTokenLimit: 50_000,
         dayTokenLimit: null,

@@ -1,10 +1,14 @@
 // Settings → Agent: how a web run that may act (Act and Dev) starts. With plans on,
 // the model first writes a plan: shown for the person to edit and approve, or
 // approved automatically. How far one response may go: the step cap and the
-// person's token limits. This tab saves only its own keys, and nothing when one of
-// its fields is refused.
+// person's token limits. When a vision model gets a fresh screenshot without asking.
+// This tab saves only its own keys, and nothing when one of its fields is refused.
 import { useId, useState } from 'preact/hooks';
-import type { ClarifyTimeout, GeneralSettings } from '../../shared/protocol/settings-messages';
+import type {
+  AutoScreenshot,
+  ClarifyTimeout,
+  GeneralSettings,
+} from '../../shared/protocol/settings-messages';
 import type { PlanReview } from '../../shared/protocol/run-plan';
 import { Field, describedBy, formatError, SaveRow } from './form-field';
 import { readMaxSteps, readTokenLimit, tokenLimitText } from './budget-fields';
@@ -23,10 +27,19 @@ const PLAN_LABELS: Readonly<Record<PlanReview, string>> = {
   off: 'No plan: act straight away',
 };
 
+const SCREENSHOT_LABELS: Readonly<Record<AutoScreenshot, string>> = {
+  'after-change': 'After an action changes the page',
+  'after-navigation': 'After the page changes address',
+  'every-step': 'After every step',
+  off: 'Never (the agent can still take one)',
+};
+
 /** The agent settings form. */
 export function AgentTab({ controller, general }: AgentTabProps) {
   const planId = useId();
   const [planReview, setPlanReview] = useState<PlanReview>(general.planReview);
+  const screenshotId = useId();
+  const [autoScreenshot, setAutoScreenshot] = useState<AutoScreenshot>(general.autoScreenshot);
   const stepsId = useId();
   const runLimitId = useId();
   const dayLimitId = useId();
@@ -62,6 +75,7 @@ export function AgentTab({ controller, general }: AgentTabProps) {
     }
     const result = await controller.saveGeneral({
       planReview,
+      autoScreenshot,
       maxSteps: readSteps.value,
       runTokenLimit: readRun.value,
       dayTokenLimit: readDay.value,
@@ -88,6 +102,25 @@ export function AgentTab({ controller, general }: AgentTabProps) {
           onChange={(event) => setPlanReview(event.currentTarget.value as PlanReview)}
         >
           {Object.entries(PLAN_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id={screenshotId}
+        label="Send a screenshot by itself (Act and Dev)"
+        hint="For models that see images: the agent looks at the page again after its actions. Each screenshot costs about 1,500 tokens; only the newest four stay in the conversation."
+      >
+        <select
+          id={screenshotId}
+          value={autoScreenshot}
+          aria-describedby={describedBy(screenshotId, true, false)}
+          data-testid="auto-screenshot-setting"
+          onChange={(event) => setAutoScreenshot(event.currentTarget.value as AutoScreenshot)}
+        >
+          {Object.entries(SCREENSHOT_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>

@@ -48,6 +48,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   maxSteps: MAX_STEPS_RANGE.default,
   clarifyTimeout: 'wait',
   clarifyWaitSeconds: CLARIFY_WAIT_RANGE.default,
+  autoScreenshot: 'after-change',
   runTokenLimit: null,
   dayTokenLimit: null,
 });
@@ -128,6 +129,7 @@ export function normalizeGeneral(
     maxSteps: pick('maxSteps'),
     clarifyTimeout: pick('clarifyTimeout'),
     clarifyWaitSeconds: pick('clarifyWaitSeconds'),
+    autoScreenshot: pick('autoScreenshot'),
     runTokenLimit: pick('runTokenLimit'),
     dayTokenLimit: pick('dayTokenLimit'),
   };

@@ -101,6 +101,7 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       maxSteps: 60,
       clarifyTimeout: 'wait',
       clarifyWaitSeconds: 120,
+      autoScreenshot: 'after-change',
       runTokenLimit: null,
       dayTokenLimit: null,
     },
