@@ -134,6 +134,8 @@ export const GeneralSettingsSchema = z.strictObject({
   clarifyTimeout: ClarifyTimeoutSchema,
   clarifyWaitSeconds: z.number().int().min(CLARIFY_WAIT_RANGE.min).max(CLARIFY_WAIT_RANGE.max),
   autoScreenshot: AutoScreenshotSchema,
+  /** A vision model that describes those screenshots in words for a run model without vision; null: none. */
+  screenshotDescriberId: IdSchema.nullable(),
   /** Tokens one run may spend (input and output together); null is no limit. */
   runTokenLimit: TokenLimitSchema,
   /** Tokens all model calls of one local day may spend; null is no limit. */

@@ -3,6 +3,7 @@ import type { AutoScreenshot } from '../../shared/protocol/settings-messages';
 import type { ModelMessage } from '../providers/model-adapter';
 import type { ToolOutcome } from '../tools/define-tool';
 import {
+  AUTO_DESCRIPTION_LABEL,
   AUTO_SCREENSHOT_LABEL,
   createAutoScreenshots,
   roundWantsScreenshot,
@@ -120,5 +121,22 @@ describe('createAutoScreenshots', () => {
       return Promise.reject(stopped);
     });
     await expect(shots.afterRound(messages)).rejects.toBe(stopped);
+  });
+
+  it("sends a model without vision the describer's words, labelled, and no image", async () => {
+    const describe = vi.fn(() => Promise.resolve<string | null>('Purpose: cart.'));
+    const { shots, capture, messages } = setup({ supportsVision: false, describe });
+    shots.onOutcome(changed);
+    expect(await shots.afterRound(messages)).toBe(true);
+    expect(capture).toHaveBeenCalledTimes(1);
+    expect(describe).toHaveBeenCalledWith(image);
+    expect(messages.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: `${AUTO_DESCRIPTION_LABEL}\nPurpose: cart.` }],
+    });
+    describe.mockResolvedValueOnce(null);
+    shots.onOutcome(changed);
+    expect(await shots.afterRound(messages)).toBe(false);
+    expect(messages).toHaveLength(2);
   });
 });

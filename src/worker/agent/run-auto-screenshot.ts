@@ -8,6 +8,8 @@ import type { RunInteraction } from '../tools/run-interaction';
 import { createAutoScreenshots, type AutoScreenshots } from './auto-screenshot';
 import type { RunContext } from './run-context';
 import type { PreparedRun } from './run-prepare';
+import type { RunLimits } from './budget/run-limits-of';
+import { describeScreenshot } from './describe-screenshot';
 
 const CALL = { id: 'auto-screenshot', name: 'screenshot' } as const;
 
@@ -25,13 +27,27 @@ export function autoScreenshotsOf(
   run: RunContext,
   site: WorkerSite,
   prepared: PreparedRun,
+  limits: RunLimits,
 ): AutoScreenshots {
   const capture = site.captureForModel;
+  const describer = prepared.general.screenshotDescriberId;
+  const { settings, adapterFor, fetch } = run.deps;
   return createAutoScreenshots({
     policy: prepared.general.autoScreenshot,
     mode: prepared.mode,
     supportsVision: prepared.model.supportsVision,
     signal: run.signal,
     capture: capture ? () => capture(run.toolContext(CALL, quietInteraction).page) : undefined,
+    ...(describer !== null && !prepared.model.supportsVision
+      ? {
+          describe: (image) =>
+            describeScreenshot(
+              { settings, adapterFor, fetch, limits },
+              describer,
+              image,
+              run.signal,
+            ),
+        }
+      : {}),
   });
 }

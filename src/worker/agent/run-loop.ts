@@ -155,7 +155,7 @@ async function loopRounds(
   let endsRun = false;
   let trimmedNoticed = false;
   const loops = createRunLoopGuard();
-  const screenshots = autoScreenshotsOf(run, site, prepared);
+  const screenshots = autoScreenshotsOf(run, site, prepared, limits);
   for (let round = 1; ; round += 1) {
     dropOlderRunImages(messages, firstRunMessage);
     if (

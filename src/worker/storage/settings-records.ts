@@ -49,6 +49,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   clarifyTimeout: 'wait',
   clarifyWaitSeconds: CLARIFY_WAIT_RANGE.default,
   autoScreenshot: 'after-change',
+  screenshotDescriberId: null,
   runTokenLimit: null,
   dayTokenLimit: null,
 });
@@ -130,6 +131,7 @@ export function normalizeGeneral(
     clarifyTimeout: pick('clarifyTimeout'),
     clarifyWaitSeconds: pick('clarifyWaitSeconds'),
     autoScreenshot: pick('autoScreenshot'),
+    screenshotDescriberId: pick('screenshotDescriberId'),
     runTokenLimit: pick('runTokenLimit'),
     dayTokenLimit: pick('dayTokenLimit'),
   };
@@ -147,6 +149,9 @@ export function reconcileModels(
     activeModelId: has(general.activeModelId) ? general.activeModelId : (models[0]?.id ?? null),
     autoNameModelId: has(general.autoNameModelId) ? general.autoNameModelId : null,
     completionModelId: has(general.completionModelId) ? general.completionModelId : null,
+    screenshotDescriberId: has(general.screenshotDescriberId)
+      ? general.screenshotDescriberId
+      : null,
   };
 }
 

@@ -51,6 +51,7 @@ describe('KeyValueSettingsStore', () => {
         clarifyTimeout: 'wait',
         clarifyWaitSeconds: 120,
         autoScreenshot: 'after-change',
+        screenshotDescriberId: null,
         runTokenLimit: null,
         dayTokenLimit: null,
       },

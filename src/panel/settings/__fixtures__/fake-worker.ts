@@ -102,6 +102,7 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       clarifyTimeout: 'wait',
       clarifyWaitSeconds: 120,
       autoScreenshot: 'after-change',
+      screenshotDescriberId: null,
       runTokenLimit: null,
       dayTokenLimit: null,
     },
