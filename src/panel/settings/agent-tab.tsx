@@ -1,7 +1,8 @@
 // Settings → Agent: how a web run that may act (Act and Dev) starts. With plans on,
 // the model first writes a plan: shown for the person to edit and approve, or
 // approved automatically. How far one response may go: the step cap and the
-// person's token limits. When a vision model gets a fresh screenshot without asking.
+// person's token limits. When the agent gets a fresh screenshot without asking, and
+// who describes it to a model without vision (screenshot-fields.tsx).
 // This tab saves only its own keys, and nothing when one of its fields is refused.
 import { useId, useState } from 'preact/hooks';
 import type {
@@ -14,6 +15,7 @@ import { Field, describedBy, formatError, SaveRow } from './form-field';
 import { readMaxSteps, readTokenLimit, tokenLimitText } from './budget-fields';
 import type { SettingsController } from './settings-controller';
 import { ClarifyTimeoutField, readClarifyWait } from './clarify-timeout-field';
+import { ScreenshotFields } from './screenshot-fields';
 
 /** Props of {@link AgentTab}. */
 export interface AgentTabProps {
@@ -27,19 +29,12 @@ const PLAN_LABELS: Readonly<Record<PlanReview, string>> = {
   off: 'No plan: act straight away',
 };
 
-const SCREENSHOT_LABELS: Readonly<Record<AutoScreenshot, string>> = {
-  'after-change': 'After an action changes the page',
-  'after-navigation': 'After the page changes address',
-  'every-step': 'After every step',
-  off: 'Never (the agent can still take one)',
-};
-
 /** The agent settings form. */
 export function AgentTab({ controller, general }: AgentTabProps) {
   const planId = useId();
   const [planReview, setPlanReview] = useState<PlanReview>(general.planReview);
-  const screenshotId = useId();
   const [autoScreenshot, setAutoScreenshot] = useState<AutoScreenshot>(general.autoScreenshot);
+  const [describer, setDescriber] = useState(general.screenshotDescriberId);
   const stepsId = useId();
   const runLimitId = useId();
   const dayLimitId = useId();
@@ -76,6 +71,7 @@ export function AgentTab({ controller, general }: AgentTabProps) {
     const result = await controller.saveGeneral({
       planReview,
       autoScreenshot,
+      screenshotDescriberId: describer,
       maxSteps: readSteps.value,
       runTokenLimit: readRun.value,
       dayTokenLimit: readDay.value,
@@ -108,25 +104,13 @@ export function AgentTab({ controller, general }: AgentTabProps) {
           ))}
         </select>
       </Field>
-      <Field
-        id={screenshotId}
-        label="Send a screenshot by itself (Act and Dev)"
-        hint="For models that see images: the agent looks at the page again after its actions. Each screenshot costs about 1,500 tokens; only the newest four stay in the conversation."
-      >
-        <select
-          id={screenshotId}
-          value={autoScreenshot}
-          aria-describedby={describedBy(screenshotId, true, false)}
-          data-testid="auto-screenshot-setting"
-          onChange={(event) => setAutoScreenshot(event.currentTarget.value as AutoScreenshot)}
-        >
-          {Object.entries(SCREENSHOT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <ScreenshotFields
+        policy={autoScreenshot}
+        describer={describer}
+        models={controller.view.value?.models ?? []}
+        onPolicy={setAutoScreenshot}
+        onDescriber={setDescriber}
+      />
       <Field
         id={stepsId}
         label="Most steps per response"
