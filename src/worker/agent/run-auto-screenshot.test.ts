@@ -2,9 +2,10 @@
 // site's capture is replaced by a fixed picture (the real one needs a browser).
 import { describe, expect, it, vi } from 'vitest';
 import { z } from '../../shared/schema/zod';
-import type { ModelRequest } from '../providers/model-adapter';
+import type { ModelRequest, StreamPart } from '../providers/model-adapter';
 import { defineTool, type ToolDefinition } from '../tools/define-tool';
-import { AUTO_SCREENSHOT_LABEL } from './auto-screenshot';
+import { AUTO_DESCRIPTION_LABEL, AUTO_SCREENSHOT_LABEL } from './auto-screenshot';
+import { DESCRIBE_SYSTEM } from './describe-screenshot';
 import { WEB_SCOPE, call, createHarness, finish, text } from './__fixtures__/agent-harness';
 
 const picture = { type: 'image' as const, mediaType: 'image/jpeg', base64: 'UElDVFVSRQ==' };
@@ -74,5 +75,36 @@ describe('automatic screenshots in runs', () => {
     expect(h.endOf(runId)?.status).toBe('done');
     expect(captures.count).toBe(0);
     expect(images(h.requests[1])).toEqual([]);
+  });
+
+  it('sends a model without vision the words of the chosen describer instead', async () => {
+    captures.count = 0;
+    const typeCall = [call('c1', 'type', { ref: 'ref_2' }), finish('tool_calls')];
+    // The describer's call opens with its own prompt; the run's first round does not.
+    async function* first(request: ModelRequest): AsyncIterable<StreamPart> {
+      const system = request.messages[0];
+      const isDescriber = system?.role === 'system' && system.text === DESCRIBE_SYSTEM;
+      yield* isDescriber ? [text('Purpose: a cart.'), finish()] : typeCall;
+    }
+    const h = await createHarness({
+      scope: WEB_SCOPE,
+      tools: [typeTool],
+      turns: [first, [text('Done.'), finish()]],
+      general: { planReview: 'off' },
+    });
+    const model = (await h.settings.view()).models[0];
+    if (!model) throw new Error('the harness saves a model');
+    await h.settings.saveModel({ ...model, id: 'eyes', name: 'Eyes', supportsVision: true });
+    await h.settings.saveGeneral({ screenshotDescriberId: 'eyes', activeModelId: 'model-1' });
+    const { runId } = await h.send('Type it.', undefined, 'ask', 'act');
+    await h.agent.idle();
+    expect(h.endOf(runId)?.status).toBe('done');
+    expect(captures.count).toBe(1);
+    expect(h.requests).toHaveLength(3);
+    const [, describer, next] = h.requests;
+    expect(describer?.settings).toMatchObject({ modelId: 'scripted', temperature: 0 });
+    expect(images(describer)).toEqual([picture]);
+    expect(images(next)).toEqual([]);
+    expect(texts(next)).toContain(`${AUTO_DESCRIPTION_LABEL}\nPurpose: a cart.`);
   });
 });
