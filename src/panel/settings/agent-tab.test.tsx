@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import { button, change, click, mount, settle, typeInto } from './__fixtures__/dom';
 
-import { createFakeWorker, settingsView } from './__fixtures__/fake-worker';
+import { createFakeWorker, modelView, settingsView } from './__fixtures__/fake-worker';
 import { AgentTab } from './agent-tab';
 import { GeneralTab } from './general-tab';
 import { SettingsController } from './settings-controller';
@@ -10,15 +10,15 @@ import { SettingsController } from './settings-controller';
 const fieldOf = (root: HTMLElement, testId: string) =>
   root.querySelector(`[data-testid="${testId}"]`);
 
-function setup() {
-  let general = settingsView().general;
+function setup(models = [modelView()]) {
+  let general = settingsView(models).general;
   const patches: Partial<GeneralSettings>[] = [];
   const fake = createFakeWorker({
-    'settings/get': () => ({ ...settingsView(), general }),
+    'settings/get': () => ({ ...settingsView(models), general }),
     'settings/save-general': ({ patch }: { patch: Partial<GeneralSettings> }) => {
       patches.push(patch);
       general = { ...general, ...patch };
-      return { ...settingsView(), general };
+      return { ...settingsView(models), general };
     },
   });
   return { controller: new SettingsController(fake.client), patches, general };
@@ -41,6 +41,8 @@ describe('Settings → Agent', () => {
     expect(patches).toEqual([
       {
         planReview: 'auto',
+        autoScreenshot: 'after-change',
+        screenshotDescriberId: null,
         maxSteps: 60,
         runTokenLimit: null,
         dayTokenLimit: null,
@@ -61,6 +63,43 @@ describe('Settings → Agent', () => {
     expect(patches[0]).not.toHaveProperty('maxSteps');
     expect(patches[0]).not.toHaveProperty('dayTokenLimit');
     expect(patches[0]).not.toHaveProperty('clarifyTimeout');
+    expect(patches[0]).not.toHaveProperty('autoScreenshot');
+  });
+
+  it('starts at the stored screenshot setting and saves the one picked', async () => {
+    const { controller, patches, general } = setup();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    const select = fieldOf(root, 'auto-screenshot-setting') as HTMLSelectElement;
+    expect(select.value).toBe('after-change');
+    expect([...select.options].map((option) => option.value)).toEqual([
+      'after-change',
+      'after-navigation',
+      'every-step',
+      'off',
+    ]);
+    expect(root.querySelector(`label[for="${select.id}"]`)?.textContent).toBe(
+      'Send a screenshot by itself (Act and Dev)',
+    );
+    change(select, 'every-step');
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([expect.objectContaining({ autoScreenshot: 'every-step' })]);
+  });
+
+  it('offers only models that see images as the describer, and saves the one picked', async () => {
+    const { controller, patches, general } = setup([
+      modelView(),
+      modelView({ id: 'm2', name: 'Eyes', supportsVision: true }),
+    ]);
+    await controller.load();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    const select = fieldOf(root, 'screenshot-describer-setting') as HTMLSelectElement;
+    expect(select.value).toBe('');
+    expect([...select.options].map((option) => option.textContent)).toEqual(['None', 'Eyes']);
+    change(select, 'm2');
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([expect.objectContaining({ screenshotDescriberId: 'm2' })]);
   });
 
   it('saves the step cap and token limits as numbers, empty as no limit', async () => {
@@ -74,6 +113,8 @@ describe('Settings → Agent', () => {
     expect(patches).toEqual([
       {
         planReview: 'ask',
+        autoScreenshot: 'after-change',
+        screenshotDescriberId: null,
         maxSteps: 12,
         runTokenLimit: 50_000,
         dayTokenLimit: null,

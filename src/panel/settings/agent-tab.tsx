@@ -1,15 +1,21 @@
 // Settings → Agent: how a web run that may act (Act and Dev) starts. With plans on,
 // the model first writes a plan: shown for the person to edit and approve, or
 // approved automatically. How far one response may go: the step cap and the
-// person's token limits. This tab saves only its own keys, and nothing when one of
-// its fields is refused.
+// person's token limits. When the agent gets a fresh screenshot without asking, and
+// who describes it to a model without vision (screenshot-fields.tsx).
+// This tab saves only its own keys, and nothing when one of its fields is refused.
 import { useId, useState } from 'preact/hooks';
-import type { ClarifyTimeout, GeneralSettings } from '../../shared/protocol/settings-messages';
+import type {
+  AutoScreenshot,
+  ClarifyTimeout,
+  GeneralSettings,
+} from '../../shared/protocol/settings-messages';
 import type { PlanReview } from '../../shared/protocol/run-plan';
 import { Field, describedBy, formatError, SaveRow } from './form-field';
 import { readMaxSteps, readTokenLimit, tokenLimitText } from './budget-fields';
 import type { SettingsController } from './settings-controller';
 import { ClarifyTimeoutField, readClarifyWait } from './clarify-timeout-field';
+import { ScreenshotFields } from './screenshot-fields';
 
 /** Props of {@link AgentTab}. */
 export interface AgentTabProps {
@@ -27,6 +33,8 @@ const PLAN_LABELS: Readonly<Record<PlanReview, string>> = {
 export function AgentTab({ controller, general }: AgentTabProps) {
   const planId = useId();
   const [planReview, setPlanReview] = useState<PlanReview>(general.planReview);
+  const [autoScreenshot, setAutoScreenshot] = useState<AutoScreenshot>(general.autoScreenshot);
+  const [describer, setDescriber] = useState(general.screenshotDescriberId);
   const stepsId = useId();
   const runLimitId = useId();
   const dayLimitId = useId();
@@ -62,6 +70,8 @@ export function AgentTab({ controller, general }: AgentTabProps) {
     }
     const result = await controller.saveGeneral({
       planReview,
+      autoScreenshot,
+      screenshotDescriberId: describer,
       maxSteps: readSteps.value,
       runTokenLimit: readRun.value,
       dayTokenLimit: readDay.value,
@@ -94,6 +104,13 @@ export function AgentTab({ controller, general }: AgentTabProps) {
           ))}
         </select>
       </Field>
+      <ScreenshotFields
+        policy={autoScreenshot}
+        describer={describer}
+        models={controller.view.value?.models ?? []}
+        onPolicy={setAutoScreenshot}
+        onDescriber={setDescriber}
+      />
       <Field
         id={stepsId}
         label="Most steps per response"

@@ -30,6 +30,18 @@ const TokenLimitSchema = z
  */
 export const ClarifyTimeoutSchema = z.enum(['wait', 'first-option', 'instant']);
 export type ClarifyTimeout = z.infer<typeof ClarifyTimeoutSchema>;
+/**
+ * When a web run that may act sends the model a fresh screenshot by itself (vision
+ * models only): never, after the tab went to another address, after an action
+ * changed the page, or after every round of tool calls.
+ */
+export const AutoScreenshotSchema = z.enum([
+  'off',
+  'after-navigation',
+  'after-change',
+  'every-step',
+]);
+export type AutoScreenshot = z.infer<typeof AutoScreenshotSchema>;
 /** Seconds a question waits before the first option is taken ('first-option'). */
 export const CLARIFY_WAIT_RANGE = { min: 10, max: 3_600, default: 120 } as const;
 
@@ -121,6 +133,9 @@ export const GeneralSettingsSchema = z.strictObject({
   maxSteps: z.number().int().min(MAX_STEPS_RANGE.min).max(MAX_STEPS_RANGE.max),
   clarifyTimeout: ClarifyTimeoutSchema,
   clarifyWaitSeconds: z.number().int().min(CLARIFY_WAIT_RANGE.min).max(CLARIFY_WAIT_RANGE.max),
+  autoScreenshot: AutoScreenshotSchema,
+  /** A vision model that describes those screenshots in words for a run model without vision; null: none. */
+  screenshotDescriberId: IdSchema.nullable(),
   /** Tokens one run may spend (input and output together); null is no limit. */
   runTokenLimit: TokenLimitSchema,
   /** Tokens all model calls of one local day may spend; null is no limit. */

@@ -18,7 +18,7 @@ const toolMessage = (id: string): ModelMessage => ({
 });
 
 describe('dropOlderRunImages', () => {
-  it("keeps the images of the newest two image messages of the run and the person's own", () => {
+  it("keeps the images of the newest four image messages of the run and the person's own", () => {
     const messages: ModelMessage[] = [
       { role: 'system', text: 'prompt' },
       { role: 'user', content: [{ type: 'text', text: 'look at this' }, image('attached')] },
@@ -28,6 +28,10 @@ describe('dropOlderRunImages', () => {
       imageMessage('second'),
       toolMessage('3'),
       imageMessage('third'),
+      toolMessage('4'),
+      imageMessage('fourth'),
+      toolMessage('5'),
+      imageMessage('fifth'),
     ];
     expect(dropOlderRunImages(messages, 2)).toBe(1);
     const images = messages.flatMap((message) =>
@@ -37,6 +41,8 @@ describe('dropOlderRunImages', () => {
       'attached',
       'second',
       'third',
+      'fourth',
+      'fifth',
     ]);
     const dropped = messages[3];
     expect(dropped?.role === 'user' && dropped.content).toEqual([

@@ -8,7 +8,7 @@
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
 
 /** User messages of a run whose images stay attached (the newest ones). */
-export const RUN_IMAGE_MESSAGES_KEPT = 2;
+export const RUN_IMAGE_MESSAGES_KEPT = 4;
 
 export const IMAGE_DROPPED_NOTE =
   '[This image is no longer attached, to keep the conversation small. Take a new one if you still need it.]';

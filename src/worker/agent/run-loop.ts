@@ -22,6 +22,7 @@ import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { createRunSiteGuide, enabledGuides } from './run-site-guide';
 import { addMemoryNote } from './run-memory';
 import { dropOlderRunImages } from './run-images';
+import { autoScreenshotsOf } from './run-auto-screenshot';
 import { planRunIfAsked } from './plan/plan-run';
 import { createRunWorkingMemory } from './working-memory/run-working-memory';
 import { streamTurn, type ToolCallPart } from './turn';
@@ -154,6 +155,7 @@ async function loopRounds(
   let endsRun = false;
   let trimmedNoticed = false;
   const loops = createRunLoopGuard();
+  const screenshots = autoScreenshotsOf(run, site, prepared, limits);
   for (let round = 1; ; round += 1) {
     dropOlderRunImages(messages, firstRunMessage);
     if (
@@ -255,9 +257,12 @@ async function loopRounds(
         onOutcome: (call, args, outcome) => {
           if (outcome.ok && outcome.endsRun === true) endsRun = true;
           loops.onOutcome(call, args, outcome);
+          screenshots.onOutcome(outcome);
         },
       })),
     );
+    // A vision model sees the page the round left, as the person's setting asks.
+    await screenshots.afterRound(messages);
     memory.sync(messages, firstRunMessage);
     save.progress(recorder.snapshot());
     // A tool that ends the run (schedule_resume) ends it after its round.

@@ -26,6 +26,8 @@ export interface ModelSettings {
   readonly reasoningEffort?: ReasoningEffort;
   /** Output token cap; Anthropic requires one. @default 8192 (Anthropic only) */
   readonly maxOutputTokens?: number;
+  /** Sampling temperature; set by our code for calls that must be repeatable, never stored. */
+  readonly temperature?: number;
 }
 
 /** One piece of a user message. Images are base64 without the `data:` prefix. */

@@ -20,7 +20,8 @@ import type { SiteDefinition } from '../../sites/site-contract';
 import type { PageChannel } from '../../sites/page-channel';
 import type { DocumentChecker } from '../documents/document-check';
 import type { SiteGuide } from './site-guide';
-import type { ToolDefinition } from '../tools/define-tool';
+import type { RunPage, ToolDefinition } from '../tools/define-tool';
+import type { ToolImage } from '../integrations/mcp/mcp-result';
 
 /** Page requests to one tab outside a run (the panel's context reads). */
 export interface SitePage {
@@ -126,6 +127,12 @@ export interface WorkerSite<State = unknown> {
    * Absent: none.
    */
   readonly guides?: readonly SiteGuide[];
+  /**
+   * Sites whose runs act on a page: one picture of the run's page at the model's
+   * image budget, for the run's automatic screenshots (auto-screenshot.ts); null
+   * when it could not be taken. Absent: runs of the site get none.
+   */
+  captureForModel?(page: RunPage): Promise<ToolImage | null>;
 }
 
 /** The site's built-in prompt for a run with `options`. */

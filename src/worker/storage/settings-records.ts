@@ -48,6 +48,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   maxSteps: MAX_STEPS_RANGE.default,
   clarifyTimeout: 'wait',
   clarifyWaitSeconds: CLARIFY_WAIT_RANGE.default,
+  autoScreenshot: 'after-change',
+  screenshotDescriberId: null,
   runTokenLimit: null,
   dayTokenLimit: null,
 });
@@ -128,6 +130,8 @@ export function normalizeGeneral(
     maxSteps: pick('maxSteps'),
     clarifyTimeout: pick('clarifyTimeout'),
     clarifyWaitSeconds: pick('clarifyWaitSeconds'),
+    autoScreenshot: pick('autoScreenshot'),
+    screenshotDescriberId: pick('screenshotDescriberId'),
     runTokenLimit: pick('runTokenLimit'),
     dayTokenLimit: pick('dayTokenLimit'),
   };
@@ -145,6 +149,9 @@ export function reconcileModels(
     activeModelId: has(general.activeModelId) ? general.activeModelId : (models[0]?.id ?? null),
     autoNameModelId: has(general.autoNameModelId) ? general.autoNameModelId : null,
     completionModelId: has(general.completionModelId) ? general.completionModelId : null,
+    screenshotDescriberId: has(general.screenshotDescriberId)
+      ? general.screenshotDescriberId
+      : null,
   };
 }
 

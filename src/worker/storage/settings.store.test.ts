@@ -50,6 +50,8 @@ describe('KeyValueSettingsStore', () => {
         maxSteps: 60,
         clarifyTimeout: 'wait',
         clarifyWaitSeconds: 120,
+        autoScreenshot: 'after-change',
+        screenshotDescriberId: null,
         runTokenLimit: null,
         dayTokenLimit: null,
       },
@@ -63,6 +65,7 @@ describe('KeyValueSettingsStore', () => {
       [STORAGE_KEYS.generalSettings]: {
         editMode: 'yolo',
         planReview: 'always',
+        autoScreenshot: 'sometimes',
         historyTurnLimit: 'many',
         sendShortcut: 'ctrl-enter',
         activeModelId: 'gone',
@@ -74,12 +77,14 @@ describe('KeyValueSettingsStore', () => {
     expect(general).toMatchObject({
       editMode: 'ask',
       planReview: 'ask',
+      autoScreenshot: 'after-change',
       historyTurnLimit: 40,
       sendShortcut: 'ctrl-enter',
       activeModelId: null,
     });
     expect(problems.join('\n')).toMatch(/editMode/);
     expect(problems.join('\n')).toMatch(/planReview/);
+    expect(problems.join('\n')).toMatch(/autoScreenshot/);
     expect(problems.join('\n')).toMatch(/saved model was invalid/);
     const { store: broken, problems: brokenProblems } = createStore({
       [STORAGE_KEYS.generalSettings]: 'garbage',

@@ -55,6 +55,11 @@ export type ToolOutcome =
       /** Editor writes: the public revert receipt. */
       readonly receipt?: EditReceipt;
       readonly loop?: LoopFacts;
+      /**
+       * What the call did to the run's page: took the tab to another address, or
+       * changed what it shows. Absent: nothing the page shows changed.
+       */
+      readonly pageChange?: 'navigated' | 'changed';
       /** The run ends after this round (a durable pause: the work goes on later). */
       readonly endsRun?: boolean;
     }

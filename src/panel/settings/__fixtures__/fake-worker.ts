@@ -101,6 +101,8 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       maxSteps: 60,
       clarifyTimeout: 'wait',
       clarifyWaitSeconds: 120,
+      autoScreenshot: 'after-change',
+      screenshotDescriberId: null,
       runTokenLimit: null,
       dayTokenLimit: null,
     },

@@ -30,6 +30,7 @@ import { webPrompt } from './web-prompt';
 import { readTools } from './read/read-tools';
 import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
 import { SITE_GUIDES } from './guides/site-guides';
+import { captureForModel } from './read/capture-for-model';
 import { scheduleTaskTool } from './schedule/schedule-task.tool';
 import { scheduleResumeTool } from './schedule/schedule-resume.tool';
 
@@ -40,6 +41,7 @@ export const workerSite = defineWorkerSite({
   systemPrompt: webPrompt,
   selectionLanguage: '',
   guides: SITE_GUIDES,
+  captureForModel,
   // Every result is recorded with the origin it was read from, for the safety policy.
   tools: (
     [

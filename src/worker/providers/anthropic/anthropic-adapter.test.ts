@@ -70,6 +70,18 @@ describe('anthropicAdapter', () => {
     ]);
   });
 
+  it('sends a temperature only without thinking, which needs the default', () => {
+    const { reasoningEffort: _effort, ...plain } = request.settings;
+    const cool = buildAnthropicRequest({ ...request, settings: { ...plain, temperature: 0 } });
+    expect(cool.body).toMatchObject({ temperature: 0 });
+    const thinking = buildAnthropicRequest({
+      ...request,
+      settings: { ...request.settings, temperature: 0 },
+    });
+    expect(thinking.body).not.toHaveProperty('temperature');
+    expect(buildAnthropicRequest(request).body).not.toHaveProperty('temperature');
+  });
+
   it('builds the request with headers, thinking, tool_use/tool_result and no mid-conversation system role', () => {
     const built = buildAnthropicRequest(request);
     expect(built.url).toBe('https://api.anthropic.com/v1/messages');

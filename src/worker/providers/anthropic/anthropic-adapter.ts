@@ -63,6 +63,9 @@ export function buildAnthropicRequest(request: ModelRequest): ProviderHttpReques
     messages,
   };
   if (system !== '') body['system'] = system;
+  // Extended thinking only runs at the default temperature.
+  if (settings.temperature !== undefined && settings.reasoningEffort === undefined)
+    body['temperature'] = settings.temperature;
   if (request.tools.length > 0) body['tools'] = convertAnthropicTools(request.tools);
   if (settings.reasoningEffort !== undefined) {
     const budget = THINKING_BUDGET[settings.reasoningEffort];

@@ -36,6 +36,7 @@ export function buildOpenAiCompatibleRequest(request: ModelRequest): ProviderHtt
   };
   if (request.tools.length > 0) body['tools'] = convertOpenAiCompatibleTools(request.tools);
   if (settings.reasoningEffort !== undefined) body['reasoning_effort'] = settings.reasoningEffort;
+  if (settings.temperature !== undefined) body['temperature'] = settings.temperature;
   return {
     url: `${normalizeBaseUrl(settings.baseUrl)}/chat/completions`,
     method: 'POST',

@@ -90,6 +90,15 @@ describe('openAiCompatibleAdapter request', () => {
     expect(withEffort.body).toMatchObject({ reasoning_effort: 'high' });
   });
 
+  it('sends a temperature only when the call sets one', () => {
+    expect(buildOpenAiCompatibleRequest(request).body).not.toHaveProperty('temperature');
+    const cool = buildOpenAiCompatibleRequest({
+      ...request,
+      settings: { ...request.settings, temperature: 0 },
+    });
+    expect(cool.body).toMatchObject({ temperature: 0 });
+  });
+
   it('sends redirect: error and the caller signal chain', async () => {
     const fetch = scriptedFetch(ok);
     await stream(fetch);

@@ -240,12 +240,15 @@ export function actionOutcome(
     after,
     after.arrival !== null || Object.keys(changes).length > 0,
   );
-  if (after.arrival)
-    return { ...arrivalOutcome(done, target, changes, summary, after.arrival, context), loop };
+  if (after.arrival) {
+    const outcome = arrivalOutcome(done, target, changes, summary, after.arrival, context);
+    return outcome.ok ? { ...outcome, loop, pageChange: 'navigated' } : { ...outcome, loop };
+  }
   const nothing = Object.keys(changes).length === 0;
   return {
     ok: true,
     loop,
+    ...(nothing ? {} : { pageChange: changes['url'] !== undefined ? 'navigated' : 'changed' }),
     result: {
       done,
       ...(nothing

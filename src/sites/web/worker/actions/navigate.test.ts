@@ -47,6 +47,7 @@ describe('navigate', () => {
     expect(navigate.review).toEqual({ ask: false });
     expect(await navigate.run()).toMatchObject({
       ok: true,
+      pageChange: 'navigated',
       result: { url: 'https://shop.example/shirts', from: 'https://shop.example/cart' },
     });
     expect(went).toEqual([{ url: 'https://shop.example/shirts' }]);

@@ -54,6 +54,7 @@ async function leave(
     destination === 'back' ? 'Went back' : destination === 'forward' ? 'Went forward' : 'Went';
   return {
     ok: true,
+    pageChange: 'navigated',
     result: {
       done: `${label} to ${moved.url}.`,
       url: moved.url,
