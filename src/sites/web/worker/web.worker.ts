@@ -32,6 +32,7 @@ import { getAccessibilityTreeTool } from './tree/get-accessibility-tree.tool';
 import { SITE_GUIDES } from './guides/site-guides';
 import { scheduleTaskTool } from './schedule/schedule-task.tool';
 import { scheduleResumeTool } from './schedule/schedule-resume.tool';
+import { fetchUrlTool } from './network/fetch-url.tool';
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -66,6 +67,7 @@ export const workerSite = defineWorkerSite({
       ...memoryTools,
       scheduleTaskTool(browserActionDeps),
       scheduleResumeTool(browserActionDeps),
+      fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,
