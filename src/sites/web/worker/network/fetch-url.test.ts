@@ -6,6 +6,7 @@ import { checkSchemaSubset } from '../../../../worker/tools/schema-subset';
 import { fetchGrantKey } from './fetch-decision';
 import type { Fetcher } from './fetch-request';
 import { fetchUrlTool } from './fetch-url.tool';
+import { createWebRunState, type WebRunState } from '../safety/observations';
 
 function setup(tab = 'https://shop.example/cart') {
   const requested: string[] = [];
@@ -14,13 +15,15 @@ function setup(tab = 'https://shop.example/cart') {
     return new Response('<p>Price: 12 EUR</p>', { headers: { 'content-type': 'text/html' } });
   };
   const tool = fetchUrlTool({ fetcher, tabUrl: async () => tab });
+  const site: WebRunState = createWebRunState();
   const context = {
+    state: { site },
     signal: new AbortController().signal,
     page: { tabId: 7 },
     identity: { scope: { siteId: 'web', projectId: 'https://shop.example' } },
     personText: ['What does the cart cost?'],
   } as unknown as ToolRunContext;
-  return { tool, context, requested };
+  return { tool, context, requested, site };
 }
 
 const none = () => false;
@@ -73,6 +76,16 @@ describe('fetch_url', () => {
       code: 'FETCH_METHOD_NOT_ALLOWED',
     });
     expect(requested).toEqual([]);
+  });
+
+  it('records what it read from another origin under that origin, for the carried-data rule', async () => {
+    const { tool, context, site } = setup();
+    await tool.execute({ url: 'https://shop.example/api/price', method: 'GET' }, context);
+    expect(site.observations).toEqual([]);
+    await tool.execute({ url: 'https://rates.example/eur', method: 'GET' }, context);
+    expect(site.observations).toHaveLength(1);
+    expect(site.observations[0]).toMatchObject({ origin: 'https://rates.example' });
+    expect(site.observations[0]?.text).toContain('Price: 12 EUR');
   });
 
   it('refuses malformed arguments', () => {

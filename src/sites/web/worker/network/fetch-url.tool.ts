@@ -10,6 +10,7 @@ import { mayFetchWithoutAsking, type FetchRunFacts, type ReadMethod } from './fe
 import { sendFetch, type Fetcher } from './fetch-request';
 import { fetchOutcome } from './fetch-result';
 import { asksForNetwork } from './asks-for-network';
+import { recordObservation, webRunState } from '../safety/observations';
 
 export interface FetchUrlDeps {
   readonly fetcher: Fetcher;
@@ -23,6 +24,14 @@ async function runFacts(deps: FetchUrlDeps, context: ToolRunContext): Promise<Fe
     personText: context.personText ?? [],
   };
 }
+
+const sameOrigin = (origin: string, url: string) => {
+  try {
+    return new URL(url).origin === origin;
+  } catch {
+    return false;
+  }
+};
 
 export function fetchUrlTool(deps: FetchUrlDeps) {
   return defineTool({
@@ -53,7 +62,14 @@ export function fetchUrlTool(deps: FetchUrlDeps) {
         signal: context.signal,
         fetcher: deps.fetcher,
       });
-      return sent.ok ? fetchOutcome(verb, sent.response) : sent;
+      if (!sent.ok) return sent;
+      const outcome = fetchOutcome(verb, sent.response);
+      // Every result is recorded under the tab's origin; what came from elsewhere is
+      // recorded under its own too, so typing it into this site asks (may-act rule 4).
+      const origin = new URL(sent.response.url).origin;
+      if (outcome.ok && !sameOrigin(origin, run.siteUrl))
+        recordObservation(webRunState(context), origin, outcome.result);
+      return outcome;
     },
   });
 }
