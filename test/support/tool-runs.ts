@@ -43,9 +43,10 @@ export function runRequests(models: ModelServer, start: number) {
 export async function runTools(
   context: { driver: RunDriver; models: ModelServer; modelId: string },
   steps: readonly ToolStep[],
-  options: StartOptions = {},
+  options: StartOptions & { readonly prompt?: string } = {},
 ): Promise<ToolRunOutcome> {
   const { driver, models, modelId } = context;
+  const { prompt, ...start } = options;
   const tag = `tools-${(runs += 1)}`;
   const ids = steps.map((_step, index) => `${tag}-call-${index}`);
   await models.setScenario({
@@ -62,7 +63,7 @@ export async function runTools(
     ],
   });
   const sessionStart = models.requests.length;
-  const { runId } = await driver.start(modelId, `run ${tag}`, options);
+  const { runId } = await driver.start(modelId, prompt ?? `run ${tag}`, start);
   const handled = new Set<string>();
   const beforeDone = new Set<number>();
   for (;;) {

@@ -10,6 +10,7 @@ import type { ErrorAction, ErrorContext, ErrorTextEntry } from './error-text-typ
 import { SKILL_TEXTS } from './error-texts-skills';
 import { JOB_TEXTS } from './error-texts-jobs';
 import { WORK_TEXTS } from './error-texts-work';
+import { NETWORK_TEXTS } from './error-texts-network';
 
 export type { ErrorAction, ErrorContext } from './error-text-types';
 
@@ -19,6 +20,7 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, ErrorTextEntry>> = {
   ...WORK_TEXTS,
   ...SKILL_TEXTS,
   ...JOB_TEXTS,
+  ...NETWORK_TEXTS,
 };
 
 /** What the person reads about one error. */

@@ -281,6 +281,12 @@ export const ERROR_CODES = [
   'JOB_QUEUE_EXHAUSTED',
   'JOB_FAILING',
   'JOBS_DISABLED',
+  // The web agent's network reads (src/sites/web/worker/network): an address it never
+  // reaches, a write method without the person's leave, a failed or binary response.
+  'FETCH_ADDRESS_REFUSED',
+  'FETCH_METHOD_NOT_ALLOWED',
+  'FETCH_NETWORK',
+  'FETCH_BINARY_CONTENT',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

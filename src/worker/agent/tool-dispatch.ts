@@ -224,7 +224,7 @@ async function runOne(
     // A page-acting tool looks at this very call (its target, where it goes) and says
     // whether the person must be asked, and in which words.
     const review =
-      tool.effect === 'page-action' && tool.review
+      (tool.effect === 'page-action' || tool.effect === 'external') && tool.review
         ? await raceAbort(tool.review(args.args, toolContext), context.signal)
         : undefined;
     if (review?.ask === 'refused') return review.outcome;

@@ -85,3 +85,48 @@ export function boundedStream(
     }),
   );
 }
+
+/** The first bytes of a body, whether more followed, and how long it says or was seen to be. */
+export interface BodyPrefix {
+  readonly bytes: Uint8Array;
+  readonly truncated: boolean;
+  /** The declared Content-Length, else the bytes seen (a lower bound when truncated). */
+  readonly originalLength: number;
+}
+
+/**
+ * Read at most `maxBytes` of `response`'s body and cancel the rest: for a reader that
+ * keeps the start of a large page rather than refusing it. A body declared larger than
+ * the limit is still read only up to the limit, so a 500 MB answer costs `maxBytes`.
+ */
+export async function readBodyPrefix(response: Response, maxBytes: number): Promise<BodyPrefix> {
+  const declared = declaredLength(response);
+  if (response.body === null) {
+    return { bytes: new Uint8Array(0), truncated: false, originalLength: 0 };
+  }
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  let seen = 0;
+  let truncated = false;
+  while (!truncated) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    seen += value.byteLength;
+    const room = maxBytes - kept;
+    if (value.byteLength > room) {
+      truncated = true;
+      await reader.cancel().catch(() => undefined);
+    }
+    const part = value.byteLength > room ? value.subarray(0, room) : value;
+    chunks.push(part);
+    kept += part.byteLength;
+  }
+  const bytes = new Uint8Array(kept);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, truncated, originalLength: Math.max(declared ?? 0, seen) };
+}

@@ -55,7 +55,15 @@ function needOfEffect(
       return review.grantKey !== null && runGrants.has(review.grantKey)
         ? 'none'
         : 'action-approval';
+    // A built-in network tool reviews each call (where it goes); calls its review
+    // does not clear ask as page actions do. Integrations have no review.
     case 'external':
+      if (review !== undefined && review.ask !== 'refused') {
+        if (review.ask === false) return 'none';
+        return review.grantKey !== null && runGrants.has(review.grantKey)
+          ? 'none'
+          : 'action-approval';
+      }
       return runGrants.has(grantKeyOf(tool)) || trusted(tool) ? 'none' : 'external-approval';
     default: {
       // A new effect without a branch here is a type error; at run time (a record

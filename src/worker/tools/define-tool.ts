@@ -260,9 +260,9 @@ export interface ToolDefinition<Args = unknown> {
     readonly routeId: string;
   };
   /**
-   * Page-acting built-in tools: decides per call whether the person is asked first
-   * (see approval-policy). Absent: every call of a page-acting tool asks unless
-   * allowed for the run. Never set from model output or integrations.
+   * Page-acting and network-reading built-in tools: decides per call whether the
+   * person is asked first (see approval-policy). Absent: every call of a page-acting
+   * tool asks unless allowed for the run. Never set from model output or integrations.
    */
   review?(args: Args, context: ToolRunContext): Promise<CallReview>;
   execute(args: Args, context: ToolRunContext): Promise<ToolOutcome>;

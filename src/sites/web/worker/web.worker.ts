@@ -33,6 +33,7 @@ import { SITE_GUIDES } from './guides/site-guides';
 import { captureForModel } from './read/capture-for-model';
 import { scheduleTaskTool } from './schedule/schedule-task.tool';
 import { scheduleResumeTool } from './schedule/schedule-resume.tool';
+import { fetchUrlTool } from './network/fetch-url.tool';
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -68,6 +69,7 @@ export const workerSite = defineWorkerSite({
       ...memoryTools,
       scheduleTaskTool(browserActionDeps),
       scheduleResumeTool(browserActionDeps),
+      fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

@@ -112,7 +112,7 @@ const hostOf = (url: string) => {
 };
 
 /** Whether the person named this origin in the chat (a URL or its bare host). */
-function personNamed(origin: string, personText: readonly string[]): boolean {
+export function personNamed(origin: string, personText: readonly string[]): boolean {
   const host = new URL(origin).host.toLowerCase();
   const bare = host.replace(/^www\./, '');
   const pattern = new RegExp(

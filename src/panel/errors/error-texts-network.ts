@@ -1,0 +1,13 @@
+// Person-facing texts of the web agent's network reads (fetch_url). Nothing was sent
+// when a read was refused; the model was told why.
+import type { ErrorCode } from '../../shared/protocol/error-codes';
+import type { ErrorTextEntry } from './error-text-types';
+
+export const NETWORK_TEXTS = {
+  FETCH_ADDRESS_REFUSED:
+    'The agent tried to read an address Side Agent never reaches (your own network, or unencrypted on another site). Nothing was sent.',
+  FETCH_METHOD_NOT_ALLOWED:
+    'The agent tried to change something on a server. That needs API writes allowed for this chat; nothing was sent.',
+  FETCH_NETWORK: 'An address the agent read could not be reached.',
+  FETCH_BINARY_CONTENT: 'An address the agent read answered with a file it does not read.',
+} as const satisfies Partial<Record<ErrorCode, ErrorTextEntry>>;
