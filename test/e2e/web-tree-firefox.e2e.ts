@@ -45,10 +45,14 @@ beforeAll(async () => {
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox'],
   });
+  // The window's size, not page.setViewport: Firefox ESR 140's BiDi lacks the screen
+  // orientation command puppeteer's setViewport sends.
   firefox = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
+    defaultViewport: null,
+    args: ['--width=1000', '--height=800'],
   });
 }, 120_000);
 
@@ -66,7 +70,6 @@ async function chromiumTree(): Promise<string> {
 
 async function firefoxTree(): Promise<string> {
   const page = await firefox.newPage();
-  await page.setViewport({ width: 1000, height: 800 });
   await page.setContent(PAGE);
   await page.addScriptTag({ content: await treeHarnessBundle() });
   return page.evaluate(() => (globalThis as any).__tree.walk('all').text as string);
