@@ -11,7 +11,7 @@ import type {
   GeneralSettings,
 } from '../../shared/protocol/settings-messages';
 import type { PlanReview } from '../../shared/protocol/run-plan';
-import { Field, describedBy, formatError, SaveRow } from './form-field';
+import { Field, describedBy, formatError, NumberField, SaveRow } from './form-field';
 import { readMaxSteps, readTokenLimit, tokenLimitText } from './budget-fields';
 import type { SettingsController } from './settings-controller';
 import { ClarifyTimeoutField, readClarifyWait } from './clarify-timeout-field';
@@ -35,9 +35,6 @@ export function AgentTab({ controller, general }: AgentTabProps) {
   const [planReview, setPlanReview] = useState<PlanReview>(general.planReview);
   const [autoScreenshot, setAutoScreenshot] = useState<AutoScreenshot>(general.autoScreenshot);
   const [describer, setDescriber] = useState(general.screenshotDescriberId);
-  const stepsId = useId();
-  const runLimitId = useId();
-  const dayLimitId = useId();
   const [steps, setSteps] = useState(String(general.maxSteps));
   const [runLimit, setRunLimit] = useState(tokenLimitText(general.runTokenLimit));
   const [dayLimit, setDayLimit] = useState(tokenLimitText(general.dayTokenLimit));
@@ -111,56 +108,32 @@ export function AgentTab({ controller, general }: AgentTabProps) {
         onPolicy={setAutoScreenshot}
         onDescriber={setDescriber}
       />
-      <Field
-        id={stepsId}
+      <NumberField
         label="Most steps per response"
         hint="A step is one model call. At the limit the agent stops, says what it did so far, and offers Continue. From 5 to 200."
         error={errors.steps}
-      >
-        <input
-          id={stepsId}
-          inputMode="numeric"
-          value={steps}
-          aria-invalid={errors.steps !== undefined}
-          aria-describedby={describedBy(stepsId, true, errors.steps !== undefined)}
-          data-testid="max-steps-setting"
-          onInput={(event) => setSteps(event.currentTarget.value)}
-        />
-      </Field>
-      <Field
-        id={runLimitId}
+        value={steps}
+        testId="max-steps-setting"
+        onInput={setSteps}
+      />
+      <NumberField
         label="Token limit per response"
         hint="Input and output tokens of all model calls of one response. When it is used up the agent pauses with Continue. Empty: no limit."
         error={errors.run}
-      >
-        <input
-          id={runLimitId}
-          inputMode="numeric"
-          value={runLimit}
-          placeholder="No limit"
-          aria-invalid={errors.run !== undefined}
-          aria-describedby={describedBy(runLimitId, true, errors.run !== undefined)}
-          data-testid="run-token-limit-setting"
-          onInput={(event) => setRunLimit(event.currentTarget.value)}
-        />
-      </Field>
-      <Field
-        id={dayLimitId}
+        value={runLimit}
+        placeholder="No limit"
+        testId="run-token-limit-setting"
+        onInput={setRunLimit}
+      />
+      <NumberField
         label="Token limit per day"
         hint="All model calls of today (chat titles and memory included); starts again at midnight. Empty: no limit."
         error={errors.day}
-      >
-        <input
-          id={dayLimitId}
-          inputMode="numeric"
-          value={dayLimit}
-          placeholder="No limit"
-          aria-invalid={errors.day !== undefined}
-          aria-describedby={describedBy(dayLimitId, true, errors.day !== undefined)}
-          data-testid="day-token-limit-setting"
-          onInput={(event) => setDayLimit(event.currentTarget.value)}
-        />
-      </Field>
+        value={dayLimit}
+        placeholder="No limit"
+        testId="day-token-limit-setting"
+        onInput={setDayLimit}
+      />
       <ClarifyTimeoutField
         timeout={clarifyTimeout}
         seconds={wait}

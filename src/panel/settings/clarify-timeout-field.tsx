@@ -2,7 +2,7 @@
 // seconds field shows only for "take the first answer after…", and says its range.
 import { useId } from 'preact/hooks';
 import { CLARIFY_WAIT_RANGE, type ClarifyTimeout } from '../../shared/protocol/settings-messages';
-import { Field, describedBy } from './form-field';
+import { Field, describedBy, NumberField } from './form-field';
 import type { FieldReading } from './budget-fields';
 
 const LABELS: Readonly<Record<ClarifyTimeout, string>> = {
@@ -31,7 +31,6 @@ export interface ClarifyTimeoutFieldProps {
 
 export function ClarifyTimeoutField(props: ClarifyTimeoutFieldProps) {
   const selectId = useId();
-  const secondsId = useId();
   return (
     <>
       <Field
@@ -54,22 +53,14 @@ export function ClarifyTimeoutField(props: ClarifyTimeoutFieldProps) {
         </select>
       </Field>
       {props.timeout === 'first-option' ? (
-        <Field
-          id={secondsId}
+        <NumberField
           label="Seconds to wait for your answer"
           hint={`From ${CLARIFY_WAIT_RANGE.min} to ${CLARIFY_WAIT_RANGE.max.toLocaleString('en-US')}.`}
           error={props.error}
-        >
-          <input
-            id={secondsId}
-            inputMode="numeric"
-            value={props.seconds}
-            aria-invalid={props.error !== undefined}
-            aria-describedby={describedBy(secondsId, true, props.error !== undefined)}
-            data-testid="clarify-wait-setting"
-            onInput={(event) => props.onSeconds(event.currentTarget.value)}
-          />
-        </Field>
+          value={props.seconds}
+          testId="clarify-wait-setting"
+          onInput={props.onSeconds}
+        />
       ) : null}
     </>
   );

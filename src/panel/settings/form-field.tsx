@@ -2,6 +2,7 @@
 // its error (in plain words, without the worker's code) is tied to it through
 // aria-describedby, so a screen reader reads the error with the field.
 import type { ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
 import { formErrorText } from '../errors/error-text';
 
 /** The id of a field's error element. */
@@ -70,5 +71,39 @@ export function SaveRow({ status, testId }: { status: SaveStatus; testId?: strin
         {status?.text ?? ''}
       </p>
     </div>
+  );
+}
+
+/** Props of {@link NumberField}: a labelled text box for a whole number the form reads. */
+export interface NumberFieldProps {
+  readonly label: string;
+  readonly hint: string;
+  readonly error: string | undefined;
+  readonly value: string;
+  readonly placeholder?: string;
+  readonly testId: string;
+  readonly onInput: (text: string) => void;
+}
+
+/**
+ * A number typed as text: the form reads and checks it on Save, so what the person
+ * typed stays in the box when it is refused.
+ */
+export function NumberField(props: NumberFieldProps) {
+  const id = useId();
+  const invalid = props.error !== undefined;
+  return (
+    <Field id={id} label={props.label} hint={props.hint} error={props.error}>
+      <input
+        id={id}
+        inputMode="numeric"
+        value={props.value}
+        placeholder={props.placeholder}
+        aria-invalid={invalid}
+        aria-describedby={describedBy(id, true, invalid)}
+        data-testid={props.testId}
+        onInput={(event) => props.onInput(event.currentTarget.value)}
+      />
+    </Field>
   );
 }

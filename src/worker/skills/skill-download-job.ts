@@ -7,8 +7,6 @@
 // Offered in Ask (it saves a file: skillToolModes), follows an address on another
 // origin, or waits without the run's signal.
 import { delay } from '../../shared/lib/abort';
-import { humanizeName } from '../../shared/lib/humanize-name';
-import { parseExternalArguments } from '../integrations/external-arguments';
 import type { JsonValue, ToolDefinition, ToolOutcome } from '../tools/define-tool';
 import {
   fetchSkillEndpoint,
@@ -17,14 +15,8 @@ import {
   type SkillFailure,
   type SkillFetchDeps,
 } from './skill-fetch';
-import {
-  modelSchemaOf,
-  prepareSkillArguments,
-  requestUrlOf,
-  skillRouteId,
-  type SkillToolOwner,
-} from './skill-http-tool';
-import { skillToolModes, type SkillDownloadJobTool } from './skill-manifest';
+import { requestUrlOf, skillToolDefinition, type SkillToolOwner } from './skill-http-tool';
+import type { SkillDownloadJobTool } from './skill-manifest';
 
 /** Files larger than this are not saved. */
 export const SKILL_DOWNLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -80,7 +72,6 @@ export function createSkillDownloadJobTool(
   tool: SkillDownloadJobTool,
   deps: SkillDownloadDeps,
 ): ToolDefinition<Record<string, unknown>> {
-  const schema = modelSchemaOf(tool);
   const now = deps.now ?? Date.now;
   async function run(args: Record<string, unknown>, signal: AbortSignal): Promise<ToolOutcome> {
     const target = requestUrlOf(tool, args, false);
@@ -149,24 +140,5 @@ export function createSkillDownloadJobTool(
       await cleanup().catch(() => undefined);
     }
   }
-  return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: schema,
-    parseArguments: (value) => parseExternalArguments(value, schema, false),
-    effect: 'external',
-    approval: 'external-approval',
-    modes: skillToolModes(tool),
-    tiers: tool.tiers ?? ['mid', 'full'],
-    activity: () => `Used ${humanizeName(tool.name).toLowerCase()} (skill ${owner.name})`,
-    destination: {
-      integration: `Skill ${owner.name}`,
-      url: tool.endpoint,
-      routeId: skillRouteId(owner.id, tool.name),
-    },
-    async execute(args, context) {
-      const prepared = await prepareSkillArguments(tool, args, context);
-      return prepared.ok ? run(prepared.args, context.signal) : prepared;
-    },
-  };
+  return skillToolDefinition(owner, tool, (args, context) => run(args, context.signal));
 }

@@ -8,7 +8,7 @@
 // tool's effect or approval: every skill tool is `external` and asks unless trusted.
 import { humanizeName } from '../../shared/lib/humanize-name';
 import { parseExternalArguments } from '../integrations/external-arguments';
-import type { JsonValue, ToolDefinition, ToolRunContext } from '../tools/define-tool';
+import type { JsonValue, ToolDefinition, ToolOutcome, ToolRunContext } from '../tools/define-tool';
 import type { SkillFailure } from './skill-fetch';
 import { fetchSkillEndpoint, untrustedSkillResult, type SkillFetchDeps } from './skill-fetch';
 import { skillToolModes, type SkillTool } from './skill-manifest';
@@ -100,11 +100,15 @@ export function requestUrlOf(
   return { ok: true, url: url.href, rest };
 }
 
-/** The ToolDefinition of a skill's `http` tool. */
-export function createSkillHttpTool(
+/**
+ * What every skill tool declares, whatever it does: the manifest's name, description
+ * and schema, an external effect asked for by its own approval, the manifest's modes
+ * and tiers, and its declared destination. `run` gets arguments already checked.
+ */
+export function skillToolDefinition(
   owner: SkillToolOwner,
-  tool: Extract<SkillTool, { kind: 'http' }>,
-  deps: SkillFetchDeps,
+  tool: SkillTool,
+  run: (args: Record<string, unknown>, context: ToolRunContext) => Promise<ToolOutcome>,
 ): ToolDefinition<Record<string, unknown>> {
   const schema = modelSchemaOf(tool);
   return {
@@ -124,23 +128,33 @@ export function createSkillHttpTool(
     },
     async execute(args, context) {
       const prepared = await prepareSkillArguments(tool, args, context);
-      if (!prepared.ok) return prepared;
-      const target = requestUrlOf(tool, prepared.args, tool.method === 'GET');
-      if (!target.ok) return target;
-      const response = await fetchSkillEndpoint(
-        target.url,
-        tool.method === 'GET'
-          ? { method: 'GET' }
-          : { method: 'POST', body: target.rest as Record<string, JsonValue> },
-        context.signal,
-        deps,
-      );
-      if (!response.ok) return response;
-      return {
-        ok: true,
-        result: untrustedSkillResult(owner.name, new URL(target.url).origin, response.value),
-        summary: `${tool.name}: HTTP ${response.status}, ${response.bytes} bytes`,
-      };
+      return prepared.ok ? run(prepared.args, context) : prepared;
     },
   };
+}
+
+/** The ToolDefinition of a skill's `http` tool. */
+export function createSkillHttpTool(
+  owner: SkillToolOwner,
+  tool: Extract<SkillTool, { kind: 'http' }>,
+  deps: SkillFetchDeps,
+): ToolDefinition<Record<string, unknown>> {
+  return skillToolDefinition(owner, tool, async (args, context) => {
+    const target = requestUrlOf(tool, args, tool.method === 'GET');
+    if (!target.ok) return target;
+    const response = await fetchSkillEndpoint(
+      target.url,
+      tool.method === 'GET'
+        ? { method: 'GET' }
+        : { method: 'POST', body: target.rest as Record<string, JsonValue> },
+      context.signal,
+      deps,
+    );
+    if (!response.ok) return response;
+    return {
+      ok: true,
+      result: untrustedSkillResult(owner.name, new URL(target.url).origin, response.value),
+      summary: `${tool.name}: HTTP ${response.status}, ${response.bytes} bytes`,
+    };
+  });
 }
