@@ -29,6 +29,10 @@ describe('personError', () => {
       'Can\u2019t reach the model at api.example.com \u2014 check your connection and the base URL.',
     );
     expect(personError('PROVIDER_AUTH').actions).toEqual(['settings']);
+    const blocked = personError('PROVIDER_BLOCKED_BY_ORIGIN', { modelHost: '127.0.0.1:1234' });
+    expect(blocked.text).toContain('127.0.0.1:1234 is running');
+    expect(blocked.text).toContain('Access-Control-Allow-Origin');
+    expect(blocked.actions).toEqual(['retry', 'settings']);
   });
 
   it('speaks to the person about their own decisions', () => {

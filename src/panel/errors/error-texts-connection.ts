@@ -142,6 +142,11 @@ export const CONNECTION_TEXTS = {
       `Can\u2019t reach ${modelAt(context)}${isLoopback(context.modelHost) ? ' \u2014 is the model server (Ollama, LM Studio, llama.cpp) running?' : ' \u2014 check your connection and the base URL.'}`,
     actions: retryOrSettings,
   },
+  PROVIDER_BLOCKED_BY_ORIGIN: {
+    text: (context) =>
+      `${capitalize(modelAt(context))} is running but won\u2019t let Side Agent read its answers. Save the model again in Settings \u2192 Models and allow access when your browser asks, or make the server send the header Access-Control-Allow-Origin (in LM Studio, turn on \u201cEnable CORS\u201d).`,
+    actions: retryOrSettings,
+  },
   PROVIDER_TIMEOUT: {
     text: (context) =>
       `${capitalize(modelAt(context))} took too long to answer. Retry, or check that it is running.`,

@@ -9,6 +9,7 @@ import type { ProviderLimits } from '../provider-limits';
 import type { AttemptController } from './attempt-controller';
 import { classifyHttpError } from './classify-provider-error';
 import { parseRetryAfter } from './retry-after';
+import { answersOpaquely, blockedByOrigin } from './cors-probe';
 
 /** A JSON request to a provider endpoint. */
 export interface ProviderHttpRequest {
@@ -37,7 +38,11 @@ export async function sendProviderRequest(
   try {
     response = await raceAbort(fetch(request.url, init), attempt.signal, signalReason);
   } catch (error) {
-    throw toAttemptFailure(error, attempt);
+    const failure = toAttemptFailure(error, attempt);
+    const isNetwork = failure instanceof ProviderError && failure.code === 'PROVIDER_NETWORK';
+    if (isNetwork && (await answersOpaquely(request.url, fetch, attempt.signal)))
+      throw blockedByOrigin(request.url);
+    throw failure;
   }
   if (!response.ok) {
     const text = await readBoundedText(response, limits.maxErrorBodyBytes, attempt);

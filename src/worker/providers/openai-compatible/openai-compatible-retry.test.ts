@@ -213,8 +213,28 @@ describe('openAiCompatibleAdapter errors and retries', () => {
       throw new TypeError('fetch failed');
     });
     const parts = await stream(fetch, { retry: fakeTime().retry });
-    expect(fetch.calls).toHaveLength(3);
+    // Each failed attempt is followed by one opaque probe, which fails too: nothing answers.
+    const requests = fetch.calls.filter((call) => call.init.mode !== 'no-cors');
+    expect(requests).toHaveLength(3);
+    expect(fetch.calls).toHaveLength(6);
     expect(parts).toEqual([expect.objectContaining({ type: 'error', code: 'PROVIDER_NETWORK' })]);
+  });
+
+  it('reports a running server that withholds its answer as blocked, without retrying', async () => {
+    const fetch = scriptedFetch((init) => {
+      if (init.mode === 'no-cors') return new Response(null, { status: 200 });
+      throw new TypeError('Failed to fetch');
+    });
+    const parts = await stream(fetch, { retry: fakeTime().retry });
+    expect(fetch.calls.map((call) => call.init.mode ?? 'cors')).toEqual(['cors', 'no-cors']);
+    const probe = fetch.calls[1]!;
+    expect(probe.url).toBe(`${new URL(fetch.calls[0]!.url).origin}/`);
+    expect(probe.init).toMatchObject({ method: 'GET', credentials: 'omit' });
+    expect(probe.init.body).toBeUndefined();
+    expect(JSON.stringify(probe.init.headers ?? {})).not.toMatch(/authorization/i);
+    expect(parts).toEqual([
+      expect.objectContaining({ type: 'error', code: 'PROVIDER_BLOCKED_BY_ORIGIN' }),
+    ]);
   });
 
   it('never retries once output was yielded', async () => {
