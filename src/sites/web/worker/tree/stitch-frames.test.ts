@@ -3,12 +3,15 @@ import type { Result } from '../../../../shared/protocol/envelope';
 import type { KnownFrame } from '../../../../worker/tools/define-tool';
 import type { WalkResult } from '../../methods/tree-methods';
 import { MAX_FRAMES, stitchFrames, type FrameSource } from './stitch-frames';
+import { observationNotes } from './tree-notes';
 
-function walk(lines: { text: string; ref?: number; frame?: string | null }[]): WalkResult {
+function walk(
+  lines: { text: string; ref?: number; frame?: string | null; src?: string }[],
+): WalkResult {
   const frames = lines.flatMap((line, index) =>
     line.frame === undefined
       ? []
-      : [{ line: index, depth: 0, token: line.frame, src: 'about:blank' }],
+      : [{ line: index, depth: 0, token: line.frame, src: line.src ?? 'about:blank' }],
   );
   return {
     url: 'https://shop.example/',
@@ -125,6 +128,72 @@ describe('stitchFrames', () => {
       ' # frame not read: it did not answer (PAGE_UNAVAILABLE)',
     ]);
     expect(stitched.data.frames).toEqual({ read: 3, unread: 2 });
+  });
+
+  it('names an unread frame\u2019s site and marks a CAPTCHA frame as the person\u2019s to solve', async () => {
+    const top = walk([
+      {
+        text: 'iframe "Map" [e1]',
+        ref: 1,
+        frame: null,
+        src: 'https://maps.example/embed?key=s3cret',
+      },
+      {
+        text: 'iframe "reCAPTCHA" [e2]',
+        ref: 2,
+        frame: null,
+        src: 'https://www.google.com/recaptcha/api2/anchor?k=abc',
+      },
+    ]);
+    const stitched = await stitchFrames(source(new Map([['top', top]]), []), {
+      frame: null,
+      root: null,
+    });
+    if (!stitched.ok) throw new Error('not stitched');
+    expect(stitched.data.lines).toEqual([
+      'iframe "Map" [e1]',
+      ' # frame not read: its document is not one Side Agent may read here, or it has not loaded (frame site: maps.example)',
+      'iframe "reCAPTCHA" [e2]',
+      ' # frame not read: a human check (reCAPTCHA) from www.google.com; only the person may solve it',
+    ]);
+    expect(stitched.data.lines.join('\n')).not.toContain('s3cret');
+    expect(stitched.data.humanChecks).toEqual(['reCAPTCHA']);
+    expect(observationNotes(stitched.data, 'all').join(' ')).toContain(
+      'A human check (reCAPTCHA) is on this page.',
+    );
+  });
+
+  it('marks a CAPTCHA frame it could read too, above the widget\u2019s own lines', async () => {
+    const top = walk([
+      {
+        text: 'iframe "hCaptcha" [e1]',
+        ref: 1,
+        frame: 'a',
+        src: 'https://newassets.hcaptcha.com/captcha/v1/x/static/hcaptcha.html',
+      },
+    ]);
+    const widget = walk([{ text: 'checkbox "I am human" [f1:e1]', ref: 1 }]);
+    const stitched = await stitchFrames(
+      source(
+        new Map([
+          ['top', top],
+          ['doc-1', widget],
+        ]),
+        [frame(1, 'a')],
+      ),
+      { frame: null, root: null },
+    );
+    if (!stitched.ok) throw new Error('not stitched');
+    expect(stitched.data.lines).toEqual([
+      'iframe "hCaptcha" [e1]',
+      ' # a human check (hCaptcha) follows; only the person may solve it',
+      ' checkbox "I am human" [f1:e1]',
+    ]);
+    expect(stitched.data.refs).toEqual(['e1', '', 'f1:e1']);
+    expect(stitched.data.humanChecks).toEqual(['hCaptcha']);
+    expect(observationNotes(stitched.data, 'all').join(' ')).toContain(
+      'A human check (hCaptcha) is on this page. Do not click or try to solve it',
+    );
   });
 
   it('never reads one document twice, even when a page links it under every frame (a cycle)', async () => {

@@ -7,6 +7,7 @@
 // Reads one document twice in a tree (a page that links one frame document under two
 // frame elements, or frames nested without end), or waits on more than MAX_FRAMES
 // frames: the rest get a note.
+import { humanCheckLine, humanCheckOf, unreadFrameLine } from './frame-note';
 import type { Result } from '../../../../shared/protocol/envelope';
 import type { KnownFrame } from '../../../../worker/tools/define-tool';
 import type { WalkResult } from '../../methods/tree-methods';
@@ -57,6 +58,8 @@ export interface StitchedTree {
   readonly counts: StitchedCounts;
   /** Frames read, and frames that could not be (each has a note line). */
   readonly frames: { read: number; unread: number };
+  /** Human-check widgets (CAPTCHAs) among the frames, by vendor. */
+  readonly humanChecks: readonly string[];
   /** Whether any frame's walk stopped early (size or time). */
   readonly cut: boolean;
   /** The walk's root named nothing: the frame's nearby live refs. */
@@ -187,6 +190,7 @@ function assemble(top: FrameWalk, read: number): StitchedTree {
   const refs: string[] = [];
   const counts: StitchedCounts = { visited: 0, hidden: 0, above: 0, below: 0, left: 0, right: 0 };
   let unread = 0;
+  const humanChecks: string[] = [];
   let cut = false;
   let walkMs = 0;
   const emit = (node: FrameWalk, base: string) => {
@@ -215,11 +219,18 @@ function assemble(top: FrameWalk, read: number): StitchedTree {
       const depth = walk.frames[childIndex]?.depth ?? 0;
       const inner = base + ' '.repeat(depth + 1);
       const child = node.children[childIndex];
+      const src = walk.frames[childIndex]?.src ?? '';
+      const check = humanCheckOf(src);
+      if (check !== null && !humanChecks.includes(check)) humanChecks.push(check);
       if (child === undefined || typeof child === 'string') {
         unread += 1;
-        lines.push(`${inner}# frame not read: ${child ?? REASONS.unlinked}`);
+        lines.push(inner + unreadFrameLine(child ?? REASONS.unlinked, src));
         refs.push('');
       } else {
+        if (check !== null) {
+          lines.push(inner + humanCheckLine(check));
+          refs.push('');
+        }
         emit(child, inner);
       }
     });
@@ -232,6 +243,7 @@ function assemble(top: FrameWalk, read: number): StitchedTree {
     refs,
     counts,
     frames: { read, unread },
+    humanChecks,
     cut,
     missingRoot: top.walk.missingRoot,
     walkMs,

@@ -28,6 +28,10 @@ export function observationNotes(tree: StitchedTree, filter: TreeFilter): string
     notes.push(
       `${plural(tree.frames.read - 1, 'frame')} read into the tree${tree.frames.unread > 0 ? `, ${tree.frames.unread} not (see the "# frame not read" lines)` : ''}.`,
     );
+  if (tree.humanChecks.length > 0)
+    notes.push(
+      `A human check (${tree.humanChecks.join(', ')}) is on this page. Do not click or try to solve it: ask the person to solve it on the page, then observe again.`,
+    );
   if (tree.cut)
     notes.push(
       'The walk stopped early on this very large page; read a part with ref, or use filter "interactive".',
