@@ -14,6 +14,7 @@ import { workerSiteOf } from '../sites/worker-sites';
 import { createRunTools } from '../tools/run-tool-policy';
 import { buildContext } from './context-builder';
 import { fitRunMessages, tokensOfText } from './context-budget';
+import { emergencyTrim, emergencyTrimNotice } from './emergency-trim';
 import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
 import { recoverTextToolCalls } from './text-tool-calls';
@@ -146,7 +147,7 @@ async function loopRounds(
   // Act and Dev runs may plan first; without an approved plan the run ends here.
   await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
   save.progress(recorder.snapshot());
-  const firstRunMessage = messages.length;
+  let firstRunMessage = messages.length;
   const memory = createRunWorkingMemory(run, runTools);
   memory.sync(messages, firstRunMessage);
   save.progress(recorder.snapshot());
@@ -154,6 +155,7 @@ async function loopRounds(
   const runGrants = new Set<string>();
   let endsRun = false;
   let trimmedNoticed = false;
+  let emergencyTrimmed = false;
   const loops = createRunLoopGuard();
   const screenshots = autoScreenshotsOf(run, site, prepared, limits);
   for (let round = 1; ; round += 1) {
@@ -189,6 +191,19 @@ async function loopRounds(
         ...result.toolCalls.map((call) => call.name + call.argumentsText),
       ].join(''),
     });
+    if (result.error?.code === 'PROVIDER_CONTEXT_TOO_LONG' && !emergencyTrimmed) {
+      // Once per run: the same round again with only the task and the latest steps.
+      emergencyTrimmed = true;
+      const trim = emergencyTrim(messages, firstRunMessage);
+      if (trim !== null) {
+        messages.splice(0, messages.length, ...trim.messages);
+        firstRunMessage = trim.firstRunMessage;
+        recorder.mark('emergency-trim');
+        events.notice('warning', emergencyTrimNotice(trim), 'CONTEXT_EMERGENCY_TRIM');
+        round -= 1;
+        continue;
+      }
+    }
     if (result.error)
       throw new ProtocolFailure(
         result.error.code,
