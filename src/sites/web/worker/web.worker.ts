@@ -2,7 +2,8 @@
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
 // mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
 // (what they read, by origin, for the safety policy in safety/), its site guides
-// (guides/: notes on well-known websites) and its working-memory tools (memory/).
+// (guides/: notes on well-known websites), its working-memory tools (memory/) and
+// the window size a run may change for a layout (window/), put back at its end.
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -34,6 +35,8 @@ import { captureForModel } from './read/capture-for-model';
 import { scheduleTaskTool } from './schedule/schedule-task.tool';
 import { scheduleResumeTool } from './schedule/schedule-resume.tool';
 import { fetchUrlTool } from './network/fetch-url.tool';
+import { resizeWindowTool } from './window/resize-window.tool';
+import { windowSizes } from './window/window-sizes';
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -70,11 +73,13 @@ export const workerSite = defineWorkerSite({
       scheduleTaskTool(browserActionDeps),
       scheduleResumeTool(browserActionDeps),
       fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
+      resizeWindowTool(windowSizes),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,
   endRun: async (runId, page) => {
     await inputSessions.release(runId);
+    await windowSizes.restore(runId);
     // The mark goes with the run (a lease covers a page that does not answer now).
     await page.request('web/indicator', { show: false, leaseMs: 1_000 }).catch(() => undefined);
   },
