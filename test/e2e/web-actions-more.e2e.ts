@@ -4,7 +4,8 @@
 // wait_for_element sees an element that appears later, scroll_page by ref moves an
 // inner list and not the page, drag reorders a pointer-sorted list and an HTML5 drag
 // and drop list, done is held back while a dialog is open and passes once it is
-// closed, and a second click on the same Save button within 45 s asks first.
+// closed, and a second click on the same Save button within 45 s asks first, as
+// does a click on Send right after Enter sent the same form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTools, type ToolResult } from '../support/tool-runs';
 import { refIn, startWebRunRig, treeOf, type WebRunRig } from '../support/web-run-rig';
@@ -160,5 +161,39 @@ describe('the duplicate-submit guard', () => {
       },
     ]);
     expect(await rig.tab.evaluate(() => document.body.dataset['saves'])).toBe('1');
+  });
+
+  it('counts Enter in a field as sending its form: a click on Send right after asks', async () => {
+    await show('/send');
+    const page = await tree();
+    const field = refIn(page, 'textbox', 'Message');
+    const send = refIn(page, 'button', 'Send');
+    const cards: Record<string, unknown>[] = [];
+    const outcome = await runTools(
+      context(),
+      [
+        { name: 'type', arguments: { ref: field, text: 'See you at six', submit: true } },
+        {
+          name: 'click',
+          arguments: { ref: send },
+          onPending: async (pending) => {
+            cards.push(pending);
+            return 'deny';
+          },
+        },
+      ],
+      act,
+    );
+    expect(codes(outcome.results)).toEqual(['ok', 'TOOL_DENIED']);
+    expect(cards).toMatchObject([
+      {
+        kind: 'action-approval',
+        name: 'click',
+        effect: `Click 'Send' on ${HOST}`,
+        reason: expect.stringMatching(/pressed on this page \d+ s ago/),
+        allowRun: false,
+      },
+    ]);
+    expect(await rig.tab.evaluate(() => document.body.dataset['sends'])).toBe('1');
   });
 });

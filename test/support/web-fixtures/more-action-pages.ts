@@ -90,6 +90,22 @@ document.getElementById('save').addEventListener('click', (event) => {
 });
 </script>`;
 
+// A form that stays on the page when sent (as a slow single-page app would); a GET
+// form, so sending it once needs no approval and only the repeat asks.
+const SEND = `<!doctype html><title>Message</title>
+<h1>Message</h1>
+<form id="message" action="/sent" method="get">
+<label>Message <input name="body"></label>
+<button type="submit">Send</button>
+</form>
+<script>
+document.body.dataset.sends = '0';
+document.getElementById('message').addEventListener('submit', (event) => {
+  event.preventDefault();
+  document.body.dataset.sends = String(Number(document.body.dataset.sends) + 1);
+});
+</script>`;
+
 export const MORE_ACTION_PAGES: Record<string, string> = {
   '/': '<!doctype html><title>Tasks</title><h1>Tasks</h1>',
   '/wait': WAIT,
@@ -97,4 +113,5 @@ export const MORE_ACTION_PAGES: Record<string, string> = {
   '/drag': DRAG,
   '/done': DONE,
   '/save': SAVE,
+  '/send': SEND,
 };

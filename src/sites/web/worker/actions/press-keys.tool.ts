@@ -6,7 +6,7 @@ import { defineTool } from '../../../../worker/tools/define-tool';
 import { parseChord, pressChord, type KeyChord } from '../input/keys';
 import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, inputSession, type ActionDeps } from './action-target';
-import { reviewAction } from '../safety/review-action';
+import { recordPressed, reviewAction } from '../safety/review-action';
 
 /** Keys that press the focused control the way a click does, or submit its form. */
 const PRESSING_KEYS = new Set(['Enter', ' ']);
@@ -77,6 +77,8 @@ export function pressKeysTool(deps: ActionDeps) {
             await pressChord(session, chord);
           }
         }
+        // Enter that sent a form (the review noted it) counts as sending it.
+        recordPressed(context);
       });
       if ('ok' in after) return after;
       const label = keys.join(', ') + (repeat > 1 ? ` \u00d7${repeat}` : '');

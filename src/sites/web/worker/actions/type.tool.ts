@@ -13,7 +13,7 @@ import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { RefArgument } from './click.tool';
 import { elementOf } from './action-activity';
-import { reviewAction } from '../safety/review-action';
+import { recordPressed, reviewAction } from '../safety/review-action';
 
 /** Most characters one call types. */
 export const MAX_TYPED_CHARS = 5_000;
@@ -93,7 +93,11 @@ export async function typeInto(
       await pressChord(target.session, chord('Backspace'));
     }
     if (text.length > 0) await target.session.send('Input.insertText', { text });
-    if (submit) await pressChord(target.session, chord('Enter'));
+    if (submit) {
+      await pressChord(target.session, chord('Enter'));
+      // Enter that sends a form counts as sending it, for the duplicate-submit rule.
+      recordPressed(context);
+    }
   });
   if ('ok' in after) return after;
   // The field must hold what was typed; a page that swallowed the input is reported.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayActWithoutAsking, type ControlFacts, type RunFacts } from './may-act';
-import { isSubmitLike, rememberPress, type PressRecord } from './duplicate-submit';
+import { formKey, isSubmitLike, rememberPress, type PressRecord } from './duplicate-submit';
 
 const PAGE = 'https://shop.example/checkout';
 const NOW = 1_000_000;
@@ -18,12 +18,27 @@ const control = (extra: Partial<ControlFacts> = {}): ControlFacts => ({
 });
 
 /** A press of a button named `name` `ago` ms before NOW, on the checkout page by default. */
-const pressed = (name: string, ago: number, url = PAGE): PressRecord => ({
+const pressed = (
+  name: string,
+  ago: number,
+  url = PAGE,
+  form: string | null = null,
+): PressRecord => ({
   url,
   role: 'button',
   name,
+  form,
   at: NOW - ago,
 });
+
+/** The checkout form as the page shows it, sent by its button or by Enter in a field. */
+const CHECKOUT_FORM = {
+  submitsForm: true,
+  formMethod: 'post',
+  formAction: 'https://shop.example/orders',
+  formWords: 'checkout email card',
+};
+const checkoutKey = formKey(control(CHECKOUT_FORM));
 
 const run = (presses: PressRecord[]): RunFacts => ({
   pageUrl: PAGE,
@@ -55,6 +70,31 @@ const table: [string, Partial<ControlFacts>, PressRecord[], false | [string, str
     { name: 'Continue', submitsForm: true, formMethod: 'get' },
     [pressed('Continue', 5_000, `${PAGE}#step2`)],
     ["Click 'Continue' on shop.example", null],
+  ],
+  [
+    'Enter in a field of a form its button sent 8 s ago',
+    { role: 'textbox', name: 'Email', ...CHECKOUT_FORM },
+    [pressed('Pay now', 8_000, PAGE, checkoutKey)],
+    ["Click 'Email' on shop.example", null],
+  ],
+  [
+    'the form’s button after Enter sent that form',
+    { name: 'Pay now', ...CHECKOUT_FORM },
+    [{ ...pressed('Email', 3_000, PAGE, checkoutKey), role: 'textbox' }],
+    ["Click 'Pay now' on shop.example", null],
+  ],
+  [
+    'Enter in a field of another form on the same page',
+    {
+      role: 'textbox',
+      name: 'Coupon',
+      ...CHECKOUT_FORM,
+      formMethod: 'get',
+      formWords: 'coupon code',
+      formAction: 'https://shop.example/coupon',
+    },
+    [pressed('Pay now', 8_000, PAGE, checkoutKey)],
+    false,
   ],
   ['the same button after 45 s', {}, [pressed('Save', 46_000)], false],
   [

@@ -2,7 +2,9 @@
 // What the duplicate-submit rule of the safety policy knows: which controls look like
 // they submit (a form's submit button, or a label such as Save, Create, Send, Place
 // order), the presses of this run that landed, and whether a proposed press repeats
-// one of them on the same page within the window.
+// one of them on the same page within the window. A form can be sent by its button
+// or by Enter in any of its fields; both count as sending that form, so Enter after
+// a click on Send (or the other way round) is a repeat too.
 // ## Why a second submit asks
 // A page that is slow to answer a submit invites a second click, and a model that did
 // not see the first one take effect will press again: an order placed twice, a post
@@ -20,8 +22,19 @@ export interface PressRecord {
   readonly url: string;
   readonly role: string;
   readonly name: string;
+  /** The form it sent (formKey), or null when it sent none. */
+  readonly form: string | null;
   /** Date.now() when it was pressed. */
   readonly at: number;
+}
+
+/** Which form a control sends, as far as the page shows it; null when it sends none. */
+export function formKey(control: ControlFacts): string | null {
+  if (!control.submitsForm) return null;
+  return `${control.formMethod ?? ''} ${control.formAction ?? ''} ${control.formWords}`.slice(
+    0,
+    2_000,
+  );
 }
 
 // Whole words, so "Address" or "Updates feed" do not count.
@@ -47,15 +60,13 @@ export function repeatedPress(
 ): PressRecord | null {
   if (!isSubmitLike(control)) return null;
   const page = withoutHash(pageUrl);
+  const form = formKey(control);
   for (let index = presses.length - 1; index >= 0; index -= 1) {
     const press = presses[index];
     if (!press || now - press.at > DUPLICATE_SUBMIT_MS || now < press.at) continue;
-    if (
-      withoutHash(press.url) === page &&
-      press.role === control.role &&
-      press.name === control.name
-    )
-      return press;
+    if (withoutHash(press.url) !== page) continue;
+    const sameControl = press.role === control.role && press.name === control.name;
+    if (sameControl || (form !== null && press.form === form)) return press;
   }
   return null;
 }

@@ -6,7 +6,7 @@
 import type { CallReview, ToolRunContext } from '../../../../worker/tools/define-tool';
 import { parseActionRef } from '../actions/action-target';
 import { mayActWithoutAsking, type ControlFacts, type ProposedAction } from './may-act';
-import { rememberPress, type PressRecord } from './duplicate-submit';
+import { formKey, rememberPress, type PressRecord } from './duplicate-submit';
 import { webRunState, type WebRunState } from './observations';
 
 /** Reviewed calls remembered until they run (a denied call never runs). */
@@ -76,11 +76,20 @@ export async function reviewAction(
   const action = propose(control);
   if (!action) return { ask: false };
   const state = webRunState(context);
-  if (action.kind === 'press' && target.ref !== null)
+  // A click, and Enter that sends a form (from press_keys or type's submit), are
+  // remembered once they land, for the duplicate-submit rule.
+  const pressed =
+    action.kind === 'press'
+      ? action.control
+      : action.kind === 'type' && action.submit
+        ? action.field
+        : null;
+  if (pressed && (target.ref !== null || formKey(pressed) !== null))
     rememberReviewed(state, context.callId, {
       url: pageUrl,
-      role: action.control.role,
-      name: action.control.name,
+      role: pressed.role,
+      name: pressed.name,
+      form: formKey(pressed),
     });
   return mayActWithoutAsking(action, {
     pageUrl,
