@@ -1,7 +1,9 @@
 // The mark on the tab the agent acts in, through the built extension in real Chromium:
 // a run's first action puts a frame and a "Side Agent is acting" bar with Stop on the
 // page (drawn in a closed shadow root, and not read back as page content); the run's
-// end takes it away; a person's click on Stop ends the run before its next action.
+// end takes it away; a person's click on Stop ends the run before its next action; a
+// button under the bar (a chat widget in the bottom-right corner) is still pressed,
+// as the bar steps to another corner first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { runTools, type ToolStep } from '../support/tool-runs';
@@ -10,7 +12,9 @@ import { refIn, startWebRunRig, treeOf, type WebRunRig } from '../support/web-ru
 const HOST = 'tasks.example';
 const PAGE = `<!doctype html><title>Tasks</title><h1>Tasks</h1>
 <button onclick="document.body.dataset.first = 'yes'">First</button>
-<button onclick="document.body.dataset.second = 'yes'">Second</button>`;
+<button onclick="document.body.dataset.second = 'yes'">Second</button>
+<button style="position: fixed; right: 12px; bottom: 12px; width: 140px; height: 40px"
+  onclick="document.body.dataset.chat = 'yes'">Chat with us</button>`;
 
 let rig: WebRunRig;
 let tab: Page;
@@ -97,6 +101,14 @@ describe('the acting-tab indicator', () => {
     expect(treeDuring).not.toContain('Stop');
     expect(outcome.end.payload['status']).toBe('done');
     expect(await indicatorShown()).toBe(false);
+  });
+
+  it('steps aside for a button in its corner, so the click reaches the button', async () => {
+    const look = await run([{ name: 'get_accessibility_tree', arguments: {} }]);
+    const chat = refIn(treeOf(look.results[0]), 'button', 'Chat with us');
+    const outcome = await run([{ name: 'click', arguments: { ref: chat } }]);
+    expect(outcome.results.map((result) => result.code ?? 'ok')).toEqual(['ok']);
+    expect(await tab.getAttribute('body', 'data-chat')).toBe('yes');
   });
 
   it('ends the run when the person presses Stop on the page, before its next action', async () => {

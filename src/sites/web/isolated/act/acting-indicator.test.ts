@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { shadowRootOf } from '../../../../page/isolated/shadow-roots';
-import { createActingIndicator, INDICATOR_TAG } from './acting-indicator';
+import { createActingIndicator, INDICATOR_TAG, stepAsideFrom } from './acting-indicator';
 
 const hostNow = () => document.querySelector(INDICATOR_TAG);
 
@@ -76,5 +76,26 @@ describe('the acting-tab indicator', () => {
     expect(stop).not.toHaveBeenCalled();
     expect(indicator.shown()).toBe(true);
     vi.restoreAllMocks();
+  });
+
+  it('steps aside from an element about to be pressed, only while it is shown', () => {
+    const indicator = createActingIndicator({
+      signal: new AbortController().signal,
+      stop: () => {},
+    });
+    const bottomRight = {
+      left: innerWidth - 100,
+      top: innerHeight - 30,
+      right: innerWidth - 10,
+      bottom: innerHeight - 5,
+    };
+    stepAsideFrom(bottomRight);
+    expect(indicator.corner()).toBe('bottom-right');
+    indicator.show(60_000);
+    stepAsideFrom(bottomRight);
+    expect(indicator.corner()).toBe('bottom-left');
+    indicator.hide();
+    stepAsideFrom({ left: 0, top: innerHeight - 30, right: 100, bottom: innerHeight - 5 });
+    expect(indicator.corner()).toBe('bottom-left');
   });
 });

@@ -3,11 +3,13 @@
 // "Side Agent is acting" bar with Stop, drawn in a closed shadow root on <html> so
 // page CSS cannot restyle it and page scripts cannot reach it. It is shown for a lease
 // the worker renews with every action, so it goes away when the run ends, and also
-// when the worker dies without a word.
+// when the worker dies without a word. It steps aside (another corner) from an element
+// about to be pressed, so a trusted click never lands on it.
 // ## Never
 // Acts on a click the browser did not mark trusted, or reads as page content: the
 // host is marked as our own UI, so our readers do not open its root.
 import { markOwnUi } from '../../../../page/isolated/shadow-roots';
+import { CORNER_INSET, cornerClearOf, type Box, type Corner } from './indicator-corner';
 
 export const INDICATOR_TAG = 'side-agent-acting';
 /** Above the page's own overlays. */
@@ -20,11 +22,13 @@ const STYLE = `
   border: 3px solid #d9730d; box-shadow: inset 0 0 14px rgb(217 115 13 / 35%);
 }
 .bar {
-  position: fixed; right: 12px; bottom: 12px; z-index: ${TOP_LAYER_Z}; pointer-events: auto;
+  position: fixed; right: ${CORNER_INSET}px; bottom: ${CORNER_INSET}px; z-index: ${TOP_LAYER_Z}; pointer-events: auto;
   display: flex; align-items: center; gap: 8px; padding: 5px 6px 5px 10px;
   font: 500 12px/1.2 system-ui, sans-serif; color: #1f1f1f; background: #fff7ed;
   border: 1px solid #d9730d; border-radius: 8px; box-shadow: 0 2px 8px rgb(0 0 0 / 20%);
 }
+.bar[data-corner$="left"] { right: auto; left: ${CORNER_INSET}px; }
+.bar[data-corner^="top"] { bottom: auto; top: ${CORNER_INSET}px; }
 button {
   font: inherit; padding: 4px 10px; border-radius: 6px; cursor: pointer;
   border: 1px solid #b45309; background: #c2410c; color: #fff;
@@ -41,6 +45,18 @@ export interface ActingIndicator {
   show(leaseMs: number): void;
   hide(): void;
   readonly shown: () => boolean;
+  /** Moves the bar to a corner clear of `target` (viewport coordinates) while shown. */
+  stepAside(target: Box): void;
+  /** The corner the bar sits in. */
+  readonly corner: () => Corner;
+}
+
+// The frame's indicator while it is shown, for the press that must not land on it.
+let shownIndicator: ActingIndicator | null = null;
+
+/** Moves this frame's acting bar, if shown, out of the way of `target`. */
+export function stepAsideFrom(target: Box): void {
+  shownIndicator?.stepAside(target);
 }
 
 export function createActingIndicator(options: {
@@ -51,6 +67,8 @@ export function createActingIndicator(options: {
 }): ActingIndicator {
   const doc = options.doc ?? document;
   let host: HTMLElement | null = null;
+  let bar: HTMLElement | null = null;
+  let corner: Corner = 'bottom-right';
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   function build(): HTMLElement {
@@ -61,8 +79,9 @@ export function createActingIndicator(options: {
     style.textContent = STYLE;
     const frame = doc.createElement('div');
     frame.className = 'frame';
-    const bar = doc.createElement('div');
+    bar = doc.createElement('div');
     bar.className = 'bar';
+    bar.dataset['corner'] = corner;
     bar.setAttribute('role', 'status');
     const text = doc.createElement('span');
     text.textContent = 'Side Agent is acting in this tab';
@@ -85,19 +104,36 @@ export function createActingIndicator(options: {
     timer = undefined;
     host?.remove();
     host = null;
+    bar = null;
+    if (shownIndicator === indicator) shownIndicator = null;
   }
 
   options.signal.addEventListener('abort', hide, { once: true });
-  return {
+  const indicator: ActingIndicator = {
     show(leaseMs) {
       if (options.signal.aborted) return;
       host ??= build();
       // A page that removed it (or replaced <html>'s children) gets it back.
       if (!host.isConnected) doc.documentElement.append(host);
+      shownIndicator = indicator;
       clearTimeout(timer);
       timer = setTimeout(hide, leaseMs);
     },
     hide,
     shown: () => host?.isConnected === true,
+    stepAside(target) {
+      if (!bar || !host?.isConnected) return;
+      const rect = bar.getBoundingClientRect();
+      const view = doc.defaultView;
+      const size = { width: rect.width, height: rect.height };
+      const viewport = {
+        width: view?.innerWidth ?? doc.documentElement.clientWidth,
+        height: view?.innerHeight ?? doc.documentElement.clientHeight,
+      };
+      corner = cornerClearOf(target, size, viewport, corner);
+      bar.dataset['corner'] = corner;
+    },
+    corner: () => corner,
   };
+  return indicator;
 }

@@ -9,6 +9,7 @@
 import type { LocateResult } from '../../methods/act-methods';
 import { controlKindOf, isDisabled } from './element-state';
 import { deepElementFromPoint, describeElement, isWithin } from './hit-test';
+import { stepAsideFrom } from './acting-indicator';
 
 interface Box {
   readonly left: number;
@@ -70,6 +71,8 @@ export function locateElement(element: Element, scroll: boolean): LocateResult {
   const box = visibleBox(element, { left: 0, top: 0, right: width, bottom: height });
   const target = describeElement(element);
   if (!box) return { status: 'not-visible', target };
+  // Our own mark must neither take the press nor count as what covers the target.
+  stepAsideFrom(box);
   const kind = controlKindOf(element);
   const disabled = isDisabled(element);
   const points = candidatePoints(box);
