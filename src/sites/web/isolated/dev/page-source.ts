@@ -1,8 +1,9 @@
 // ## Owns
 // The page's HTML source for the Dev tools, as the browser holds it now (after the
-// page's scripts ran), cut into pages. The values of password, hidden, one-time-code
-// and payment-card fields are masked in a copy first: a hidden form token or a typed
-// password is never part of what the model reads, even in Dev mode.
+// page's scripts ran), cut into pages. The values of every field the shared
+// credential-field detector withholds (passwords, hidden inputs, one-time codes, card
+// numbers and CVCs, IBANs, API keys) are masked in a copy first: a hidden form token
+// or a typed password is never part of what the model reads, even in Dev mode.
 import { withheldReason } from '../read/field-privacy';
 
 export const MASK = '[masked]';

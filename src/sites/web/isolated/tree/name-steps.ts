@@ -7,7 +7,7 @@
 import { labelsOf } from './label-index';
 import { flatChildren } from './flat-tree';
 import { roleOf } from './roles';
-import { isSecretField } from './states';
+import { isSecretField } from '../read/field-privacy';
 
 /** Roles whose name may come from their content (ARIA 1.2 "name from: contents"). */
 export const NAME_FROM_CONTENT = new Set([
@@ -202,7 +202,8 @@ export function computeName(element: Element, maxChars: number): string {
           )
           .join(' ');
       }
-      if (node.localName === 'input') return (node as HTMLInputElement).value;
+      if (node.localName === 'input')
+        return isSecretField(node) ? '' : (node as HTMLInputElement).value;
       const selected = Array.from(node.querySelectorAll('[aria-selected="true"]'));
       return selected.map((option) => alternative(option, plainRecursion)).join(' ');
     }
