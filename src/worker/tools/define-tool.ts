@@ -197,6 +197,11 @@ export interface ToolRunContext {
    * image parts (absent: it does not).
    */
   readonly supportsVision?: boolean;
+  /**
+   * Settings → Agent's strict secret mode: sites that read page text replace
+   * credential-like strings in what they return by a marker (absent: off).
+   */
+  readonly strictSecretMode?: boolean;
   /** The run's model and the chat's mode at Send (work scheduled for later reuses them). */
   readonly runStart?: { readonly modelId: string; readonly agentMode: AgentMode | null };
 }
