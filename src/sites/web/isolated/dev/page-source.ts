@@ -12,8 +12,15 @@ export const MASK = '[masked]';
 export function maskedSource(doc: Document): { readonly html: string; readonly masked: number } {
   const copy = doc.documentElement.cloneNode(true) as Element;
   let masked = 0;
-  for (const field of copy.querySelectorAll('input, textarea')) {
+  for (const field of copy.querySelectorAll('input, textarea, select')) {
     if (withheldReason(field) === null) continue;
+    // A withheld list (a card's expiry) keeps its options but not which one is chosen.
+    if (field.tagName === 'SELECT') {
+      const chosen = field.querySelectorAll('option[selected]');
+      for (const option of chosen) option.removeAttribute('selected');
+      if (chosen.length > 0) masked += 1;
+      continue;
+    }
     if (field.hasAttribute('value')) {
       field.setAttribute('value', MASK);
       masked += 1;

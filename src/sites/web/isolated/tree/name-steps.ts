@@ -191,6 +191,8 @@ export function computeName(element: Element, maxChars: number): string {
   function embeddedValue(node: Element, role: string | null): string | null {
     if (role === 'combobox' || role === 'listbox') {
       consulted.add(node);
+      // A card's expiry or a password in a label must not become part of a name.
+      if (isSecretField(node)) return '';
       if (node.localName === 'select') {
         return Array.from((node as HTMLSelectElement).selectedOptions)
           .map((option) =>
@@ -202,8 +204,7 @@ export function computeName(element: Element, maxChars: number): string {
           )
           .join(' ');
       }
-      if (node.localName === 'input')
-        return isSecretField(node) ? '' : (node as HTMLInputElement).value;
+      if (node.localName === 'input') return (node as HTMLInputElement).value;
       const selected = Array.from(node.querySelectorAll('[aria-selected="true"]'));
       return selected.map((option) => alternative(option, plainRecursion)).join(' ');
     }

@@ -63,15 +63,16 @@ function textValue(element: Element): string | null {
   return null;
 }
 
-function optionsOf(select: HTMLSelectElement, all: boolean): string {
+/** A withheld list (a card's expiry month) lists its options without saying which is chosen. */
+function optionsOf(select: HTMLSelectElement, all: boolean, hideChosen: boolean): string {
   const options = Array.from(select.options);
-  const chosen = options.findIndex((option) => option.selected);
+  const chosen = hideChosen ? 0 : options.findIndex((option) => option.selected);
   const limit = all ? options.length : MAX_OPTIONS_SHOWN;
   // Around the chosen option when there are many, so it is among those shown.
   const start = all ? 0 : Math.max(0, Math.min(chosen - 2, options.length - limit));
   const shown = options.slice(start, start + limit).map((option) => {
     const label = quoted(option.label || option.text, OPTION_CHARS);
-    return option.selected ? `[${label}]` : label;
+    return option.selected && !hideChosen ? `[${label}]` : label;
   });
   const before = start > 0 ? `(${start} before) ` : '';
   const after = options.length - start - shown.length;
@@ -187,7 +188,11 @@ export function stateOf(element: Element, role: string, context: StateContext): 
         : null);
     if (now !== null && value === null) parts.push(`value=${quoted(now, VALUE_CHARS)}`);
   }
-  if (tag === 'select') parts.push(optionsOf(element as HTMLSelectElement, context.allOptions));
+  if (tag === 'select') {
+    const secret = isSecretField(element);
+    if (secret) parts.push('secret');
+    parts.push(optionsOf(element as HTMLSelectElement, context.allOptions, secret));
+  }
   if (role === 'link') {
     const href = relativeHref(element);
     if (href !== null) parts.push(`href=${quoted(href, HREF_CHARS)}`);
