@@ -7,7 +7,8 @@
 // password nor the key is in any of them. With strict secret mode turned on in
 // Settings → Agent, a card number the page prints split over four spans and an API key
 // in the page text reach the model only as markers, and the panel masks a key the
-// model quotes in its answer.
+// model quotes in its answer. In Act, a password the model types into the password
+// field is kept in the stored chat, and so in the export, only as a marker.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -21,6 +22,7 @@ const FIELD_KEY = 'sk-proj-FieldKeyAbCdEfGhIjKlMnOpQrSt0123';
 const TEXT_KEY = 'ghp_PageTextKey0123456789abcdefghijklmnop';
 const ANSWER_KEY = 'sk-proj-AnswerKeyZyXwVuTsRqPoNmLkJi9876';
 const CARD = '4111 1111 1111 1111';
+const TYPED_PASSWORD = 'Typed-by-the-model-42';
 
 const PAGE = `<!doctype html><html lang="en"><title>Sign in to Forge</title>
 <main>
@@ -61,11 +63,24 @@ const PLANS: Record<string, { name: string; arguments: Record<string, unknown> }
     { name: 'get_selection', arguments: {} },
   ],
   'Strict check': [{ name: 'get_accessibility_tree', arguments: { filter: 'all' } }],
+  'Type check': [
+    { name: 'get_accessibility_tree', arguments: { filter: 'all' } },
+    { name: 'type', arguments: { ref: 'PASSWORD_REF', text: TYPED_PASSWORD, clear: true } },
+  ],
 };
 const ANSWERS: Record<string, string> = {
   'Read the sign-in page': 'The page is a sign-in form.',
   'Strict check': `The page mentions ${ANSWER_KEY} somewhere.`,
+  'Type check': 'Typed the password.',
 };
+
+/** The password field's ref in the tree the run read last. */
+function passwordRef(messages: SentBody['messages']): string {
+  const tree = textOf(
+    [...(messages ?? [])].reverse().find((message) => message.role === 'tool')?.content,
+  );
+  return /textbox \\"Password\\" \[(e\d+)\]/.exec(tree)?.[1] ?? 'e0';
+}
 
 const textOf = (content: unknown) =>
   typeof content === 'string' ? content : JSON.stringify(content);
@@ -79,7 +94,13 @@ function policy(body: SentBody) {
   const done = messages.slice(lastUser).filter((message) => message.role === 'tool').length;
   const call = PLANS[phase]?.[done];
   if (!call) return { steps: [{ text: ANSWERS[phase] ?? 'Nothing to do.' }] };
-  return { steps: [{ toolCall: { id: `${phase.length}-${done}`, ...call } }] };
+  const args =
+    call.arguments['ref'] === 'PASSWORD_REF'
+      ? { ...call.arguments, ref: passwordRef(messages) }
+      : call.arguments;
+  return {
+    steps: [{ toolCall: { id: `${phase.length}-${done}`, name: call.name, arguments: args } }],
+  };
 }
 
 let rig: WebRunRig;
@@ -179,5 +200,41 @@ describe('secrets on a sign-in page', () => {
     await expect.poll(() => answer.textContent()).toContain('[secret withheld: api-key]');
     expect(await answer.textContent()).not.toContain(ANSWER_KEY);
     expect(await panel.content()).not.toContain(ANSWER_KEY);
+  });
+
+  it('keeps a password the model typed in Act out of the stored chat and the export', async () => {
+    const agent = await openSettingsTab('Agent');
+    await agent.getByTestId('plan-review-setting').selectOption('off');
+    await agent.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => agent.getByRole('status').textContent()).toBe('Saved.');
+    await panel.getByTestId('settings-toggle').click();
+    const input = panel.getByTestId('composer-input');
+    await input.fill('/mode act');
+    await input.press('Enter');
+    await expect
+      .poll(() => panel.getByTestId('command-output-text').textContent())
+      .toMatch(/^Mode: Act/);
+
+    await sendFromComposer(panel, 'Type check: put my new password in.');
+    const turns = panel.getByTestId('assistant-turn');
+    await expect.poll(() => turns.count(), { timeout: 60_000 }).toBe(3);
+    // The page may ask before typing into a sign-in form; the person approves.
+    await expect
+      .poll(
+        async () => {
+          const approve = panel.getByTestId('approve-once');
+          if ((await approve.count()) > 0) await approve.first().click();
+          return turns.last().getAttribute('data-status');
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('complete');
+    expect(
+      await rig.tab.evaluate(() => (document.getElementById('password') as HTMLInputElement).value),
+    ).toBe(TYPED_PASSWORD);
+
+    const exported = await exportChats();
+    expect(exported).toContain('[secret withheld: field value]');
+    expect(exported).not.toContain(TYPED_PASSWORD);
   });
 });

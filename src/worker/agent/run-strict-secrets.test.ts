@@ -1,11 +1,14 @@
-// Strict secret mode through real runs of the agent core on the web face: the setting
+// Secrets through real runs of the agent core on the web face: strict secret mode
 // reaches every tool call's context, and the words a describer model writes about a
-// screenshot reach the run's model with their secrets replaced.
+// screenshot reach the run's model with their secrets replaced; text a tool typed into
+// a withheld field is kept in the stored chat only as a marker.
 import { describe, expect, it, vi } from 'vitest';
+import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import { z } from '../../shared/schema/zod';
 import type { ModelRequest, StreamPart } from '../providers/model-adapter';
 import { defineTool, type ToolDefinition } from '../tools/define-tool';
 import { AUTO_DESCRIPTION_LABEL } from './auto-screenshot';
+import { WITHHELD_ARGUMENT } from './tool-results';
 import { DESCRIBE_SYSTEM } from './describe-screenshot';
 import { WEB_SCOPE, call, createHarness, finish, text } from './__fixtures__/agent-harness';
 
@@ -79,5 +82,46 @@ describe('strict secret mode in runs', () => {
     const next = await runWith(false);
     expect(seen).toEqual([false]);
     expect(next).toContain(KEY);
+  });
+});
+
+describe('a call that typed into a withheld field', () => {
+  it('is stored with a marker in place of what it typed, the other arguments kept', async () => {
+    const password = 'correct-Horse-battery-9';
+    const fill = defineTool({
+      name: 'type',
+      description: 'Types into the element a ref names.',
+      arguments: z.strictObject({ ref: z.string(), text: z.string() }),
+      effect: 'read',
+      approval: 'automatic',
+      execute: () =>
+        Promise.resolve({
+          ok: true,
+          result: { typed: true },
+          summary: 'Typed 23 characters into e5.',
+          withheldArguments: ['text'],
+        }),
+    }) as ToolDefinition<unknown>;
+    const h = await createHarness({
+      scope: WEB_SCOPE,
+      tools: [fill],
+      turns: [
+        [call('c1', 'type', { ref: 'e5', text: password }), finish('tool_calls')],
+        [text('Signed in.'), finish()],
+      ],
+    });
+    const { runId, sessionId } = await h.send('Sign me in.');
+    await h.agent.idle();
+    expect(h.endOf(runId)?.status).toBe('done');
+    const turn = (await h.chats.get(sessionId))?.turns.at(-1) as AssistantTurn;
+    const stored = JSON.stringify(turn);
+    expect(stored).not.toContain(password);
+    const calls = turn.segments.flatMap((segment) =>
+      segment.kind === 'tools' ? segment.calls : [],
+    );
+    expect(JSON.parse(calls[0]?.argumentsPreview ?? '{}')).toEqual({
+      ref: 'e5',
+      text: WITHHELD_ARGUMENT,
+    });
   });
 });

@@ -62,6 +62,12 @@ export type ToolOutcome =
       readonly pageChange?: 'navigated' | 'changed';
       /** The run ends after this round (a durable pause: the work goes on later). */
       readonly endsRun?: boolean;
+      /**
+       * Arguments whose values went where the page withholds them (text typed into a
+       * password field): the stored chat, and so exports and later runs, keep a marker
+       * in their place in the call's arguments.
+       */
+      readonly withheldArguments?: readonly string[];
     }
   | {
       readonly ok: false;

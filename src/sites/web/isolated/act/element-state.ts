@@ -77,9 +77,11 @@ export function elementState(element: Element | null): ElementState {
     value = masked(element, element.value);
   else if (element instanceof HTMLElement && element.isContentEditable)
     value = masked(element, element.innerText);
+  const withheld = value !== null && withheldReason(element) !== null;
   return {
     found: true,
     value: value === null ? null : value.slice(0, MAX_VALUE_CHARS + 1),
+    ...(withheld ? { withheld } : {}),
     checked,
     expanded: ariaBoolean(element, 'aria-expanded'),
     selected: ariaBoolean(element, 'aria-selected'),

@@ -106,10 +106,15 @@ describe('the credential-form corpus', () => {
       }
     });
 
-    it('reads back a withheld field after an action as dots only', () => {
-      for (const field of load(name).filter(isSecret)) {
-        const { value } = elementState(field);
+    it('reads back a withheld field after an action as dots only, and says it is withheld', () => {
+      for (const field of load(name)) {
+        const { value, withheld } = elementState(field);
         if (value === null) continue;
+        if (!isSecret(field)) {
+          expect(withheld).toBeUndefined();
+          continue;
+        }
+        expect(withheld).toBe(true);
         expect(value).toMatch(/^\u2022*$/);
         expect(value).toHaveLength(valueOf(field).length);
       }
