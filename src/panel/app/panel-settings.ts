@@ -1,9 +1,10 @@
 // ## Owns
 // The few settings the chat shell reads: the models for the picker, the active
 // model (and its prompt tier, which decides whether Dev mode is available) and the
-// Editor edits mode. Saved through the worker; the panel's copy is
+// Editor edits mode, and whether strict secret mode masks what the panel shows.
+// Saved through the worker; the panel's copy is
 // replaced only by what the worker returns (the Settings view owns the rest).
-import { computed, signal } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { EditMode } from '../../shared/protocol/run-messages';
 import {
@@ -16,6 +17,7 @@ import type {
   SettingsView,
 } from '../../shared/protocol/settings-messages';
 import { normalizeEditMode } from '../composer/edit-mode';
+import { secretMasking } from '../markdown/secret-masking';
 import type { PanelSettingsClient } from './panel-api';
 
 /** The shell's copy of the settings it needs. */
@@ -45,7 +47,12 @@ export class PanelSettings {
     return model ? resolvePromptTier(model) : null;
   });
 
-  constructor(private readonly client: PanelSettingsClient) {}
+  constructor(private readonly client: PanelSettingsClient) {
+    // The panel masks what it shows exactly while the confirmed settings say so.
+    effect(() => {
+      secretMasking.value = this.view.value?.general.strictSecretMode === true;
+    });
+  }
 
   async load(): Promise<void> {
     const result = await this.client.request('settings/get', {});

@@ -8,6 +8,7 @@ import { Check, ChevronRight, CircleAlert, CircleSlash, Hand, LoaderCircle } fro
 import type { ToolCallRecord, ToolCallStatus } from '../../shared/protocol/chat-records';
 import { humanizeName } from '../../shared/lib/humanize-name';
 import { personError } from '../errors/error-text';
+import { maskedCall } from '../markdown/secret-masking';
 
 const STATUS_LABELS: Record<ToolCallStatus, string> = {
   running: 'Running',
@@ -65,7 +66,8 @@ function StatusIcon({ status, refused }: { status: ToolCallStatus; refused: bool
 }
 
 /** One tool call as an activity row. */
-export function ToolCard({ call }: { readonly call: ToolCallRecord }) {
+export function ToolCard({ call: stored }: { readonly call: ToolCallRecord }) {
+  const call = maskedCall(stored);
   const refused = call.errorCode !== undefined && REFUSAL_CODES.has(call.errorCode);
   const text = activityText(call);
   const status = refused ? 'Not done' : statusLabel(call.status);

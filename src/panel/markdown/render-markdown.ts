@@ -11,6 +11,7 @@
  *    `rel="noopener noreferrer"` + `target="_blank"` or is unwrapped to text; titles and
  *    text nodes are neutralized (neutralize-text.ts); code blocks get copy buttons.
  * Any throw anywhere returns a fragment with a single plain text node instead.
+ * Before all of it, strict secret mode masks credential-like strings (secret-masking.ts).
  *
  * Never: innerHTML on a live node, insertAdjacentHTML, or a second sanitizer elsewhere.
  */
@@ -20,6 +21,7 @@ import { safeHref } from './link-policy';
 import { markdownToUntrustedHtml } from './markdown-parser';
 import { neutralizeText } from './neutralize-text';
 import { withinRenderBudget } from './render-budget';
+import { maskSecrets } from './secret-masking';
 import { enforceAllowlist, sanitizeToFragment } from './sanitize';
 
 /** Plain text is split into text nodes of at most this many characters. */
@@ -35,7 +37,8 @@ export interface RenderMarkdownOptions {
 }
 
 /** Builds a fragment showing `text` as inert plain text (neutralized, chunked). */
-export function renderPlainTextFragment(text: string): DocumentFragment {
+export function renderPlainTextFragment(shown: string): DocumentFragment {
+  const text = maskSecrets(shown);
   const fragment = document.createDocumentFragment();
   for (let start = 0; start < text.length; start += PLAIN_TEXT_CHUNK_CHARS) {
     fragment.append(
@@ -78,9 +81,10 @@ function neutralizeTextNodes(root: DocumentFragment): void {
  * over budget as plain text.
  */
 export function renderMarkdownFragment(
-  text: string,
+  shown: string,
   options: RenderMarkdownOptions = {},
 ): DocumentFragment {
+  const text = maskSecrets(shown);
   try {
     if (withinRenderBudget(text)) return renderBlock(text, options);
     const fragment = document.createDocumentFragment();

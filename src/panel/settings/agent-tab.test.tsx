@@ -48,9 +48,21 @@ describe('Settings → Agent', () => {
         dayTokenLimit: null,
         clarifyTimeout: 'wait',
         clarifyWaitSeconds: 120,
+        strictSecretMode: false,
       },
     ]);
     expect(root.querySelector('[role="status"]')?.textContent).toBe('Saved.');
+  });
+
+  it('turns strict secret mode on, off by default', async () => {
+    const { controller, patches, general } = setup();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    const box = fieldOf(root, 'strict-secret-mode-setting') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    change(box);
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toMatchObject([{ strictSecretMode: true }]);
   });
 
   it('is not overwritten by a save in General with an older copy', async () => {
@@ -120,6 +132,7 @@ describe('Settings → Agent', () => {
         dayTokenLimit: null,
         clarifyTimeout: 'wait',
         clarifyWaitSeconds: 120,
+        strictSecretMode: false,
       },
     ]);
   });

@@ -2,7 +2,9 @@
 // the model first writes a plan: shown for the person to edit and approve, or
 // approved automatically. How far one response may go: the step cap and the
 // person's token limits. When the agent gets a fresh screenshot without asking, and
-// who describes it to a model without vision (screenshot-fields.tsx).
+// who describes it to a model without vision (screenshot-fields.tsx). Strict secret
+// mode: page text reaches the model, and the panel shows text, with credential-like
+// strings replaced by a marker.
 // This tab saves only its own keys, and nothing when one of its fields is refused.
 import { useId, useState } from 'preact/hooks';
 import type {
@@ -40,6 +42,7 @@ export function AgentTab({ controller, general }: AgentTabProps) {
   const [dayLimit, setDayLimit] = useState(tokenLimitText(general.dayTokenLimit));
   const [clarifyTimeout, setClarifyTimeout] = useState<ClarifyTimeout>(general.clarifyTimeout);
   const [wait, setWait] = useState(String(general.clarifyWaitSeconds));
+  const [strictSecrets, setStrictSecrets] = useState(general.strictSecretMode);
   const [errors, setErrors] = useState<Partial<Record<'steps' | 'run' | 'day' | 'wait', string>>>(
     {},
   );
@@ -74,6 +77,7 @@ export function AgentTab({ controller, general }: AgentTabProps) {
       dayTokenLimit: readDay.value,
       clarifyTimeout,
       clarifyWaitSeconds: readWait.value,
+      strictSecretMode: strictSecrets,
     });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },
@@ -141,6 +145,22 @@ export function AgentTab({ controller, general }: AgentTabProps) {
         onTimeout={setClarifyTimeout}
         onSeconds={setWait}
       />
+      <div class="sa-field">
+        <label>
+          <input
+            type="checkbox"
+            checked={strictSecrets}
+            data-testid="strict-secret-mode-setting"
+            onChange={(event) => setStrictSecrets(event.currentTarget.checked)}
+          />
+          {' Strict secret mode'}
+        </label>
+        <p class="sa-hint">
+          API keys, card numbers, IBANs, passwords and one-time codes in page text are replaced by a
+          marker before the model reads them, and masked in this panel. Field values such as
+          passwords are never sent, with or without it.
+        </p>
+      </div>
       <SaveRow status={status} />
     </form>
   );

@@ -140,6 +140,12 @@ export const GeneralSettingsSchema = z.strictObject({
   runTokenLimit: TokenLimitSchema,
   /** Tokens all model calls of one local day may spend; null is no limit. */
   dayTokenLimit: TokenLimitSchema,
+  /**
+   * Web runs send page text with credential-like strings (keys, card numbers, IBANs,
+   * labelled passwords, one-time codes) replaced by a marker, and the panel masks
+   * them in what it shows; off by default.
+   */
+  strictSecretMode: z.boolean(),
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 

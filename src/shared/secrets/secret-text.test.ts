@@ -4,6 +4,7 @@ import {
   hasSecret,
   passesIbanCheck,
   passesLuhn,
+  redactSecrets,
   type SecretKind,
 } from './secret-text';
 
@@ -69,5 +70,28 @@ describe('checksums', () => {
     expect(passesIbanCheck('DE89370400440532013000')).toBe(true);
     expect(passesIbanCheck('DE88370400440532013000')).toBe(false);
     expect(passesIbanCheck('not an iban')).toBe(false);
+  });
+});
+
+describe('redactSecrets', () => {
+  it('replaces each secret by a marker naming its kind and keeps the rest', () => {
+    const text = 'Key sk-proj-abcdefghijklmnop1234567890, card 4111 1111 1111 1111.';
+    expect(redactSecrets(text)).toEqual({
+      text: 'Key [secret withheld: api-key], card [secret withheld: card-number].',
+      count: 2,
+    });
+  });
+
+  it('leaves text without secrets as it is', () => {
+    expect(redactSecrets('Order 4111 1111 1111 1112 arrived')).toEqual({
+      text: 'Order 4111 1111 1111 1112 arrived',
+      count: 0,
+    });
+  });
+
+  it('replaces overlapping finds once', () => {
+    const redacted = redactSecrets('password: sk-proj-abcdefghijklmnop1234567890 end');
+    expect(redacted.text).toBe('[secret withheld: password] end');
+    expect(redacted.count).toBe(1);
   });
 });

@@ -108,3 +108,28 @@ export const SECRET_KIND_WORDS: Readonly<Record<SecretKind, string>> = {
   password: 'a password or PIN',
   'one-time-code': 'a one-time code',
 };
+
+/** The marker that stands where a secret was: `[secret withheld: api-key]`. */
+export function secretMarker(kind: SecretKind): string {
+  return `[secret withheld: ${kind}]`;
+}
+
+/**
+ * `text` with every secret {@link findSecrets} recognises replaced by its marker, and
+ * how many were. Overlapping finds (a labelled password that is also key-shaped) are
+ * replaced once, by the first.
+ */
+export function redactSecrets(text: string): { readonly text: string; readonly count: number } {
+  const matches = findSecrets(text);
+  if (matches.length === 0) return { text, count: 0 };
+  let out = '';
+  let position = 0;
+  let count = 0;
+  for (const match of matches) {
+    if (match.index < position) continue;
+    out += text.slice(position, match.index) + secretMarker(match.kind);
+    position = match.index + match.length;
+    count += 1;
+  }
+  return { text: out + text.slice(position), count };
+}

@@ -3,6 +3,7 @@
 // like any tool, but never pauses the run: when the tab does not show the run's page
 // the guard's pause is refused, and the round simply gets no picture.
 import { ProtocolFailure } from '../../shared/protocol/envelope';
+import { redactSecrets } from '../../shared/secrets/secret-text';
 import type { WorkerSite } from '../sites/worker-site';
 import type { RunInteraction } from '../tools/run-interaction';
 import { createAutoScreenshots, type AutoScreenshots } from './auto-screenshot';
@@ -40,13 +41,18 @@ export function autoScreenshotsOf(
     capture: capture ? () => capture(run.toolContext(CALL, quietInteraction).page) : undefined,
     ...(describer !== null && !prepared.model.supportsVision
       ? {
-          describe: (image) =>
-            describeScreenshot(
+          describe: async (image) => {
+            const words = await describeScreenshot(
               { settings, adapterFor, fetch, limits },
               describer,
               image,
               run.signal,
-            ),
+            );
+            // The describer reads the page off the picture: strict secret mode holds for it too.
+            return words !== null && prepared.general.strictSecretMode
+              ? redactSecrets(words).text
+              : words;
+          },
         }
       : {}),
   });

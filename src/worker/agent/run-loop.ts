@@ -262,6 +262,7 @@ async function loopRounds(
         toolContext: (call, interaction) => ({
           ...run.toolContext(call, interaction),
           supportsVision: prepared.model.supportsVision,
+          strictSecretMode: prepared.general.strictSecretMode,
           personText,
           runStart: { modelId: request.modelId, agentMode: prepared.mode },
         }),

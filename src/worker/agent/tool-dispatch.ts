@@ -31,7 +31,7 @@ import { integrationInteraction } from './integration-interaction';
 import { clarifyInteraction, type ClarifyPolicy } from './clarify-interaction';
 import { splitOutcomeImages, toolImagesMessage } from './run-integrations';
 import type { RunEventSink } from './run-events';
-import { serializeOutcome, statusOf, summaryOf } from './tool-results';
+import { serializeOutcome, statusOf, storedArgumentsPreview, summaryOf } from './tool-results';
 import type { ToolCallPart } from './turn';
 import type { TurnRecorder } from './turn-recorder';
 import { clip } from './turn-recorder';
@@ -297,7 +297,11 @@ export async function dispatchToolCalls(
       ...(receipt ? { receipt } : {}),
       ...(activity !== undefined ? { activity } : {}),
     };
-    context.recorder.updateToolCall(call.id, patch);
+    const argumentsPreview = storedArgumentsPreview(call.argumentsText, outcome);
+    context.recorder.updateToolCall(call.id, {
+      ...patch,
+      ...(argumentsPreview === null ? {} : { argumentsPreview }),
+    });
     context.events.toolStatus({ callId: call.id, name: call.name, ...patch });
   }
   const images: { callId: string; toolName: string; images: ToolImage[] }[] = [];

@@ -1,8 +1,12 @@
 // ## Owns
 // What the model and the stored chat receive from a tool outcome: the serialized
 // result capped at 64 KiB with a structured truncation marker, the tool
-// card status, and the bounded human summary.
-import type { ToolCallStatus } from '../../shared/protocol/chat-records';
+// card status, the bounded human summary, and the stored arguments of a call whose
+// values went where the page withholds them.
+import {
+  MAX_ARGUMENTS_PREVIEW_CHARS,
+  type ToolCallStatus,
+} from '../../shared/protocol/chat-records';
 import type { ToolOutcome } from '../tools/define-tool';
 import { MAX_TOOL_RESULT_CHARS, TOOL_RESULT_PREVIEW_CHARS } from './run-limits';
 import { clip } from './turn-recorder';
@@ -55,3 +59,27 @@ export const OPEN_STATUSES: ReadonlySet<ToolCallStatus> = new Set([
   'waiting',
   'awaiting-approval',
 ]);
+
+/** What the stored chat keeps in place of a withheld argument's value. */
+export const WITHHELD_ARGUMENT = '[secret withheld: field value]';
+
+/**
+ * The arguments preview the stored chat keeps for a call, or null to keep the one
+ * recorded when it started: the outcome's withheld arguments become markers. Arguments
+ * that do not parse as an object are kept as nothing but the marker.
+ */
+export function storedArgumentsPreview(argumentsText: string, outcome: ToolOutcome): string | null {
+  const withheld = outcome.ok ? (outcome.withheldArguments ?? []) : [];
+  if (withheld.length === 0) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(argumentsText);
+  } catch {
+    return WITHHELD_ARGUMENT;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return WITHHELD_ARGUMENT;
+  const masked: Record<string, unknown> = { ...(parsed as Record<string, unknown>) };
+  for (const name of withheld) if (name in masked) masked[name] = WITHHELD_ARGUMENT;
+  return clip(JSON.stringify(masked), MAX_ARGUMENTS_PREVIEW_CHARS);
+}

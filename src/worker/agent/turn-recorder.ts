@@ -80,7 +80,10 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
     updateToolCall(
       callId: string,
       patch: Partial<
-        Pick<ToolCallRecord, 'status' | 'summary' | 'errorCode' | 'receipt' | 'activity'>
+        Pick<
+          ToolCallRecord,
+          'status' | 'summary' | 'errorCode' | 'receipt' | 'activity' | 'argumentsPreview'
+        >
       >,
     ) {
       const record = calls.get(callId);
@@ -90,6 +93,8 @@ export function createTurnRecorder(init: { id: string; runId: string; createdAt:
       if (patch.errorCode !== undefined) record.errorCode = patch.errorCode;
       if (patch.receipt !== undefined) record.receipt = patch.receipt;
       if (patch.activity !== undefined) record.activity = clip(patch.activity, MAX_ACTIVITY_CHARS);
+      if (patch.argumentsPreview !== undefined)
+        record.argumentsPreview = clip(patch.argumentsPreview, MAX_ARGUMENTS_PREVIEW_CHARS);
     },
     /** Marks data the run knowingly left out (e.g. a finish reason of `length`). */
     mark(marker: string) {

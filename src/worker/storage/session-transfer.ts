@@ -1,6 +1,7 @@
 // ## Owns
 // Export and import of chats (Settings → Sessions). The export is chat records only:
-// never settings, API keys, headers, trust choices, revert copies or snapshots. The
+// never settings, API keys, headers, trust choices, revert copies or snapshots, and
+// credential-like strings in their texts are replaced by markers. The
 // import treats the file as hostile: it is size-bounded, every record is validated on
 // its own (invalid ones are counted as rejected and never written), ids are
 // regenerated on collision, and each chat is written in one transaction.
@@ -15,6 +16,7 @@ import { siteById } from '../../sites/sites';
 import { MAX_IMPORT_CHARS } from '../../shared/protocol/session-messages';
 import { scopeKeyOf, type SessionRecord } from './chat-db-schema';
 import { prepareTurn, writeTurn } from './chat-turn-writer';
+import { metaWithoutSecrets, turnWithoutSecrets } from './export-secrets';
 import type { IndexedDbChatStore } from './chats.store';
 
 export const EXPORT_FORMAT = 'side-agent-sessions';
@@ -35,11 +37,14 @@ export interface SessionTransfer {
   importJson(json: string): Promise<{ imported: number; rejected: number; errors: string[] }>;
 }
 
-/** Local editor-state events describe this profile's document history; they are not exported. */
+/**
+ * Local editor-state events describe this profile's document history; they are not
+ * exported. Secrets in the texts are replaced by markers (export-secrets.ts).
+ */
 function forExport(turn: ChatTurn): ChatTurn {
-  if (turn.role !== 'assistant' || turn.editorEvents === undefined) return turn;
+  if (turn.role !== 'assistant' || turn.editorEvents === undefined) return turnWithoutSecrets(turn);
   const { editorEvents: _local, ...rest } = turn;
-  return rest;
+  return turnWithoutSecrets(rest);
 }
 
 /**
@@ -93,7 +98,10 @@ export function createSessionTransfer(store: IndexedDbChatStore): SessionTransfe
       for (const meta of metas) {
         const chat = await store.get(meta.id);
         if (!chat) continue;
-        const part = JSON.stringify({ meta: chat.meta, turns: chat.turns.map(forExport) });
+        const part = JSON.stringify({
+          meta: metaWithoutSecrets(chat.meta),
+          turns: chat.turns.map(forExport),
+        });
         chars += part.length + 1;
         if (chars > MAX_IMPORT_CHARS - 200) {
           throw new ProtocolFailure(

@@ -52,6 +52,7 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   screenshotDescriberId: null,
   runTokenLimit: null,
   dayTokenLimit: null,
+  strictSecretMode: false,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -134,6 +135,7 @@ export function normalizeGeneral(
     screenshotDescriberId: pick('screenshotDescriberId'),
     runTokenLimit: pick('runTokenLimit'),
     dayTokenLimit: pick('dayTokenLimit'),
+    strictSecretMode: pick('strictSecretMode'),
   };
   return reconcileModels(general, models);
 }

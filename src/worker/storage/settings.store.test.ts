@@ -54,6 +54,7 @@ describe('KeyValueSettingsStore', () => {
         screenshotDescriberId: null,
         runTokenLimit: null,
         dayTokenLimit: null,
+        strictSecretMode: false,
       },
       models: [],
     });
@@ -69,6 +70,7 @@ describe('KeyValueSettingsStore', () => {
         historyTurnLimit: 'many',
         sendShortcut: 'ctrl-enter',
         activeModelId: 'gone',
+        strictSecretMode: 'yes',
         extra: 1,
       },
       [STORAGE_KEYS.models]: { models: [{ id: 'bad id!' }, 7] },
@@ -81,8 +83,10 @@ describe('KeyValueSettingsStore', () => {
       historyTurnLimit: 40,
       sendShortcut: 'ctrl-enter',
       activeModelId: null,
+      strictSecretMode: false,
     });
     expect(problems.join('\n')).toMatch(/editMode/);
+    expect(problems.join('\n')).toMatch(/strictSecretMode/);
     expect(problems.join('\n')).toMatch(/planReview/);
     expect(problems.join('\n')).toMatch(/autoScreenshot/);
     expect(problems.join('\n')).toMatch(/saved model was invalid/);

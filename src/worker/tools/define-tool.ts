@@ -62,6 +62,12 @@ export type ToolOutcome =
       readonly pageChange?: 'navigated' | 'changed';
       /** The run ends after this round (a durable pause: the work goes on later). */
       readonly endsRun?: boolean;
+      /**
+       * Arguments whose values went where the page withholds them (text typed into a
+       * password field): the stored chat, and so exports and later runs, keep a marker
+       * in their place in the call's arguments.
+       */
+      readonly withheldArguments?: readonly string[];
     }
   | {
       readonly ok: false;
@@ -197,6 +203,11 @@ export interface ToolRunContext {
    * image parts (absent: it does not).
    */
   readonly supportsVision?: boolean;
+  /**
+   * Settings → Agent's strict secret mode: sites that read page text replace
+   * credential-like strings in what they return by a marker (absent: off).
+   */
+  readonly strictSecretMode?: boolean;
   /** The run's model and the chat's mode at Send (work scheduled for later reuses them). */
   readonly runStart?: { readonly modelId: string; readonly agentMode: AgentMode | null };
 }

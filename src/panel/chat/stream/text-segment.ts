@@ -16,6 +16,7 @@
 import { MarkdownBlockSplitter } from '../../markdown/block-splitter';
 import { neutralizeText } from '../../markdown/neutralize-text';
 import { renderMarkdownFragment } from '../../markdown/render-markdown';
+import { maskSecrets, secretMasking } from '../../markdown/secret-masking';
 import { NewlineNormalizer } from './newline-normalizer';
 
 /** Renders one completed Markdown block; injectable so tests can count calls. */
@@ -59,7 +60,9 @@ export class StreamingTextSegment {
     if (text === '') return;
     const blocks = this.splitter.push(text);
     if (blocks.length === 0) {
-      this.tailText.appendData(neutralizeText(text));
+      // A masked tail is masked whole: a secret can arrive over several deltas.
+      if (secretMasking.value) this.tailText.data = neutralizeText(maskSecrets(this.splitter.tail));
+      else this.tailText.appendData(neutralizeText(text));
       return;
     }
     for (const block of blocks) {
@@ -67,7 +70,7 @@ export class StreamingTextSegment {
       this.element.insertBefore(this.render(block), this.tail);
     }
     // The tail is now only the text after the last block: short, so resetting is cheap.
-    this.tailText.data = neutralizeText(this.splitter.tail);
+    this.tailText.data = neutralizeText(maskSecrets(this.splitter.tail));
   }
 
   /** Ends the segment: renders the remaining tail once and removes the inert tail. */

@@ -105,6 +105,7 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       screenshotDescriberId: null,
       runTokenLimit: null,
       dayTokenLimit: null,
+      strictSecretMode: false,
     },
     models,
   };

@@ -58,6 +58,8 @@ const ElementStateSchema = z.strictObject({
   expanded: z.boolean().nullable(),
   selected: z.boolean().nullable(),
   disabled: z.boolean(),
+  /** The credential-field detector withholds the field's value: `value` is one dot a character. */
+  withheld: z.boolean().optional(),
 });
 export type ElementState = z.infer<typeof ElementStateSchema>;
 

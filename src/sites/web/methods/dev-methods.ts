@@ -45,7 +45,7 @@ export const devMethods = {
       page: Count,
       pages: Count,
       totalChars: Count,
-      /** Values left out: password, hidden and payment-card fields. */
+      /** Values left out: every field the credential-field detector withholds. */
       maskedValues: Count,
     }),
   },

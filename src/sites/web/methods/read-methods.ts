@@ -3,6 +3,7 @@
 // each frame; every string and list is bounded, because the answers come from a page
 // the worker does not trust.
 import { z } from '../../../shared/schema/zod';
+import { WITHHELD_REASONS } from '../../../shared/secrets/credential-field';
 import { boundedArray, boundedString } from '../../../shared/schema/bounded';
 import type { MethodSpec } from '../../../shared/protocol/define-channel';
 import { MAX_TITLE_CHARS, MAX_URL_CHARS } from '../../../shared/protocol/limits';
@@ -61,7 +62,7 @@ const FieldSchema = z.strictObject({
   disabled: z.boolean().optional(),
   value: Text(500).optional(),
   valueCut: z.boolean().optional(),
-  withheld: z.enum(['password', 'hidden', 'payment-card', 'one-time-code', 'file']).optional(),
+  withheld: z.enum(WITHHELD_REASONS).optional(),
   checked: z.boolean().optional(),
   options: boundedArray(
     z.strictObject({ text: Text(200), value: Text(200), selected: z.boolean() }),
@@ -171,7 +172,7 @@ export const readMethods = {
       totalChars: Count,
       truncated: z.boolean(),
       fieldRef: Ref.nullable(),
-      withheld: z.enum(['password', 'hidden', 'payment-card', 'one-time-code', 'file']).nullable(),
+      withheld: z.enum(WITHHELD_REASONS).nullable(),
       focusedFrameRef: Ref.nullable(),
     }),
   },

@@ -9,6 +9,7 @@ import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
 import { browserActionDeps, inputSessions } from './actions/action-deps';
 import { createWebRunState, observed } from './safety/observations';
+import { strictSecrets } from './safety/strict-secrets';
 import { clickTool } from './actions/click.tool';
 import { hoverTool } from './actions/hover.tool';
 import { setCheckedTool } from './actions/set-checked.tool';
@@ -46,7 +47,8 @@ export const workerSite = defineWorkerSite({
   selectionLanguage: '',
   guides: SITE_GUIDES,
   captureForModel,
-  // Every result is recorded with the origin it was read from, for the safety policy.
+  // Every result is recorded with the origin it was read from, for the safety policy,
+  // and has credential-like text replaced while strict secret mode is on.
   tools: (
     [
       getAccessibilityTreeTool,
@@ -75,7 +77,7 @@ export const workerSite = defineWorkerSite({
       fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
       resizeWindowTool(windowSizes),
     ] as ToolDefinition<unknown>[]
-  ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
+  ).map((tool) => strictSecrets(observed(tool, browserActionDeps.tabUrl))),
   createRunState: createWebRunState,
   endRun: async (runId, page) => {
     await inputSessions.release(runId);

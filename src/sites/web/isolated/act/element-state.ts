@@ -1,7 +1,10 @@
 // ## Owns
 // An element's state as a person sees it after an action (value, checked, expanded,
 // selected, disabled), the focused element through shadow roots, and the open
-// dialogs, so the worker can report what an action changed.
+// dialogs, so the worker can report what an action changed. A field the shared
+// credential-field detector withholds reads back as one dot per character: enough to
+// tell the text went in, nothing of what it says.
+import { withheldReason } from '../read/field-privacy';
 import { MAX_VALUE_CHARS, type ControlKind, type ElementState } from '../../methods/act-methods';
 import { describeElement } from './hit-test';
 
@@ -44,6 +47,10 @@ const ariaBoolean = (element: Element, name: string): boolean | null => {
   return value === 'true' ? true : value === 'false' ? false : null;
 };
 
+function masked(element: Element, value: string): string {
+  return withheldReason(element) === null ? value : '\u2022'.repeat(value.length);
+}
+
 export function elementState(element: Element | null): ElementState {
   if (!element) {
     return {
@@ -67,11 +74,14 @@ export function elementState(element: Element | null): ElementState {
     element instanceof HTMLTextAreaElement ||
     element instanceof HTMLSelectElement
   )
-    value = element.type === 'password' ? '\u2022'.repeat(element.value.length) : element.value;
-  else if (element instanceof HTMLElement && element.isContentEditable) value = element.innerText;
+    value = masked(element, element.value);
+  else if (element instanceof HTMLElement && element.isContentEditable)
+    value = masked(element, element.innerText);
+  const withheld = value !== null && withheldReason(element) !== null;
   return {
     found: true,
     value: value === null ? null : value.slice(0, MAX_VALUE_CHARS + 1),
+    ...(withheld ? { withheld } : {}),
     checked,
     expanded: ariaBoolean(element, 'aria-expanded'),
     selected: ariaBoolean(element, 'aria-selected'),

@@ -1,8 +1,9 @@
 // ## Owns
 // The page's HTML source for the Dev tools, as the browser holds it now (after the
-// page's scripts ran), cut into pages. The values of password, hidden, one-time-code
-// and payment-card fields are masked in a copy first: a hidden form token or a typed
-// password is never part of what the model reads, even in Dev mode.
+// page's scripts ran), cut into pages. The values of every field the shared
+// credential-field detector withholds (passwords, hidden inputs, one-time codes, card
+// numbers and CVCs, IBANs, API keys) are masked in a copy first: a hidden form token
+// or a typed password is never part of what the model reads, even in Dev mode.
 import { withheldReason } from '../read/field-privacy';
 
 export const MASK = '[masked]';
@@ -11,8 +12,15 @@ export const MASK = '[masked]';
 export function maskedSource(doc: Document): { readonly html: string; readonly masked: number } {
   const copy = doc.documentElement.cloneNode(true) as Element;
   let masked = 0;
-  for (const field of copy.querySelectorAll('input, textarea')) {
+  for (const field of copy.querySelectorAll('input, textarea, select')) {
     if (withheldReason(field) === null) continue;
+    // A withheld list (a card's expiry) keeps its options but not which one is chosen.
+    if (field.tagName === 'SELECT') {
+      const chosen = field.querySelectorAll('option[selected]');
+      for (const option of chosen) option.removeAttribute('selected');
+      if (chosen.length > 0) masked += 1;
+      continue;
+    }
     if (field.hasAttribute('value')) {
       field.setAttribute('value', MASK);
       masked += 1;

@@ -7,7 +7,7 @@
 import { labelsOf } from './label-index';
 import { flatChildren } from './flat-tree';
 import { roleOf } from './roles';
-import { isSecretField } from './states';
+import { isSecretField } from '../read/field-privacy';
 
 /** Roles whose name may come from their content (ARIA 1.2 "name from: contents"). */
 export const NAME_FROM_CONTENT = new Set([
@@ -191,6 +191,8 @@ export function computeName(element: Element, maxChars: number): string {
   function embeddedValue(node: Element, role: string | null): string | null {
     if (role === 'combobox' || role === 'listbox') {
       consulted.add(node);
+      // A card's expiry or a password in a label must not become part of a name.
+      if (isSecretField(node)) return '';
       if (node.localName === 'select') {
         return Array.from((node as HTMLSelectElement).selectedOptions)
           .map((option) =>

@@ -4,11 +4,12 @@
 // focused, read-only, a heading's level, a link's address, a range's value and a
 // select's options with the chosen one marked.
 // ## Never
-// Prints the value of a password, hidden, one-time-code or payment-card field, or of
-// a field whose name says it holds one: the line says `secret` (and `filled` when it
-// holds something) so the model knows the field is there without learning its content.
+// Prints the value of a field the shared credential-field detector withholds (a
+// password, one-time code, card number or CVC, IBAN, API key, or a value shaped like
+// one): the line says `secret` (and `filled` when it holds something) so the model
+// knows the field is there without learning its content.
 
-import { labelsOf } from './label-index';
+import { isSecretField } from '../read/field-privacy';
 import { WIDGET_ROLES } from './roles';
 import { shadowRootOf } from './flat-tree';
 
@@ -17,9 +18,6 @@ const OPTION_CHARS = 40;
 const MAX_OPTIONS_SHOWN = 12;
 const HREF_CHARS = 120;
 
-const SECRET_AUTOCOMPLETE = /\b(cc-[a-z-]+|current-password|new-password|one-time-code)\b/i;
-const SECRET_WORDS =
-  /card.?num|cc.?(num|no\b)|credit.?card|\bcvc|\bcvv|\bcsc\b|security.?code|card.?code|card.?verif|\biban\b|\bssn\b|social.?security|\bpin\b|passw|passcode|\botp\b/i;
 const TEXT_TYPES = new Set(['text', 'email', 'tel', 'url', 'search', 'number', '']);
 const FORM_TAGS = new Set([
   'input',
@@ -39,28 +37,6 @@ const WIDGETS = new Set([
   'group',
   'radiogroup',
 ]);
-
-/** Whether a field holds something the person would not want read out (or sent to a model). */
-export function isSecretField(element: Element): boolean {
-  const tag = element.localName;
-  if (tag !== 'input' && tag !== 'textarea' && element.getAttribute('role') !== 'textbox')
-    return false;
-  const type = (element.getAttribute('type') ?? '').toLowerCase();
-  if (type === 'password' || type === 'hidden') return true;
-  if (SECRET_AUTOCOMPLETE.test(element.getAttribute('autocomplete') ?? '')) return true;
-  const words = [
-    element.getAttribute('name'),
-    element.id,
-    element.getAttribute('aria-label'),
-    element.getAttribute('placeholder'),
-    element.getAttribute('data-testid'),
-    ...labelsOf(element).map((label) => (label.textContent ?? '').slice(0, 100)),
-  ]
-    .filter((word): word is string => typeof word === 'string' && word !== '')
-    .join(' ')
-    .slice(0, 400);
-  return SECRET_WORDS.test(words);
-}
 
 /** Whitespace flattened, clipped, quotes escaped: safe inside a quoted token of a line. */
 export function quoted(text: string, max: number): string {
@@ -87,15 +63,16 @@ function textValue(element: Element): string | null {
   return null;
 }
 
-function optionsOf(select: HTMLSelectElement, all: boolean): string {
+/** A withheld list (a card's expiry month) lists its options without saying which is chosen. */
+function optionsOf(select: HTMLSelectElement, all: boolean, hideChosen: boolean): string {
   const options = Array.from(select.options);
-  const chosen = options.findIndex((option) => option.selected);
+  const chosen = hideChosen ? 0 : options.findIndex((option) => option.selected);
   const limit = all ? options.length : MAX_OPTIONS_SHOWN;
   // Around the chosen option when there are many, so it is among those shown.
   const start = all ? 0 : Math.max(0, Math.min(chosen - 2, options.length - limit));
   const shown = options.slice(start, start + limit).map((option) => {
     const label = quoted(option.label || option.text, OPTION_CHARS);
-    return option.selected ? `[${label}]` : label;
+    return option.selected && !hideChosen ? `[${label}]` : label;
   });
   const before = start > 0 ? `(${start} before) ` : '';
   const after = options.length - start - shown.length;
@@ -176,10 +153,11 @@ export function stateOf(element: Element, role: string, context: StateContext): 
   }
   const value = textValue(element);
   if (value !== null) {
-    if (isSecretField(element)) parts.push(value === '' ? 'secret' : 'secret filled');
+    const secret = isSecretField(element);
+    if (secret) parts.push(value === '' ? 'secret' : 'secret filled');
     else if (value !== '') parts.push(`value=${quoted(value, VALUE_CHARS)}`);
     const type = tag === 'input' ? (element as HTMLInputElement).type : '';
-    if (type !== '' && type !== 'text' && !isSecretField(element)) parts.push(`type=${type}`);
+    if (type !== '' && type !== 'text' && !secret) parts.push(`type=${type}`);
   } else if (tag === 'input' && (element as HTMLInputElement).type === 'password') {
     parts.push((element as HTMLInputElement).value === '' ? 'secret' : 'secret filled');
   }
@@ -210,7 +188,11 @@ export function stateOf(element: Element, role: string, context: StateContext): 
         : null);
     if (now !== null && value === null) parts.push(`value=${quoted(now, VALUE_CHARS)}`);
   }
-  if (tag === 'select') parts.push(optionsOf(element as HTMLSelectElement, context.allOptions));
+  if (tag === 'select') {
+    const secret = isSecretField(element);
+    if (secret) parts.push('secret');
+    parts.push(optionsOf(element as HTMLSelectElement, context.allOptions, secret));
+  }
   if (role === 'link') {
     const href = relativeHref(element);
     if (href !== null) parts.push(`href=${quoted(href, HREF_CHARS)}`);

@@ -1,6 +1,8 @@
 // type: text into a text field or an editable region by its ref. A trusted click
 // focuses it, then the text goes in as the browser's own text input, so pages whose
-// framework owns the field's value (React and the like) see a person typing.
+// framework owns the field's value (React and the like) see a person typing. What is
+// typed into a field the page withholds (a password, a card number) is left out of the
+// stored chat's copy of the call.
 import { z } from '../../../../shared/schema/zod';
 import {
   counted,
@@ -109,7 +111,7 @@ export async function typeInto(
     });
   }
   const enter = submit ? ' and pressed Enter' : '';
-  return actionOutcome(
+  const outcome = actionOutcome(
     tool === 'set_field'
       ? `Set ${ref} to the ${text.length} characters given${enter}.`
       : `Typed ${text.length} characters into ${ref}${enter}.`,
@@ -119,4 +121,9 @@ export async function typeInto(
     tool === 'set_field' ? `Set ${ref}` : `Typed into ${ref}`,
     context,
   );
+  // Text typed into a field the page withholds (a password) is not kept in the chat.
+  const withheld =
+    target.before.element?.withheld === true || after.state?.element?.withheld === true;
+  const argument = tool === 'set_field' ? 'value' : 'text';
+  return withheld && outcome.ok ? { ...outcome, withheldArguments: [argument] } : outcome;
 }

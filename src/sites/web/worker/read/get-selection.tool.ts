@@ -18,7 +18,7 @@ export const getSelectionTool = defineTool({
     asOutcome(context, async () => {
       const selection = await callPage(context, 'web/get-selection', {});
       const withheld = selection.withheld
-        ? `The selection is in a ${selection.withheld.replace('-', ' ')} field; its text is not read.`
+        ? `The selection is in a ${selection.withheld.replace(/-/g, ' ')} field; its text is not read.`
         : null;
       return success(
         {
