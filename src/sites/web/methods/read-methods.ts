@@ -63,6 +63,8 @@ const FieldSchema = z.strictObject({
   value: Text(500).optional(),
   valueCut: z.boolean().optional(),
   withheld: z.enum(WITHHELD_REASONS).optional(),
+  filled: z.boolean().optional(),
+  problem: Text(300).optional(),
   checked: z.boolean().optional(),
   options: boundedArray(
     z.strictObject({ text: Text(200), value: Text(200), selected: z.boolean() }),

@@ -37,6 +37,7 @@ import { scheduleTaskTool } from './schedule/schedule-task.tool';
 import { scheduleResumeTool } from './schedule/schedule-resume.tool';
 import { fetchUrlTool } from './network/fetch-url.tool';
 import { resizeWindowTool } from './window/resize-window.tool';
+import { verifyFormTool } from './read/verify-form.tool';
 import { windowSizes } from './window/window-sizes';
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
@@ -76,6 +77,7 @@ export const workerSite = defineWorkerSite({
       scheduleResumeTool(browserActionDeps),
       fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
       resizeWindowTool(windowSizes),
+      verifyFormTool,
     ] as ToolDefinition<unknown>[]
   ).map((tool) => strictSecrets(observed(tool, browserActionDeps.tabUrl))),
   createRunState: createWebRunState,

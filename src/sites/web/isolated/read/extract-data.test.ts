@@ -90,8 +90,22 @@ describe('extractData', () => {
     expect(signin?.action).toBe(new URL('/login', location.href).href);
     expect(signin?.fields).toEqual([
       { label: 'User', type: 'text', name: 'user', required: true, value: 'ana' },
-      { label: 'Password', type: 'password', name: 'pw', required: false, withheld: 'password' },
-      { label: null, type: 'text', name: 'card', required: false, withheld: 'payment-card' },
+      {
+        label: 'Password',
+        type: 'password',
+        name: 'pw',
+        required: false,
+        withheld: 'password',
+        filled: true,
+      },
+      {
+        label: null,
+        type: 'text',
+        name: 'card',
+        required: false,
+        withheld: 'payment-card',
+        filled: true,
+      },
       {
         label: null,
         type: 'select',

@@ -2,12 +2,13 @@
 // The forms section of `web/extract-data`: each form (and the fields outside any form)
 // with its visible fields: label, type, name, whether required, the current value
 // where field-privacy.ts allows it (never a password, hidden input, one-time code,
-// card number or chosen file), checked state, and a select's options. Hidden inputs
-// are counted, never listed.
+// card number or chosen file), checked state, a select's options, and why the form's
+// own checks would refuse a value. Hidden inputs are counted, never listed.
 import type { Collected } from './extract-collect';
 import { costOf, type Budget } from './read-budget';
 import { withheldReason, type WithheldReason } from './field-privacy';
 import { collapse, visibleTextOf } from './visible-text';
+import { fieldProblem } from './field-validity';
 
 const MAX_FORMS = 10;
 const MAX_FIELDS = 60;
@@ -24,6 +25,10 @@ export interface FieldData {
   value?: string;
   valueCut?: boolean;
   withheld?: WithheldReason;
+  /** For a withheld field: whether anything is in it (never what). */
+  filled?: boolean;
+  /** Why the form's own checks would refuse the value (field-validity.ts). */
+  problem?: string;
   checked?: boolean;
   options?: { text: string; value: string; selected: boolean }[];
   optionCount?: number;
@@ -93,8 +98,11 @@ function fieldData(field: Element, collected: Collected): FieldData {
   if (control.disabled) data.disabled = true;
   if (type === 'submit' || type === 'button' || type === 'reset' || type === 'image') return data;
   const withheld = withheldReason(field, label ?? '');
+  const problem = fieldProblem(field, withheld === null);
+  if (problem !== null) data.problem = problem;
   if (withheld) {
     data.withheld = withheld;
+    if (withheld !== 'hidden') data.filled = (control.value ?? '') !== '';
     return data;
   }
   if (type === 'checkbox' || type === 'radio') {
