@@ -1,7 +1,7 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
-// composer's command palette, and the Agent, Site guides, Memory, Skills and Scheduled
-// tabs of Settings. One Act chat walks through them with a scripted model that plans,
+// composer's command palette, a run paused at the step cap, and the Agent, Site guides,
+// Memory, Skills and Scheduled tabs of Settings. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -20,6 +20,7 @@ let models: ModelServer;
 let proxy: CorsProxy;
 let tab: Page;
 let panel: Page;
+let searcherId: string;
 
 const SHOP = `<!doctype html><title>Garden shop</title><h1>Watering can, 5 l</h1>
 <p>Galvanised steel, with a brass rose. In stock.</p>
@@ -65,11 +66,29 @@ function shopper(body: CompletionBody, { turnIndex }: { turnIndex: number }) {
   return { steps: [{ text: 'Added the grey watering can to your basket.' }] };
 }
 
+/** Searches one more word every round: stopped by the person's step cap. */
+function searcher(_body: CompletionBody, { turnIndex }: { turnIndex: number }) {
+  return {
+    steps: [
+      {
+        toolCall: {
+          id: `find_${turnIndex}`,
+          name: 'find_text',
+          arguments: { text: `review ${turnIndex + 1}` },
+        },
+      },
+    ],
+  };
+}
+
 beforeAll(async () => {
   pages = await startWebPages({ 'shop.example': { '/': SHOP } });
   models = await startModelServer({
     scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
-    scenarios: [{ name: 'shopper', turns: [], policy: shopper }],
+    scenarios: [
+      { name: 'shopper', turns: [], policy: shopper },
+      { name: 'searcher', turns: [], policy: searcher },
+    ],
   });
   proxy = await startCorsProxy(models.port);
   browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'], planReview: 'ask' });
@@ -79,7 +98,9 @@ beforeAll(async () => {
   panel = await browser.openPanelTab(await browser.tabIdOf(tab));
   const ids = await saveScriptedModels(panel, proxy.baseUrl, [
     { name: 'Scripted model', modelId: 'shopper', contextWindow: 32_768 },
+    { name: 'Searching model', modelId: 'searcher', contextWindow: 32_768 },
   ]);
+  searcherId = ids['searcher']!;
   await activateModel(panel, ids['shopper']!);
   await panelRequest(panel, {
     type: 'settings/save-general',
@@ -128,6 +149,23 @@ describe('web agent gallery', () => {
       .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 30_000 })
       .toContain('Added the grey watering can');
     await shootPanel(panel, 'web-run-done');
+  });
+
+  it('a run paused at the person\u2019s step cap, with Continue', async () => {
+    await panelRequest(panel, {
+      type: 'settings/save-general',
+      payload: { patch: { maxSteps: 5 } },
+    });
+    await activateModel(panel, searcherId);
+    await panel.reload();
+    await panel.getByTestId('agent-mode-ask').check();
+    const input = panel.getByTestId('composer-input');
+    await input.fill('Find every review that mentions the rose.');
+    await input.press('Enter');
+    const paused = panel.getByTestId('assistant-turn').last().getByTestId('error');
+    await paused.waitFor({ timeout: 30_000 });
+    expect(await paused.getAttribute('data-code')).toBe('STEP_LIMIT_REACHED');
+    await shootPanel(panel, 'web-step-limit');
   });
 
   for (const [name, state] of [
