@@ -5,12 +5,14 @@
 // due in the worker's own jobs database and creates the job's alarm for now, so the
 // real alarm listener, manager, runner and agent core do the rest. A worker stopped
 // while a scheduled run is going re-queues the job at the next start and completes it.
+// A task that presses Delete waits for the person, unless the person turned that off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScenarioTurn } from '../support/model-server/model-server.mjs';
-import { startWebRunRig, type WebRunRig } from '../support/web-run-rig';
+import { refIn, startWebRunRig, treeOf, type WebRunRig } from '../support/web-run-rig';
 
 const HOST = 'news.example';
-const PAGE = '<!doctype html><title>News</title><h1>Morning headlines</h1>';
+const PAGE = `<!doctype html><title>News</title><h1>Morning headlines</h1>
+<button onclick="document.body.dataset.cleared = String(Number(document.body.dataset.cleared || 0) + 1)">Delete all drafts</button>`;
 
 let rig: WebRunRig;
 /** What the scheduling run's model asks for; the task's runs answer from the prompt. */
@@ -26,6 +28,31 @@ function policy(body: { messages?: { role: string; content?: unknown }[] }): Sce
   if (scheduled) {
     const title = scheduled[1] ?? '';
     taskRuns.push(title);
+    // A task that deletes something: it reads the page, then presses Delete all drafts.
+    if (title.startsWith('Clear drafts')) {
+      const tools = messages.filter((message) => message.role === 'tool');
+      if (tools.length === 0)
+        return {
+          steps: [
+            { toolCall: { id: 'clear-look', name: 'get_accessibility_tree', arguments: {} } },
+          ],
+        };
+      if (tools.length === 1) {
+        const tree = treeOf(JSON.parse(String(tools[0]?.content ?? '{}')));
+        return {
+          steps: [
+            {
+              toolCall: {
+                id: 'clear-press',
+                name: 'click',
+                arguments: { ref: refIn(tree, 'button', 'Delete all drafts') },
+              },
+            },
+          ],
+        };
+      }
+      return { steps: [{ text: 'Deleted the drafts.' }] };
+    }
     // Long enough for the test to stop the worker while the answer is on its way.
     if (slowOnce.delete(title)) return { steps: [{ delayMs: 5_000 }, { text: 'Too late.' }] };
     return { steps: [{ text: `Ran ${title}: the heading is Morning headlines.` }] };
@@ -151,6 +178,56 @@ describe('scheduled tasks', () => {
     ).evaluate((id) => chrome.alarms.get(`side-agent-job:${id}`), job.id);
     expect(alarm?.scheduledTime).toBeGreaterThan(Date.now());
   });
+
+  it('waits for the person before a consequential step, unless the person turned that off', async () => {
+    const cleared = () => rig.tab.evaluate(() => document.body.dataset['cleared'] ?? '0');
+    const asked = await schedule({
+      title: 'Clear drafts (asks)',
+      prompt: 'Delete all drafts.',
+      after_seconds: 3_600,
+    });
+    await fireAlarm(asked.id);
+    await jobWhen('Clear drafts (asks)', (entry) => entry.status === 'needs_user_input');
+    expect(await cleared()).toBe('0');
+    // The person finds the card in the task's chat and denies it: the job ends, nothing
+    // was deleted, and the tab is free for the next task.
+    const scope = { siteId: 'web', projectId: `https://${HOST}` };
+    const listed = await rig.driver.send({ type: 'session/list', payload: { scope } });
+    const chat = (listed.data as { id: string; name: string }[]).find(
+      (meta) => meta.name === 'Clear drafts (asks)',
+    );
+    expect(chat).toBeDefined();
+    const status = await rig.driver.send({
+      type: 'run/status',
+      payload: { scope, sessionId: chat?.id ?? '' },
+    });
+    const live = status.data as { runId: string; pending: { callId: string; name: string } };
+    expect(live.pending).toMatchObject({ name: 'click' });
+    await rig.driver.resolve(live.runId, live.pending.callId, 'deny');
+    await jobWhen('Clear drafts (asks)', (entry) => entry.status === 'completed');
+    expect(await cleared()).toBe('0');
+    const off = await rig.driver.send({
+      type: 'jobs/save-settings',
+      payload: { enabled: true, confirmConsequential: false },
+    });
+    expect(off.ok).toBe(true);
+    try {
+      const trusted = await schedule({
+        title: 'Clear drafts (trusted)',
+        prompt: 'Delete all drafts again.',
+        after_seconds: 3_600,
+      });
+      await fireAlarm(trusted.id);
+      const done = await jobWhen('Clear drafts (trusted)', (entry) => entry.status === 'completed');
+      expect(done).toMatchObject({ lastResult: { outcome: 'done' } });
+      expect(await cleared()).toBe('1');
+    } finally {
+      await rig.driver.send({
+        type: 'jobs/save-settings',
+        payload: { enabled: true, confirmConsequential: true },
+      });
+    }
+  }, 90_000);
 
   it('re-queues a task whose run a stopped worker left going, and completes it', async () => {
     slowOnce.add('Headline after restart');
