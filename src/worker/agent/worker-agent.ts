@@ -25,6 +25,7 @@ import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
 import type { RunMemory, RunRecoveryHooks } from './run-context';
 import { createAutoLearner, type LearnMemory } from '../memory/auto-learn';
+import type { TraceStarter } from './trace-sink';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -36,6 +37,8 @@ export interface WorkerAgentDeps {
   readonly memory?: RunMemory & LearnMemory;
   /** The revert journal's edit hooks and the snapshot run hooks (src/worker/recovery). */
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
+  /** Run trace recording (src/worker/traces); it records only when the person turned it on. */
+  readonly traces?: TraceStarter;
 }
 
 export function createWorkerAgent(deps: WorkerAgentDeps) {
