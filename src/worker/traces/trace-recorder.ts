@@ -16,7 +16,7 @@ import {
 } from '../../shared/protocol/trace-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { TraceEventInput, TraceSink, TraceStarter } from '../agent/trace-sink';
-import { scrubText, traceDetail } from './trace-scrub';
+import { scrubText, traceDetail } from '../../shared/secrets/trace-scrub';
 import type { TraceLimits, TracesStore } from './traces.store';
 
 export interface TraceRecorderDeps {

@@ -4,8 +4,8 @@
 // their name (API keys, Authorization and other headers, cookies, passwords) are
 // dropped whole, whatever their value looks like. Then the detail is serialized and
 // cut to its cap, with the cut said in the text.
-import { findSecrets } from '../../shared/secrets/secret-text';
-import { MAX_TRACE_DETAIL_CHARS } from '../../shared/protocol/trace-records';
+import { findSecrets } from './secret-text';
+import { MAX_TRACE_DETAIL_CHARS } from '../protocol/trace-records';
 
 /** Fields never stored, matched on the whole field name. */
 const CREDENTIAL_FIELD =
