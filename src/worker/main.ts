@@ -32,7 +32,6 @@ import { setBuiltinToolNames } from './integrations/worker-integrations';
 import { BUILTIN_TOOLS } from './tools/builtin-tools';
 import { publishDiagnostics } from './diagnostics';
 import { createJobsWiring } from './jobs/start-jobs';
-import { createTracesWiring } from './traces/start-traces';
 
 export function main(): void {
   const instanceId = createId();
@@ -60,15 +59,7 @@ export function main(): void {
   });
   // Scheduled runs report through the same events the panel gets (start-jobs.ts).
   const jobs = createJobsWiring(panelPorts);
-  const traces = createTracesWiring();
-  const agent = createWorkerAgent({
-    ...stores,
-    pages,
-    frames,
-    events: jobs.events,
-    recovery,
-    traces: traces.start,
-  });
+  const agent = createWorkerAgent({ ...stores, pages, frames, events: jobs.events, recovery });
   const panelEvents = createEmitter(workerToPanel, panelPorts);
   const siteAccess = startSiteAccess({
     settings: stores.settings,
@@ -97,7 +88,6 @@ export function main(): void {
         recovery,
         siteAccess,
         jobs: jobs.start(agent, stores.chats),
-        traces: traces.store,
       }),
     ),
     page: createEventRouter(

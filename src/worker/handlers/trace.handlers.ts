@@ -7,13 +7,13 @@ import { limitsOf } from '../traces/trace-recorder';
 import type { TracesStore } from '../traces/traces.store';
 
 export interface TraceHandlerDeps {
-  readonly traces: TracesStore;
+  readonly traceStore: TracesStore;
 }
 
 export function createTraceHandlers(
   deps: TraceHandlerDeps,
 ): GroupHandlers<typeof traceRequestMethods> {
-  const store = deps.traces;
+  const store = deps.traceStore;
   return {
     'traces/list': async () => {
       const runs = await store.list();
