@@ -133,11 +133,20 @@ describe('run traces', () => {
     expect(await detail.textContent()).toContain('Blue mugs');
     expect(await detail.textContent()).not.toContain(PASSWORD);
 
-    await traces.getByTestId('trace-search').fill('read_page');
-    await expect.poll(() => timeline.locator('li').count()).toBeLessThan(kinds.length);
-    const found = await timeline.locator('li').allTextContents();
-    expect(found.length).toBeGreaterThan(0);
-    await traces.getByTestId('trace-search').fill('');
+    const search = traces.getByTestId('trace-search');
+    await search.fill('no-such-words-anywhere');
+    await expect.poll(() => timeline.locator('li').count()).toBe(0);
+    expect(await traces.getByText('No event matches.').count()).toBe(1);
+    await search.fill('read_page(');
+    await expect
+      .poll(() =>
+        timeline
+          .locator('li')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-kind'))),
+      )
+      .toEqual(['tool-call']);
+    await search.fill('');
+    await expect.poll(() => timeline.locator('li').count()).toBe(kinds.length);
 
     await traces.evaluate(() => {
       const state = globalThis as unknown as { __blobs: Blob[] };
