@@ -8,6 +8,7 @@ import { defineRequestChannel, type RequestChannel } from '../../shared/protocol
 import { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import { jobRequestMethods } from '../../shared/protocol/job-messages';
+import { traceRequestMethods } from '../../shared/protocol/trace-messages';
 import { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
 import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
@@ -27,6 +28,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...memoryRequestMethods,
   ...skillRequestMethods,
   ...jobRequestMethods,
+  ...traceRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */

@@ -9,6 +9,7 @@ import { CONNECTION_TEXTS } from './error-texts-connection';
 import type { ErrorAction, ErrorContext, ErrorTextEntry } from './error-text-types';
 import { SKILL_TEXTS } from './error-texts-skills';
 import { JOB_TEXTS } from './error-texts-jobs';
+import { TRACE_TEXTS } from './error-texts-traces';
 import { WORK_TEXTS } from './error-texts-work';
 import { NETWORK_TEXTS } from './error-texts-network';
 
@@ -20,6 +21,7 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, ErrorTextEntry>> = {
   ...WORK_TEXTS,
   ...SKILL_TEXTS,
   ...JOB_TEXTS,
+  ...TRACE_TEXTS,
   ...NETWORK_TEXTS,
 };
 

@@ -9,6 +9,7 @@ import type { sessionRequestMethods } from '../../shared/protocol/session-messag
 import type { integrationRequestMethods } from '../../shared/protocol/integration-messages';
 import type { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
 import type { jobRequestMethods } from '../../shared/protocol/job-messages';
+import type { traceRequestMethods } from '../../shared/protocol/trace-messages';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import type { skillRequestMethods } from '../../shared/protocol/skill-messages';
 
@@ -29,7 +30,8 @@ export type SettingsViewClient = Client<
       typeof siteAccessRequestMethods &
       typeof memoryRequestMethods &
       typeof skillRequestMethods &
-      typeof jobRequestMethods
+      typeof jobRequestMethods &
+      typeof traceRequestMethods
   >
 >;
 /** A client that can call the `skills/*` methods (Skills tab). */

@@ -14,6 +14,7 @@ import { SkillsTab } from './skills/skills-tab';
 import { ScheduledTab } from './scheduled/scheduled-tab';
 import { SitesTab } from './tabs/sites-tab';
 import { ToolsTab } from './tabs/tools-tab';
+import { TracesTab } from './traces/traces-tab';
 import type { SettingsViewClient } from './panel-client';
 import type { SettingsController } from './settings-controller';
 
@@ -115,6 +116,7 @@ export const settingsTabs = [
     label: 'Scheduled',
     render: ({ client, onOpenChat }) => <ScheduledTab client={client} onOpenChat={onOpenChat} />,
   },
+  { id: 'traces', label: 'Traces', render: ({ client }) => <TracesTab client={client} /> },
   {
     id: 'sessions',
     label: 'Sessions',

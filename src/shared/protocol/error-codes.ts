@@ -288,6 +288,11 @@ export const ERROR_CODES = [
   'FETCH_METHOD_NOT_ALLOWED',
   'FETCH_NETWORK',
   'FETCH_BINARY_CONTENT',
+  // Run traces (src/worker/traces): a full store stops that run's trace and keeps what
+  // was stored; a run past its event cap keeps its first events.
+  'TRACE_QUOTA_EXCEEDED',
+  'TRACE_EVENT_LIMIT',
+  'TRACE_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
 import { memoryRequestMethods } from './memory-messages';
 import { jobRequestMethods } from './job-messages';
+import { traceRequestMethods } from './trace-messages';
 import { PageContextSchema } from './page-context';
 import { SiteDescriptorSchema, TabSiteSchema } from './site-catalog';
 import { recoveryRequestMethods } from './recovery-messages';
@@ -65,5 +66,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...memoryRequestMethods,
   ...skillRequestMethods,
   ...jobRequestMethods,
+  ...traceRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

@@ -9,6 +9,7 @@ import type { ChatTurn } from '../../shared/protocol/chat-records';
 import type { ChatStore } from '../storage/store-contracts';
 import { askModelOnce, type OneShotModelDeps } from './one-shot-model';
 import type { AutoNameStarter } from './run-context';
+import type { ProviderKind } from '../providers/model-adapter';
 import { clip } from './turn-recorder';
 
 export const MAX_TITLE_CHARS = 60;
@@ -90,7 +91,7 @@ export async function generateTitle(
 export function createAutoNamer(deps: AutoNameDeps): AutoNameStarter {
   // A newer send supersedes an older title request of the same chat.
   const latest = new Map<string, AbortController>();
-  return ({ identity, modelId, history, general, notice }) => {
+  return ({ identity, modelId, history, general, notice, traced }) => {
     // Only a naming model the person chose names chats: a call to the chat's own model
     // would be a second request per chat that nobody asked for. Until one is chosen the
     // panel shows the start of the first message as the title.
@@ -100,7 +101,10 @@ export function createAutoNamer(deps: AutoNameDeps): AutoNameStarter {
     latest.get(identity.sessionId)?.abort();
     const controller = linkSignals([], NAMING_TIMEOUT_MS);
     latest.set(identity.sessionId, controller);
-    void generateTitle(deps, identity.sessionId, namingModelId, history, controller.signal)
+    const naming = traced
+      ? { ...deps, adapterFor: (kind: ProviderKind) => traced(deps.adapterFor(kind)) }
+      : deps;
+    void generateTitle(naming, identity.sessionId, namingModelId, history, controller.signal)
       .catch((error: unknown) => {
         if (controller.signal.aborted && latest.get(identity.sessionId) !== controller) return;
         const code = error instanceof ProtocolFailure ? error.code : 'TITLE_FAILED';

@@ -11,6 +11,7 @@ import type { RunContext } from './run-context';
 import type { PreparedRun } from './run-prepare';
 import type { RunLimits } from './budget/run-limits-of';
 import { describeScreenshot } from './describe-screenshot';
+import { tracedAdapter } from './trace-sink';
 
 const CALL = { id: 'auto-screenshot', name: 'screenshot' } as const;
 
@@ -32,7 +33,9 @@ export function autoScreenshotsOf(
 ): AutoScreenshots {
   const capture = site.captureForModel;
   const describer = prepared.general.screenshotDescriberId;
-  const { settings, adapterFor, fetch } = run.deps;
+  const { settings, fetch } = run.deps;
+  const adapterFor: typeof run.deps.adapterFor = (kind) =>
+    tracedAdapter(run.deps.adapterFor(kind), run.trace, 'vision');
   return createAutoScreenshots({
     policy: prepared.general.autoScreenshot,
     mode: prepared.mode,

@@ -17,6 +17,7 @@ import { workerSiteOf } from '../sites/worker-sites';
 import type { RunPage, ToolRunContext, VisibleTabCapture } from '../tools/define-tool';
 import type { RunInteraction } from '../tools/run-interaction';
 import type { ToolRegistry } from '../tools/tool-registry';
+import { tracedInteractions } from './trace-interactions';
 import {
   awaitDecision,
   createInteractionBook,
@@ -30,6 +31,7 @@ import type { RunIntegrations } from './run-integrations';
 import type { RunJournal } from './run-journal';
 import type { RunTabs } from './run-prepare';
 import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
+import { createRunTrace, NO_TRACE, type RunTrace, type TraceStarter } from './trace-sink';
 import { createWorkingMemory, type WorkingMemoryBook } from './working-memory/working-memory';
 
 /** Starts session naming beside a run; must never block or throw. */
@@ -40,6 +42,8 @@ export type AutoNameStarter = (input: {
   history: readonly ChatTurn[];
   general: GeneralSettings;
   notice: RunEventSink['notice'];
+  /** Wraps the naming call's adapter so the run's trace records it. */
+  traced?: (adapter: ModelAdapter) => ModelAdapter;
 }) => void;
 
 /** What runs need from the worker; all injected so tests use fakes. */
@@ -75,6 +79,8 @@ export interface RunDeps {
   readonly learn?: LearnStarter;
   /** The person's token limits, asked before every model call (agent/budget). */
   readonly spend: SpendGuard;
+  /** Trace recording (src/worker/traces); absent: nothing is recorded. */
+  readonly traces?: TraceStarter;
 }
 
 /** What a complete response hands to auto-learn (src/worker/memory/auto-learn.ts). */
@@ -105,6 +111,8 @@ export interface RunContext {
   readonly signal: AbortSignal;
   readonly events: RunEventSink;
   readonly recorder: TurnRecorder;
+  /** The run's trace: a no-op unless the person turned recording on. */
+  readonly trace: RunTrace;
   /** The run's plan, scratchpad and ledger, shared with its tools. */
   readonly memory: WorkingMemoryBook;
   readonly interactions: InteractionBook;
@@ -139,7 +147,14 @@ export function createRunContext(input: {
     deps.streamDelayMs !== undefined ? { delayMs: deps.streamDelayMs } : {},
   );
   const recorder = createTurnRecorder({ id: input.assistantTurnId, runId, createdAt: input.now });
-  const interactions = createInteractionBook({ announce: (pending) => events.pending(pending) });
+  const trace = createRunTrace(
+    deps.traces?.({ runId, sessionId: identity.sessionId, siteId: identity.scope.siteId }) ??
+      NO_TRACE,
+  );
+  const interactions = tracedInteractions(
+    createInteractionBook({ announce: (pending) => events.pending(pending) }),
+    trace,
+  );
   let fatal: ProtocolFailure | null = null;
   // Every page request of the run carries its signal (Stop also cancels on the page),
   // goes to the document the run is pinned to, and waits while the tab shows another page.
@@ -210,6 +225,7 @@ export function createRunContext(input: {
     signal,
     events,
     recorder,
+    trace,
     memory,
     interactions,
     waitForPage: boundWait,

@@ -29,6 +29,8 @@ import { createRunWorkingMemory } from './working-memory/run-working-memory';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 import { runLimitsOf } from './budget/run-limits-of';
+import { traceToolCalls, traceToolOutcome } from './trace-tools';
+import { tracedAdapter } from './trace-sink';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
@@ -147,6 +149,7 @@ async function loopRounds(
   // Act and Dev runs may plan first; without an approved plan the run ends here.
   await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
   save.progress(recorder.snapshot());
+  run.trace.enter('main-loop');
   let firstRunMessage = messages.length;
   const memory = createRunWorkingMemory(run, runTools);
   memory.sync(messages, firstRunMessage);
@@ -173,7 +176,7 @@ async function loopRounds(
     }
     await limits.beforeCall();
     const result = await streamTurn({
-      adapter: deps.adapterFor(prepared.model.settings.kind),
+      adapter: tracedAdapter(deps.adapterFor(prepared.model.settings.kind), run.trace, 'main-loop'),
       request: { settings: prepared.model.settings, messages, tools: memory.tools(round) },
       signal,
       fetch: guardedFetch,
@@ -243,6 +246,7 @@ async function loopRounds(
       // Only signed (Anthropic) thinking is replayed, as its API requires in a tool loop.
       ...(result.reasoning.signature !== undefined ? { reasoning: result.reasoning } : {}),
     });
+    let callStarted = traceToolCalls(run.trace, toolCalls);
     messages.push(
       ...(await dispatchToolCalls(toolCalls, {
         tools: runTools,
@@ -273,6 +277,7 @@ async function loopRounds(
         onOutcome: (call, args, outcome) => {
           if (outcome.ok && outcome.endsRun === true) endsRun = true;
           loops.onOutcome(call, args, outcome);
+          callStarted = traceToolOutcome(run.trace, call, outcome, callStarted);
           screenshots.onOutcome(outcome);
         },
       })),

@@ -16,6 +16,7 @@ import { workerSiteOf } from '../sites/worker-sites';
 import type { SitePage } from '../sites/worker-site';
 import type { PageRequests } from '../page-requests';
 import { TERMINAL_SAVE_GRACE_MS } from './run-limits';
+import { tracedAdapter } from './trace-sink';
 
 function errorOf(error: unknown): ProtocolError {
   if (error instanceof ProtocolFailure)
@@ -52,6 +53,8 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
   try {
     const prepared = await prepareRun(deps, identity, request, signal);
     run.setContextWindow(prepared.model.contextWindow);
+    const asked = prepared.history.at(-1);
+    if (asked?.role === 'user') run.trace.title(asked.text);
     await raceAbort(
       deps.journal.add({
         runId: run.runId,
@@ -81,6 +84,7 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
       history: prepared.history,
       general: prepared.general,
       notice: events.notice,
+      traced: (adapter) => tracedAdapter(adapter, run.trace, 'naming'),
     });
     await runLoop(run, request, prepared, save);
     learnFrom(run, request.modelId, prepared);
@@ -136,6 +140,7 @@ async function finishRun(
         recorder.updateToolCall(call.callId, { status: 'cancelled' });
   }
   recorder.finish(status === 'done' ? 'complete' : status, failure);
+  run.trace.end(status, failure?.code);
   if (sessionReady) {
     // A hung store must not hold the terminal event back forever.
     let timer: ReturnType<typeof setTimeout> | undefined;

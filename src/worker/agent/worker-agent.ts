@@ -25,6 +25,8 @@ import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
 import type { RunMemory, RunRecoveryHooks } from './run-context';
 import { createAutoLearner, type LearnMemory } from '../memory/auto-learn';
+import { createTraceStarter } from '../traces/trace-recorder';
+import type { TracesStore } from '../traces/traces.store';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -36,6 +38,8 @@ export interface WorkerAgentDeps {
   readonly memory?: RunMemory & LearnMemory;
   /** The revert journal's edit hooks and the snapshot run hooks (src/worker/recovery). */
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
+  /** Where run traces go (src/worker/traces); recorded only when the person turned it on. */
+  readonly traceStore?: TracesStore;
 }
 
 export function createWorkerAgent(deps: WorkerAgentDeps) {
@@ -58,6 +62,14 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     ...(recovery ? { recovery: recovery.run } : {}),
     integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),
+    ...(deps.traceStore
+      ? {
+          traces: createTraceStarter({
+            store: deps.traceStore,
+            onProblem: (problem) => console.warn(`[side-agent traces] ${problem}`),
+          }),
+        }
+      : {}),
     keepAlive: createKeepAlive(),
     ...(deps.memory
       ? {

@@ -13,6 +13,7 @@ import { createSettingsHandlers, type SettingsHandlerDeps } from './settings.han
 import { createSiteAccessHandlers, type SiteAccessHandlerDeps } from './site-access.handlers';
 import { createSkillHandlers } from './skill.handlers';
 import { createSystemHandlers, type SystemHandlerDeps } from './system.handlers';
+import { createTraceHandlers, type TraceHandlerDeps } from './trace.handlers';
 
 export type PanelHandlerDeps = SystemHandlerDeps &
   SessionHandlerDeps &
@@ -21,7 +22,8 @@ export type PanelHandlerDeps = SystemHandlerDeps &
   RecoveryHandlerDeps &
   SiteAccessHandlerDeps &
   MemoryHandlerDeps &
-  JobHandlerDeps;
+  JobHandlerDeps &
+  TraceHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -36,5 +38,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createMemoryHandlers(deps),
     ...createSkillHandlers(),
     ...createJobHandlers(deps),
+    ...createTraceHandlers(deps),
   });
 }

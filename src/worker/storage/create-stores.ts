@@ -1,6 +1,7 @@
 // ## Owns
 // Building the worker's real stores: chats in IndexedDB, settings in
-// chrome.storage.local. The composition root (main.ts) calls this once.
+// chrome.storage.local, run traces in their own IndexedDB. The composition root
+// (main.ts) calls this once.
 import { createChromeLocalArea } from '../platform/storage-access';
 import { IndexedDbChatStore } from './chats.store';
 import { createMemoryService, type MemoryService } from '../memory/memory-service';
@@ -9,6 +10,7 @@ import { createSessionTransfer, type SessionTransfer } from './session-transfer'
 import { KeyValueSettingsStore } from './settings.store';
 import { DATABASE_NAMES } from './storage-keys';
 import type { ChatStore, SettingsStore } from './store-contracts';
+import { createTracesStore, type TracesStore } from '../traces/traces.store';
 
 /** The worker's persistent stores. */
 export interface Stores {
@@ -18,6 +20,8 @@ export interface Stores {
   readonly transfer: SessionTransfer;
   /** User memory (Settings → Memory, slash commands, the run's memory block). */
   readonly memory: MemoryService;
+  /** Recorded run traces (the Traces page; opt-in in Settings → Traces). */
+  readonly traceStore: TracesStore;
 }
 
 /** Options for {@link createStores}; defaults are the browser's APIs. */
@@ -44,5 +48,10 @@ export function createStores(options: CreateStoresOptions = {}): Stores {
       onProblem,
     }),
   });
-  return { chats, settings, transfer: createSessionTransfer(chats), memory };
+  const traceStore = createTracesStore({
+    factory: options.indexedDB ?? indexedDB,
+    databaseName: DATABASE_NAMES.traces,
+    area: createChromeLocalArea(),
+  });
+  return { chats, settings, transfer: createSessionTransfer(chats), memory, traceStore };
 }

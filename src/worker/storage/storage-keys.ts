@@ -35,6 +35,8 @@ export const STORAGE_KEYS = {
   skills: 'skills.list.v1',
   /** Scheduled tasks settings: enabled, confirmation in scheduled runs (jobs.store.ts). */
   jobSettings: 'jobs.settings.v1',
+  /** Run trace recording on/off and its retention limits (src/worker/traces). */
+  traceSettings: 'traces.settings.v1',
   /** Tokens spent by model calls today, against the day limit (agent/budget/day-spend.ts). */
   daySpend: 'budget.day-spend.v1',
 } as const;
@@ -44,6 +46,8 @@ export const DATABASE_NAMES = {
   chats: 'chats.database.v1',
   /** Scheduled jobs (src/worker/jobs/jobs.store.ts): its own database, its own schema steps. */
   jobs: 'jobs.database.v1',
+  /** Run traces (src/worker/traces/traces.store.ts), opt-in. */
+  traces: 'traces.database.v1',
 } as const;
 
 /** A registered chrome.storage key. */

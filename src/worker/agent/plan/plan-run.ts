@@ -9,6 +9,7 @@ import type { RunContext } from '../run-context';
 import type { PreparedRun } from '../run-prepare';
 import { planBeforeAct, planReviewFor } from './plan-gate';
 import type { RunLimits } from '../budget/run-limits-of';
+import { tracedAdapter } from '../trace-sink';
 
 /** Plans the run if it should; throws (ending the run) when no plan was approved. */
 export async function planRunIfAsked(
@@ -20,10 +21,11 @@ export async function planRunIfAsked(
 ): Promise<void> {
   const review = planReviewFor(prepared.mode, prepared.general.planReview);
   if (review === 'off') return;
+  run.trace.enter('planner');
   const tab = await raceAbort(run.deps.tabs.siteOf(run.identity.tabId), run.signal);
   const approved = await planBeforeAct({
     review,
-    adapter: run.deps.adapterFor(prepared.model.settings.kind),
+    adapter: tracedAdapter(run.deps.adapterFor(prepared.model.settings.kind), run.trace, 'planner'),
     settings: prepared.model.settings,
     fetch,
     signal: run.signal,

@@ -1,0 +1,13 @@
+// Words and numbers of the Traces page: sizes, times and the offset of an event
+// from its run's start.
+
+export function sizeText(bytes: number): string {
+  if (bytes < 1_024) return `${bytes} B`;
+  if (bytes < 1_048_576) return `${(bytes / 1_024).toFixed(1)} KB`;
+  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+}
+
+export const timeText = (at: number) =>
+  new Date(at).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+
+export const offsetText = (at: number, start: number) => `+${((at - start) / 1_000).toFixed(2)} s`;
