@@ -33,6 +33,9 @@ import { BUILTIN_TOOLS } from './tools/builtin-tools';
 import { publishDiagnostics } from './diagnostics';
 import { createJobsWiring } from './jobs/start-jobs';
 
+/** Longest wait for startup repairs before unfinished runs are resumed anyway. */
+const RESUME_AFTER_MS = 5_000;
+
 export function main(): void {
   const instanceId = createId();
   const startedAt = Date.now();
@@ -100,8 +103,6 @@ export function main(): void {
     ),
   });
   watchTabSites(panelPorts, (tabId) => frames.forget(tabId));
-  // Turns a previous worker instance left mid-run become "interrupted".
-  void agent.reconcile().catch(() => undefined);
   // Self-heal on every fresh worker instance, not only onInstalled: the
   // registration may be stale and tabs may predate this extension version.
   const startup = (async () => ({
@@ -109,6 +110,13 @@ export function main(): void {
     registration: await siteAccess.reconcile(),
     injections: await injectIntoOpenTabs((tabId, url) => siteAccess.placementAt(tabId, url)),
   }))();
+  // Runs a previous worker instance left mid-run go on (or end with the reason they
+  // cannot), once this instance repaired its page registration: a resumed run's first
+  // page request needs it. A startup that hangs holds them back only briefly.
+  void Promise.race([startup, new Promise((resolve) => setTimeout(resolve, RESUME_AFTER_MS))])
+    .catch(() => undefined)
+    .then(() => agent.reconcile())
+    .catch(() => undefined);
   publishDiagnostics({
     instanceId,
     startup,

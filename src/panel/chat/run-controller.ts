@@ -74,6 +74,10 @@ export class RunController {
       'run/pending': withRun((run, payload) => run.setPending(payload.pending)),
       'run/notice': withRun((run, payload) => run.notice(payload)),
       'run/memory': withRun((run, payload) => run.setMemory(payload)),
+      // A new worker goes on with this run under a new id: show that run instead.
+      'run/resumed': withRun((run) => {
+        if (run.isActive) void this.reconnect(run.identity.scope, run.identity.sessionId);
+      }),
       'run/end': withRun((run, payload) => {
         if (!run.isActive) return;
         run.end(payload);

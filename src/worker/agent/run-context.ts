@@ -31,6 +31,8 @@ import type { RunJournal } from './run-journal';
 import type { RunTabs } from './run-prepare';
 import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
 import { createWorkingMemory, type WorkingMemoryBook } from './working-memory/working-memory';
+import { createRunCheckpoint, type RunCheckpoint } from './resume/run-checkpoint';
+import type { ResumedRun } from './resume/resumed-run';
 
 /** Starts session naming beside a run; must never block or throw. */
 export type AutoNameStarter = (input: {
@@ -119,6 +121,10 @@ export interface RunContext {
   readonly fatal: () => ProtocolFailure | null;
   /** Tells the run's tools the resolved model's context window (known after preparation). */
   readonly setContextWindow: (tokens: number) => void;
+  /** Keeps what a new worker needs to resume this run in the run journal. */
+  readonly checkpoint: RunCheckpoint;
+  /** Set when this run goes on with a run a previous worker instance left unfinished. */
+  readonly resumed?: ResumedRun;
 }
 
 export function createRunContext(input: {
@@ -129,6 +135,9 @@ export function createRunContext(input: {
   deps: RunDeps;
   transport: EventTransport;
   now: number;
+  resumed?: ResumedRun;
+  /** False for runs whose owner restarts them itself after a worker restart. */
+  resumable?: boolean;
 }): RunContext {
   const { runId, identity, deps } = input;
   const controller = new AbortController();
@@ -138,8 +147,27 @@ export function createRunContext(input: {
     input.transport,
     deps.streamDelayMs !== undefined ? { delayMs: deps.streamDelayMs } : {},
   );
-  const recorder = createTurnRecorder({ id: input.assistantTurnId, runId, createdAt: input.now });
-  const interactions = createInteractionBook({ announce: (pending) => events.pending(pending) });
+  const resumed = input.resumed;
+  const recorder = createTurnRecorder({
+    id: input.assistantTurnId,
+    runId,
+    createdAt: resumed?.turn.createdAt ?? input.now,
+    ...(resumed ? { from: resumed.turn } : {}),
+  });
+  const checkpoint = createRunCheckpoint({
+    journal: deps.journal,
+    runId,
+    assistantTurnId: input.assistantTurnId,
+    request: input.start,
+    ...(resumed ? { steps: resumed.steps, resumes: resumed.resumes } : {}),
+    ...(input.resumable === false ? { resumable: false } : {}),
+  });
+  const interactions = createInteractionBook({
+    announce: (pending) => {
+      checkpoint.pending(pending?.kind ?? null);
+      events.pending(pending);
+    },
+  });
   let fatal: ProtocolFailure | null = null;
   // Every page request of the run carries its signal (Stop also cancels on the page),
   // goes to the document the run is pinned to, and waits while the tab shows another page.
@@ -181,7 +209,11 @@ export function createRunContext(input: {
   };
   // The site's own state for its tools, from what the panel captured at Send.
   const site = workerSiteOf(identity.scope.siteId);
-  const memory = createWorkingMemory();
+  const memory = createWorkingMemory(
+    resumed
+      ? { memory: resumed.turn.memory, ...(resumed.turn.plan ? { plan: resumed.turn.plan } : {}) }
+      : undefined,
+  );
   const state = { checkpointId: null, site: site.createRunState(input.start), memory };
   const checkDocument = site.checkDocument;
   const documentHooks = deps.documentHooks ?? {};
@@ -215,6 +247,8 @@ export function createRunContext(input: {
     waitForPage: boundWait,
     pauseForPage: pause,
     fatal: () => fatal,
+    checkpoint,
+    ...(resumed ? { resumed } : {}),
     setContextWindow: (tokens) => {
       contextWindow = tokens;
     },

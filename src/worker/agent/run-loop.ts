@@ -28,6 +28,7 @@ import { createRunWorkingMemory } from './working-memory/run-working-memory';
 import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 import { runLimitsOf } from './budget/run-limits-of';
+import { continueResumed } from './resume/resumed-run';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
@@ -143,10 +144,12 @@ async function loopRounds(
     checkModelEndpoint(prepared.model, url);
     return raceAbort(deps.fetch(url, init), signal);
   };
-  // Act and Dev runs may plan first; without an approved plan the run ends here.
-  await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
+  // Act and Dev runs may plan first; without an approved plan the run ends here. A
+  // resumed run planned before (its plan came back with its working memory).
+  if (!run.resumed) await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
   save.progress(recorder.snapshot());
   const firstRunMessage = messages.length;
+  const firstRound = continueResumed(run, messages, firstRunMessage);
   const memory = createRunWorkingMemory(run, runTools);
   memory.sync(messages, firstRunMessage);
   save.progress(recorder.snapshot());
@@ -156,7 +159,7 @@ async function loopRounds(
   let trimmedNoticed = false;
   const loops = createRunLoopGuard();
   const screenshots = autoScreenshotsOf(run, site, prepared, limits);
-  for (let round = 1; ; round += 1) {
+  for (let round = firstRound; ; round += 1) {
     dropOlderRunImages(messages, firstRunMessage);
     if (
       fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 &&
@@ -265,6 +268,7 @@ async function loopRounds(
     await screenshots.afterRound(messages);
     memory.sync(messages, firstRunMessage);
     save.progress(recorder.snapshot());
+    run.checkpoint.step(round);
     // A tool that ends the run (schedule_resume) ends it after its round.
     if (endsRun) return;
     loops.afterRound(messages);

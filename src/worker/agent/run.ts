@@ -45,25 +45,20 @@ function learnFrom(run: RunContext, modelId: string, prepared: PreparedRun): voi
 export async function executeRun(run: RunContext, request: RunStartRequest): Promise<void> {
   const { deps, signal, events, recorder, identity } = run;
   const save = reportingSaves(createSaveQueue(deps.chats, identity.sessionId, signal), events);
-  let sessionReady = false;
+  // A resumed run's turn is in the chat already: however it ends, the end is saved.
+  let sessionReady = run.resumed !== undefined;
   let status: 'done' | 'error' | 'cancelled' = 'done';
   let failure: ProtocolError | undefined;
   events.start({ identity, assistantTurnId: run.assistantTurnId });
   try {
     const prepared = await prepareRun(deps, identity, request, signal);
     run.setContextWindow(prepared.model.contextWindow);
-    await raceAbort(
-      deps.journal.add({
-        runId: run.runId,
-        sessionId: identity.sessionId,
-        assistantTurnId: run.assistantTurnId,
-      }),
-      signal,
-    );
+    await raceAbort(run.checkpoint.start(), signal);
     sessionReady = true;
-    // The chat's automatic snapshot goes when the document diverged since it was taken.
+    // The chat's automatic snapshot goes when the document diverged since it was taken
+    // (a resumed run's document moved by its own earlier steps).
     await raceAbort(
-      deps.recovery
+      (run.resumed ? undefined : deps.recovery)
         ?.atStart(identity)
         .catch(() =>
           events.notice(
@@ -75,13 +70,14 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
       signal,
     );
     save.progress(recorder.snapshot());
-    deps.autoName?.({
-      identity,
-      modelId: request.modelId,
-      history: prepared.history,
-      general: prepared.general,
-      notice: events.notice,
-    });
+    if (!run.resumed)
+      deps.autoName?.({
+        identity,
+        modelId: request.modelId,
+        history: prepared.history,
+        general: prepared.general,
+        notice: events.notice,
+      });
     await runLoop(run, request, prepared, save);
     learnFrom(run, request.modelId, prepared);
   } catch (error) {

@@ -1,0 +1,50 @@
+// ## Owns
+// A run that goes on where a previous worker instance left it: what it starts from
+// (its settled turn, its rounds as messages, its step count) and the loop's side of
+// going on: its rounds and working memory back in the conversation, and the person
+// told that the task continues.
+import type { AssistantTurn } from '../../../shared/protocol/chat-records';
+import type { ModelMessage } from '../../providers/model-adapter';
+import { pinWorkingMemory } from '../context-plan';
+import type { RunContext } from '../run-context';
+import type { RunResumeState } from './resume-state';
+import { resumedConversation } from './resumed-conversation';
+
+export interface ResumedRun {
+  /** The stored turn with the calls the old worker left open settled. */
+  readonly turn: AssistantTurn;
+  readonly messages: readonly ModelMessage[];
+  /** Tool rounds the run had finished. */
+  readonly steps: number;
+  /** How many times this run was resumed, this time included. */
+  readonly resumes: number;
+}
+
+export function resumedRunOf(state: RunResumeState, stored: AssistantTurn): ResumedRun {
+  const { messages, turn } = resumedConversation(stored);
+  return { turn, messages, steps: state.steps, resumes: state.resumes + 1 };
+}
+
+/**
+ * Puts a resumed run's rounds after the run's first message and pins its working
+ * memory; returns the round the loop goes on with (1 for a run that is not resumed).
+ */
+export function continueResumed(
+  run: Pick<RunContext, 'resumed' | 'memory' | 'events'>,
+  messages: ModelMessage[],
+  firstRunMessage: number,
+): number {
+  const resumed = run.resumed;
+  if (!resumed) return 1;
+  messages.push(...structuredClone(resumed.messages as ModelMessage[]));
+  const memory = run.memory.snapshot();
+  const plan = run.memory.plan();
+  pinWorkingMemory(messages, plan, memory, firstRunMessage);
+  run.events.memory({ ...(plan ? { plan } : {}), memory });
+  run.events.notice(
+    'info',
+    `Side Agent restarted during this task; it goes on after step ${resumed.steps}.`,
+    'RUN_RESUMED',
+  );
+  return resumed.steps + 1;
+}
