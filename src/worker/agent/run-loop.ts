@@ -29,10 +29,13 @@ import { streamTurn, type ToolCallPart } from './turn';
 import type { RunContext } from './run-context';
 import { runLimitsOf } from './budget/run-limits-of';
 import { continueResumed } from './resume/resumed-run';
+import { durableSteps } from './resume/durable-steps';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
   progress(turn: AssistantTurn): void;
+  /** A progress save to wait for; resolves when written or failed, never rejects. */
+  settle(turn: AssistantTurn): Promise<void>;
   terminal(turn: AssistantTurn): Promise<void>;
 }
 
@@ -159,6 +162,7 @@ async function loopRounds(
   let trimmedNoticed = false;
   const loops = createRunLoopGuard();
   const screenshots = autoScreenshotsOf(run, site, prepared, limits);
+  const durable = durableSteps(events, recorder, save);
   for (let round = firstRound; ; round += 1) {
     dropOlderRunImages(messages, firstRunMessage);
     if (
@@ -245,7 +249,8 @@ async function loopRounds(
           timeout: prepared.general.clarifyTimeout,
           waitSeconds: prepared.general.clarifyWaitSeconds,
         },
-        events,
+        events: durable.events,
+        beforeExecute: durable.beforeExecute,
         recorder,
         toolContext: (call, interaction) => ({
           ...run.toolContext(call, interaction),

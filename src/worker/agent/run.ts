@@ -100,18 +100,20 @@ function reportingSaves(
   events: RunContext['events'],
 ): RunSaves {
   let reported = false;
+  const report = () => {
+    if (reported) return;
+    reported = true;
+    events.notice(
+      'warning',
+      'Progress of this response could not be saved yet; it is saved again when the response ends.',
+      'STORAGE_WRITE_FAILED',
+    );
+  };
   return {
     progress(turn) {
-      queue.progress(turn).catch(() => {
-        if (reported) return;
-        reported = true;
-        events.notice(
-          'warning',
-          'Progress of this response could not be saved yet; it is saved again when the response ends.',
-          'STORAGE_WRITE_FAILED',
-        );
-      });
+      queue.progress(turn).catch(report);
     },
+    settle: (turn) => queue.progress(turn).catch(report),
     terminal: (turn) => queue.terminal(turn),
   };
 }

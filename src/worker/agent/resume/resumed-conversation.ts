@@ -5,15 +5,17 @@
 // ## Why an open call is never run again
 // A call sent but without a recorded result may have clicked, typed or sent before
 // the worker died. Running it again could do it twice, so the model is told the
-// outcome is unknown and looks at the page again; a call that waited for the
-// person was not done, and asking again shows the person a new card.
+// outcome is unknown and looks at the page again. A call recorded as waiting for
+// the person was most likely not done (the turn is saved, awaited, before any call
+// runs, so only an answer in the last moments could have let it run); asking again
+// shows the person a new card, never an approval taken for them.
 import type { AssistantTurn, ToolCallRecord } from '../../../shared/protocol/chat-records';
 import type { ModelMessage } from '../../providers/model-adapter';
 
 export const UNKNOWN_OUTCOME_TEXT =
   'Unknown outcome: the worker restarted during this action, so whether it happened is not known. Look at the page again before repeating it.';
 const NOT_ASKED_TEXT =
-  'Not done: the extension restarted while this waited for the person. Call it again if it is still needed; they will be asked again.';
+  'Most likely not done: the extension restarted while this waited for the person. Look at the page, then call it again if it is still needed; they will be asked again.';
 
 /** What a call the stored turn records means for the model, and its settled record. */
 function settle(call: ToolCallRecord): {
