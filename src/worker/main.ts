@@ -33,9 +33,6 @@ import { BUILTIN_TOOLS } from './tools/builtin-tools';
 import { publishDiagnostics } from './diagnostics';
 import { createJobsWiring } from './jobs/start-jobs';
 
-/** Longest wait for startup repairs before unfinished runs are resumed anyway. */
-const RESUME_AFTER_MS = 5_000;
-
 export function main(): void {
   const instanceId = createId();
   const startedAt = Date.now();
@@ -111,12 +108,8 @@ export function main(): void {
     injections: await injectIntoOpenTabs((tabId, url) => siteAccess.placementAt(tabId, url)),
   }))();
   // Runs a previous worker instance left mid-run go on (or end with the reason they
-  // cannot), once this instance repaired its page registration: a resumed run's first
-  // page request needs it. A startup that hangs holds them back only briefly.
-  void Promise.race([startup, new Promise((resolve) => setTimeout(resolve, RESUME_AFTER_MS))])
-    .catch(() => undefined)
-    .then(() => agent.reconcile())
-    .catch(() => undefined);
+  // cannot), once this instance repaired its page registration.
+  void agent.reconcile(startup).catch(() => undefined);
   publishDiagnostics({
     instanceId,
     startup,

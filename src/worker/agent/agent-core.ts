@@ -193,8 +193,9 @@ export function createAgentCore(input: AgentCoreDeps) {
      * Resumes the runs a previous worker instance left unfinished, or ends their turns
      * with the reason they cannot go on (tab closed, too many restarts, state unreadable).
      */
-    reconcile: () =>
+    reconcile: (ready?: Promise<unknown>) =>
       resumeOrEndRuns({
+        ...(ready ? { ready } : {}),
         journal: input.journal,
         chats: input.chats,
         tabs: input.tabs,

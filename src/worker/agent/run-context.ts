@@ -29,10 +29,10 @@ import { createRunEvents, type RunEventSink } from './run-events';
 import type { RunIntegrations } from './run-integrations';
 import type { RunJournal } from './run-journal';
 import type { RunTabs } from './run-prepare';
-import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
-import { createWorkingMemory, type WorkingMemoryBook } from './working-memory/working-memory';
-import { createRunCheckpoint, type RunCheckpoint } from './resume/run-checkpoint';
-import type { ResumedRun } from './resume/resumed-run';
+import type { TurnRecorder } from './turn-recorder';
+import type { WorkingMemoryBook } from './working-memory/working-memory';
+import type { RunCheckpoint } from './resume/run-checkpoint';
+import { runRecords, type ResumedRun } from './resume/resumed-run';
 
 /** Starts session naming beside a run; must never block or throw. */
 export type AutoNameStarter = (input: {
@@ -148,20 +148,8 @@ export function createRunContext(input: {
     deps.streamDelayMs !== undefined ? { delayMs: deps.streamDelayMs } : {},
   );
   const resumed = input.resumed;
-  const recorder = createTurnRecorder({
-    id: input.assistantTurnId,
-    runId,
-    createdAt: resumed?.turn.createdAt ?? input.now,
-    ...(resumed ? { from: resumed.turn } : {}),
-  });
-  const checkpoint = createRunCheckpoint({
-    journal: deps.journal,
-    runId,
-    assistantTurnId: input.assistantTurnId,
-    request: input.start,
-    ...(resumed ? { steps: resumed.steps, resumes: resumed.resumes } : {}),
-    ...(input.resumable === false ? { resumable: false } : {}),
-  });
+  // A resumed run records on into its stored turn, with its memory and step count.
+  const { recorder, checkpoint, memory } = runRecords({ ...input, journal: deps.journal });
   const interactions = createInteractionBook({
     announce: (pending) => {
       checkpoint.pending(pending?.kind ?? null);
@@ -209,11 +197,6 @@ export function createRunContext(input: {
   };
   // The site's own state for its tools, from what the panel captured at Send.
   const site = workerSiteOf(identity.scope.siteId);
-  const memory = createWorkingMemory(
-    resumed
-      ? { memory: resumed.turn.memory, ...(resumed.turn.plan ? { plan: resumed.turn.plan } : {}) }
-      : undefined,
-  );
   const state = { checkpointId: null, site: site.createRunState(input.start), memory };
   const checkDocument = site.checkDocument;
   const documentHooks = deps.documentHooks ?? {};

@@ -9,7 +9,15 @@ import type { RunTabs } from '../run-prepare';
 import { endStoredTurn, INTERRUPTED_ERROR, type RunJournal } from '../run-journal';
 import { decideResume, type ResumeDecision } from './resume-decision';
 
+/** Longest wait for startup repairs before unfinished runs are resumed anyway. */
+const READY_WAIT_MS = 5_000;
+
 export interface ResumeRunsDeps {
+  /**
+   * Settles when the worker repaired its page registration (a resumed run's first page
+   * request needs it); a startup that hangs holds the runs back only briefly.
+   */
+  readonly ready?: Promise<unknown>;
   readonly journal: RunJournal;
   readonly chats: ChatStore;
   readonly tabs: RunTabs;
@@ -37,6 +45,7 @@ export interface ResumeRunsResult {
 
 export async function resumeOrEndRuns(deps: ResumeRunsDeps): Promise<ResumeRunsResult> {
   const counts = { resumed: 0, ended: 0, interrupted: 0 };
+  if (deps.ready) await settledWithin(deps.ready, READY_WAIT_MS);
   for (const entry of await deps.journal.list()) {
     if (deps.isActive(entry.runId)) continue;
     try {
@@ -91,4 +100,13 @@ function tabIdOf(stored: unknown): number | null {
   if (typeof request !== 'object' || request === null) return null;
   const tabId = (request as { tabId?: unknown }).tabId;
   return typeof tabId === 'number' && Number.isInteger(tabId) && tabId >= 0 ? tabId : null;
+}
+
+async function settledWithin(ready: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    ready.catch(() => undefined),
+    new Promise((resolve) => (timer = setTimeout(resolve, ms))),
+  ]);
+  clearTimeout(timer);
 }

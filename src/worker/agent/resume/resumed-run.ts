@@ -1,12 +1,18 @@
 // ## Owns
 // A run that goes on where a previous worker instance left it: what it starts from
-// (its settled turn, its rounds as messages, its step count) and the loop's side of
+// (its settled turn, its rounds as messages, its step count), what every run records
+// into (turn, journal checkpoint, working memory) and the loop's side of
 // going on: its rounds and working memory back in the conversation, and the person
 // told that the task continues.
 import type { AssistantTurn } from '../../../shared/protocol/chat-records';
+import type { RunStartRequest } from '../../../shared/protocol/run-messages';
 import type { ModelMessage } from '../../providers/model-adapter';
 import { pinWorkingMemory } from '../context-plan';
 import type { RunContext } from '../run-context';
+import type { RunJournal } from '../run-journal';
+import { createTurnRecorder } from '../turn-recorder';
+import { createWorkingMemory } from '../working-memory/working-memory';
+import { createRunCheckpoint } from './run-checkpoint';
 import type { RunResumeState } from './resume-state';
 import { resumedConversation } from './resumed-conversation';
 
@@ -18,6 +24,39 @@ export interface ResumedRun {
   readonly steps: number;
   /** How many times this run was resumed, this time included. */
   readonly resumes: number;
+}
+
+/**
+ * What a run records into: its turn, its journal checkpoint and its working memory,
+ * each starting from the stored turn when the run is resumed.
+ */
+export function runRecords(input: {
+  readonly runId: string;
+  readonly assistantTurnId: string;
+  readonly start: RunStartRequest;
+  readonly journal: RunJournal;
+  readonly now: number;
+  readonly resumed?: ResumedRun | undefined;
+  readonly resumable?: boolean | undefined;
+}) {
+  const { resumed } = input;
+  const recorder = createTurnRecorder({
+    id: input.assistantTurnId,
+    runId: input.runId,
+    createdAt: resumed?.turn.createdAt ?? input.now,
+    ...(resumed ? { from: resumed.turn } : {}),
+  });
+  const checkpoint = createRunCheckpoint({
+    journal: input.journal,
+    runId: input.runId,
+    assistantTurnId: input.assistantTurnId,
+    request: input.start,
+    ...(resumed ? { steps: resumed.steps, resumes: resumed.resumes } : {}),
+    ...(input.resumable === false ? { resumable: false } : {}),
+  });
+  const { memory, plan } = resumed?.turn ?? {};
+  const book = createWorkingMemory(resumed ? { memory, ...(plan ? { plan } : {}) } : undefined);
+  return { recorder, checkpoint, memory: book };
 }
 
 export function resumedRunOf(state: RunResumeState, stored: AssistantTurn): ResumedRun {
