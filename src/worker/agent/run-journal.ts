@@ -22,15 +22,14 @@ export const INTERRUPTED_ERROR: ProtocolError = {
   message: 'The extension stopped while this response was running.',
 };
 
-/** Stores `turn` as ended with `error` (what it recorded is kept as it is). */
+/** Stores `turn` as interrupted with `error` (what it recorded is kept as it is). */
 export async function endStoredTurn(
   chats: ChatStore,
   sessionId: string,
   turn: AssistantTurn,
-  status: 'interrupted' | 'error',
   error: ProtocolError,
 ): Promise<void> {
-  await chats.putAssistantTurn(sessionId, { ...turn, status, error });
+  await chats.putAssistantTurn(sessionId, { ...turn, status: 'interrupted', error });
 }
 
 /** Where the record lives is the platform's choice (chrome.storage.session in the worker). */
@@ -72,7 +71,7 @@ export async function reconcileInterruptedRuns(
       const session = await chats.get(entry.sessionId);
       const turn = session?.turns.find((candidate) => candidate.id === entry.assistantTurnId);
       if (turn?.role === 'assistant' && turn.status === 'incomplete') {
-        await endStoredTurn(chats, entry.sessionId, turn, 'interrupted', INTERRUPTED_ERROR);
+        await endStoredTurn(chats, entry.sessionId, turn, INTERRUPTED_ERROR);
         changed += 1;
       }
     } finally {

@@ -130,7 +130,7 @@ describe('a run resumed by a new worker', () => {
     expect(next.requests).toHaveLength(0);
     const turn = await storedTurn(died.first, died.sessionId);
     expect(turn).toMatchObject({
-      status: 'error',
+      status: 'interrupted',
       error: {
         code: 'RUN_TAB_CLOSED',
         message: 'The tab this task was working in was closed, so it stopped after 1 step.',

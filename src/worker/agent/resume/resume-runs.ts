@@ -76,13 +76,8 @@ export async function resumeOrEndRuns(deps: ResumeRunsDeps): Promise<ResumeRunsR
           details: { steps: decision.steps },
         };
       }
-      await endStoredTurn(
-        deps.chats,
-        entry.sessionId,
-        turn,
-        error === INTERRUPTED_ERROR ? 'interrupted' : 'error',
-        error,
-      );
+      // Interrupted, whatever the reason: the run stopped before it finished.
+      await endStoredTurn(deps.chats, entry.sessionId, turn, error);
       if (error === INTERRUPTED_ERROR) counts.interrupted += 1;
       else counts.ended += 1;
       deps.ended(entry.runId, entry.sessionId, entry.assistantTurnId, error);
