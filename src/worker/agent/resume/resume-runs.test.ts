@@ -53,7 +53,10 @@ async function storedTurn(h: Awaited<ReturnType<typeof createHarness>>, sessionI
 async function nextWorker(
   died: Awaited<ReturnType<typeof runThatDies>>,
   turns: ScriptTurn[],
-  options: { tabGone?: boolean; general?: { maxSteps?: number } } = {},
+  options: {
+    tabGone?: boolean;
+    general?: { maxSteps?: number; runTokenLimit?: number };
+  } = {},
 ) {
   return createHarness({
     turns,
@@ -121,6 +124,27 @@ describe('a run resumed by a new worker', () => {
     const turn = await storedTurn(died.first, died.sessionId);
     expect(turn).toMatchObject({ status: 'error', error: { code: 'STEP_LIMIT_REACHED' } });
     expect(turn?.error?.message).toMatch(/Stopped after 2 steps/);
+  });
+
+  it('keeps what it spent before the restart: its token limit counts it', async () => {
+    const died = await runThatDies();
+    const [entry] = await died.journal.list();
+    expect(entry?.resume).toMatchObject({ spent: { inputTokens: expect.any(Number) } });
+    const resume = entry?.resume as Record<string, unknown>;
+    await died.journal.add({
+      ...entry!,
+      resume: { ...resume, spent: { inputTokens: 900_000, outputTokens: 0, estimated: false } },
+    });
+    const next = await nextWorker(died, [[], [], [text('over the limit')]], {
+      general: { runTokenLimit: 500_000 },
+    });
+    await next.agent.reconcile();
+    await next.agent.idle();
+    expect(next.requests).toHaveLength(0);
+    expect(await storedTurn(died.first, died.sessionId)).toMatchObject({
+      status: 'error',
+      error: { code: 'BUDGET_RUN_REACHED' },
+    });
   });
 
   it('ends with a plain message when its tab was closed, and tells the old run view', async () => {

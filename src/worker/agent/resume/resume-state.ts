@@ -21,6 +21,7 @@ export const RunResumeStateSchema = z.strictObject({
     .strictObject({
       inputTokens: z.number().int().min(0),
       outputTokens: z.number().int().min(0),
+      estimated: z.boolean(),
     })
     .optional(),
 });

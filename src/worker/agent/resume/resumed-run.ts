@@ -13,6 +13,7 @@ import type { RunJournal } from '../run-journal';
 import { createTurnRecorder } from '../turn-recorder';
 import { createWorkingMemory } from '../working-memory/working-memory';
 import { createRunCheckpoint } from './run-checkpoint';
+import type { SpentTokens } from '../budget/call-usage';
 import type { RunResumeState } from './resume-state';
 import { resumedConversation } from './resumed-conversation';
 
@@ -24,6 +25,8 @@ export interface ResumedRun {
   readonly steps: number;
   /** How many times this run was resumed, this time included. */
   readonly resumes: number;
+  /** What its model calls spent before the restart (its token limit counts it). */
+  readonly spent?: SpentTokens;
 }
 
 /**
@@ -51,7 +54,7 @@ export function runRecords(input: {
     runId: input.runId,
     assistantTurnId: input.assistantTurnId,
     request: input.start,
-    ...(resumed ? { steps: resumed.steps, resumes: resumed.resumes } : {}),
+    ...(resumed ? { steps: resumed.steps, resumes: resumed.resumes, spent: resumed.spent } : {}),
     ...(input.resumable === false ? { resumable: false } : {}),
   });
   const { memory, plan } = resumed?.turn ?? {};
@@ -61,7 +64,13 @@ export function runRecords(input: {
 
 export function resumedRunOf(state: RunResumeState, stored: AssistantTurn): ResumedRun {
   const { messages, turn } = resumedConversation(stored);
-  return { turn, messages, steps: state.steps, resumes: state.resumes + 1 };
+  return {
+    turn,
+    messages,
+    steps: state.steps,
+    resumes: state.resumes + 1,
+    ...(state.spent ? { spent: state.spent } : {}),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@
 // resume (the turn itself is saved by the run's save queue).
 import type { RunStartRequest } from '../../../shared/protocol/run-messages';
 import type { RunJournal } from '../run-journal';
+import type { SpentTokens } from '../budget/call-usage';
 import type { RunResumeState } from './resume-state';
 
 export interface RunCheckpoint {
@@ -14,6 +15,8 @@ export interface RunCheckpoint {
   step(steps: number): void;
   /** The card the run waits on now (its kind), or null when none is open. */
   pending(kind: string | null): void;
+  /** What the run's model calls spent so far (written with the next step). */
+  spent(tokens: SpentTokens): void;
 }
 
 export function createRunCheckpoint(input: {
@@ -24,6 +27,7 @@ export function createRunCheckpoint(input: {
   /** Where a resumed run starts from; a fresh run starts at zero. */
   readonly steps?: number;
   readonly resumes?: number;
+  readonly spent?: SpentTokens | undefined;
   /** False: a new worker marks the run interrupted instead (its owner starts it anew). */
   readonly resumable?: boolean;
 }): RunCheckpoint {
@@ -32,6 +36,7 @@ export function createRunCheckpoint(input: {
     steps: input.steps ?? 0,
     resumes: input.resumes ?? 0,
     pending: null,
+    ...(input.spent ? { spent: whole(input.spent) } : {}),
   };
   const entryOf = () => ({
     runId: input.runId,
@@ -56,6 +61,9 @@ export function createRunCheckpoint(input: {
       state.steps = steps;
       if (started) void write().catch(() => undefined);
     },
+    spent(tokens) {
+      state.spent = whole(tokens);
+    },
     pending(kind) {
       if (state.pending === kind) return;
       state.pending = kind;
@@ -63,3 +71,9 @@ export function createRunCheckpoint(input: {
     },
   };
 }
+
+const whole = (tokens: SpentTokens) => ({
+  inputTokens: Math.max(0, Math.round(tokens.inputTokens)),
+  outputTokens: Math.max(0, Math.round(tokens.outputTokens)),
+  estimated: tokens.estimated,
+});
