@@ -36,7 +36,13 @@ export async function main(root: HTMLElement): Promise<void> {
       void panel.quickAttach.receive(event),
     ...panel.runs.handlers,
   };
-  subscribeToWorker(handlers, panel.runs.isActiveRun, lifetime.signal);
+  // A run shown while the worker restarted may go on there under a new id.
+  subscribeToWorker(
+    handlers,
+    panel.runs.isActiveRun,
+    lifetime.signal,
+    () => void panel.runs.refresh(),
+  );
   installTestHarness(
     location.search,
     panel,

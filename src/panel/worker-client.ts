@@ -17,7 +17,12 @@ export function subscribeToWorker(
   handlers: EventHandlers<WorkerToPanel>,
   isActiveRun: (runId: string) => boolean,
   signal: AbortSignal,
+  onReconnect?: () => void,
 ): void {
   const router = createEventRouter(workerToPanel, handlers, { isActiveRun });
-  connectEventPort((message) => void router.handle(message, { sender: 'worker', signal }), signal);
+  connectEventPort(
+    (message) => void router.handle(message, { sender: 'worker', signal }),
+    signal,
+    onReconnect,
+  );
 }

@@ -100,8 +100,6 @@ export function main(): void {
     ),
   });
   watchTabSites(panelPorts, (tabId) => frames.forget(tabId));
-  // Turns a previous worker instance left mid-run become "interrupted".
-  void agent.reconcile().catch(() => undefined);
   // Self-heal on every fresh worker instance, not only onInstalled: the
   // registration may be stale and tabs may predate this extension version.
   const startup = (async () => ({
@@ -109,6 +107,9 @@ export function main(): void {
     registration: await siteAccess.reconcile(),
     injections: await injectIntoOpenTabs((tabId, url) => siteAccess.placementAt(tabId, url)),
   }))();
+  // Runs a previous worker instance left mid-run go on (or end with the reason they
+  // cannot), once this instance repaired its page registration.
+  void agent.reconcile(startup).catch(() => undefined);
   publishDiagnostics({
     instanceId,
     startup,

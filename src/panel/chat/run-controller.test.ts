@@ -214,4 +214,29 @@ describe('RunController', () => {
     expect(live.error.value?.code).toBe('PROVIDER_AUTH');
     expect(ended).toEqual(['r5']);
   });
+
+  it('shows the run a new worker resumed in place of the one the old worker ran', async () => {
+    const { runs, deliver, fake } = setup();
+    runs.begin('r0', IDENTITY);
+    await deliver({
+      type: 'run/resumed',
+      runId: 'r0',
+      payload: { runId: 'r1', sessionId: 's1', assistantTurnId: 'a1' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fake.calls.some((call) => call.type === 'run/status')).toBe(true);
+    expect(runs.live.value?.runId).toBe('r1');
+    expect(runs.live.value?.view.answer.element.textContent).toContain('So far');
+  });
+
+  it('asks again for a shown run after the worker restarted, and ignores a run that ended', async () => {
+    const { runs } = setup();
+    runs.begin('r0', IDENTITY);
+    await runs.refresh();
+    expect(runs.live.value?.runId).toBe('r1');
+    runs.live.value?.end({ status: 'done' });
+    const shown = runs.live.value;
+    await runs.refresh();
+    expect(runs.live.value).toBe(shown);
+  });
 });

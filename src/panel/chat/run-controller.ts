@@ -74,6 +74,8 @@ export class RunController {
       'run/pending': withRun((run, payload) => run.setPending(payload.pending)),
       'run/notice': withRun((run, payload) => run.notice(payload)),
       'run/memory': withRun((run, payload) => run.setMemory(payload)),
+      // A new worker goes on with this run under a new id: show that run instead.
+      'run/resumed': withRun(() => void this.refresh()),
       'run/end': withRun((run, payload) => {
         if (!run.isActive) return;
         run.end(payload);
@@ -115,6 +117,15 @@ export class RunController {
       snapshot,
     );
     return true;
+  }
+
+  /**
+   * After the worker restarted (the event port connected again): a shown run that was
+   * still going may go on in the new worker under a new id, shown from its snapshot.
+   */
+  async refresh(): Promise<void> {
+    const run = this.live.peek();
+    if (run?.isActive) await this.reconnect(run.identity.scope, run.identity.sessionId);
   }
 
   /** Stop: cancels the shown run. The terminal event ends the view. */

@@ -23,7 +23,11 @@ export interface ErrorBannerProps {
 /** Shows one error in the person's words. */
 export function ErrorBanner({ error, onDismiss, onRetry, onContinue }: ErrorBannerProps) {
   const surroundings = useContext(ErrorSurroundingsContext);
-  const person = personError(error.code, { modelHost: surroundings.modelHost });
+  const steps = error.details?.['steps'];
+  const person = personError(error.code, {
+    modelHost: surroundings.modelHost,
+    ...(typeof steps === 'number' ? { steps } : {}),
+  });
   const canRetry = onRetry !== undefined && person.actions.includes('retry');
   const canContinue = onContinue !== undefined && person.actions.includes('continue');
   const openSettings = surroundings.openSettings;

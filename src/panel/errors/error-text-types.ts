@@ -8,6 +8,8 @@ export type ErrorAction = 'retry' | 'settings' | 'continue';
 export interface ErrorContext {
   /** Host (and port) of the model the chat uses, e.g. "127.0.0.1:11434". */
   readonly modelHost?: string | undefined;
+  /** Steps a run took before it stopped, when the error says so. */
+  readonly steps?: number | undefined;
 }
 
 /** One code's text: plain words, or words that name the model's address, with its actions. */

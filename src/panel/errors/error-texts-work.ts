@@ -1,12 +1,16 @@
 // Person-facing texts of the errors around edits, runs, storage, integrations,
 // document sites and recovery. Each says what happened and what to do.
 import type { ErrorCode } from '../../shared/protocol/error-codes';
-import type { ErrorTextEntry } from './error-text-types';
+import type { ErrorContext, ErrorTextEntry } from './error-text-types';
 
 const retry = ['retry'] as const;
 const settings = ['settings'] as const;
 const EDIT_BACK = 'Nothing was changed; the agent was told and can try again.';
 const INTEGRATION = 'Check the integration under Settings.';
+const stepsOf = (context: ErrorContext) =>
+  context.steps === undefined
+    ? ''
+    : ` after ${context.steps} ${context.steps === 1 ? 'step' : 'steps'}`;
 
 export const WORK_TEXTS = {
   INVALID_EDIT_RANGE: `The edit pointed at lines that do not exist. ${EDIT_BACK}`,
@@ -35,6 +39,30 @@ export const WORK_TEXTS = {
     text: 'The run was interrupted (the browser restarted Side Agent). What it did so far is kept; retry to continue.',
     actions: retry,
   },
+  RUN_TAB_CLOSED: {
+    text: (context) =>
+      `The tab this task was working in was closed, so it stopped${stepsOf(context)}. What it did so far is kept.`,
+    actions: retry,
+  },
+  RUN_TAB_CHANGED: {
+    text: (context) =>
+      `The tab this task was working in shows another page now, so it stopped${stepsOf(context)}. What it did so far is kept.`,
+    actions: retry,
+  },
+  RUN_RESUME_LIMIT: {
+    text: (context) =>
+      `Side Agent restarted too often during this task, so it stopped${stepsOf(context)}. What it did so far is kept.`,
+    actions: retry,
+  },
+  RUN_RESUME_PLAN_LOST: {
+    text: 'Side Agent restarted while the plan waited for your answer, so nothing was done. Send the message again to plan anew.',
+    actions: retry,
+  },
+  RUN_RESUMED: 'Side Agent restarted during this task; it went on where it was.',
+  RUN_RESUMED_UNKNOWN_OUTCOME:
+    'Side Agent restarted during this action, so whether it happened is not known. The agent looked at the page again.',
+  RUN_RESUMED_NOT_ASKED:
+    'Side Agent restarted while this waited for you, so it was not done. The agent asks again if it still needs it.',
   INVALID_RUN_TAB: 'That tab is gone or shows another page. Go back to the page and send again.',
   RUN_SCOPE_CHANGED: {
     text: 'The tab moved to another page, so the run stopped. Go back to the page and retry.',

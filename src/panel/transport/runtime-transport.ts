@@ -18,14 +18,21 @@ export const runtimeRequestTransport: RequestTransport = {
 
 /**
  * Keeps one port to the worker open and hands every message to `onEvent`. A port
- * closes when the worker stops; the panel reconnects, which also wakes it.
+ * closes when the worker stops; the panel reconnects, which also wakes it, and then
+ * calls `onReconnect` (events sent while no port was open are lost).
  */
-export function connectEventPort(onEvent: (message: unknown) => void, signal: AbortSignal): void {
+export function connectEventPort(
+  onEvent: (message: unknown) => void,
+  signal: AbortSignal,
+  onReconnect?: () => void,
+): void {
   let port: chrome.runtime.Port | null = null;
   let ping: ReturnType<typeof setInterval> | undefined;
+  let connections = 0;
   const connect = () => {
     if (signal.aborted) return;
     port = chrome.runtime.connect({ name: PANEL_PORT_NAME });
+    if ((connections += 1) > 1) onReconnect?.();
     port.onMessage.addListener((message: unknown) => onEvent(message));
     port.onDisconnect.addListener(() => {
       clearInterval(ping);

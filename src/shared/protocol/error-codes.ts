@@ -143,6 +143,17 @@ export const ERROR_CODES = [
   'SESSION_RUN_ACTIVE',
   'RUN_NOT_FOUND',
   'RUN_INTERRUPTED',
+  // A run a new worker could not resume: its tab closed or shows another page, it was
+  // resumed too often, or its plan card was open. A resumed run's open calls are
+  // settled: one sent without a result has an unknown outcome, one waiting for the
+  // person was not done.
+  'RUN_TAB_CLOSED',
+  'RUN_TAB_CHANGED',
+  'RUN_RESUME_LIMIT',
+  'RUN_RESUME_PLAN_LOST',
+  'RUN_RESUMED',
+  'RUN_RESUMED_UNKNOWN_OUTCOME',
+  'RUN_RESUMED_NOT_ASKED',
   'INVALID_RUN_TAB',
   'RUN_SCOPE_CHANGED',
   'UNKNOWN_TOOL_EFFECT',

@@ -98,6 +98,7 @@ function eventCases(): Case[] {
       'sites/changed': vi.fn(),
       'panel/quick-attach': vi.fn(),
       'run/memory': vi.fn(),
+      'run/resumed': vi.fn(),
       'run/start': vi.fn(),
       'run/stream': streamSpy,
       'run/tool-call': vi.fn(),

@@ -262,6 +262,11 @@ export const RunEventPayloads = {
     code: boundedString(64).optional(),
     message: boundedString(2_000),
   }),
+  'run/resumed': z.strictObject({
+    runId: IdSchema,
+    sessionId: IdSchema,
+    assistantTurnId: IdSchema,
+  }),
   'run/end': z.strictObject({
     status: z.enum(['done', 'error', 'cancelled']),
     error: ProtocolErrorSchema.optional(),

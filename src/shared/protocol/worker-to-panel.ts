@@ -43,6 +43,11 @@ export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
   'run/notice': { runScoped: true, payload: RunEventPayloads['run/notice'] },
   /** The run's plan, scratchpad and progress ledger changed (the live checklist). */
   'run/memory': { runScoped: true, payload: RunEventPayloads['run/memory'] },
+  /**
+   * A new worker resumed this run (the previous instance stopped mid-run) as the run
+   * in the payload; the panel shows that run instead.
+   */
+  'run/resumed': { runScoped: true, payload: RunEventPayloads['run/resumed'] },
   /** The single terminal event of a run. */
   'run/end': { runScoped: true, payload: RunEventPayloads['run/end'] },
 });

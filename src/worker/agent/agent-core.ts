@@ -22,7 +22,8 @@ import { workerToPanel } from '../../shared/protocol/worker-to-panel';
 import { workerSiteOf } from '../sites/worker-sites';
 import { createReservationBook, sessionKeyOf, type ReservationOptions } from './reservations';
 import { createRunContext, type RunContext, type RunDeps } from './run-context';
-import { reconcileInterruptedRuns } from './run-journal';
+import { resumeOrEndRuns } from './resume/resume-runs';
+import { resumedRunOf } from './resume/resumed-run';
 import { executeRun } from './run';
 import { createSpendGuard, type SpendGuard } from './budget/spend-guard';
 import { createMemoryDaySpend } from './budget/day-spend';
@@ -65,6 +66,22 @@ export function createAgentCore(input: AgentCoreDeps) {
 
   const active = (runId: string) => runs.get(runId)?.context;
 
+  /** Runs `context` in the background, holding its chat and the worker's keep-alive. */
+  const launch = (context: RunContext, request: RunStartRequest) => {
+    const { runId } = context;
+    const key = sessionKeyOf(context.identity);
+    const release = input.keepAlive?.acquire() ?? (() => undefined);
+    bySession.set(key, runId);
+    const done = Promise.resolve()
+      .then(() => executeRun(context, request))
+      .finally(() => {
+        runs.delete(runId);
+        if (bySession.get(key) === runId) bySession.delete(key);
+        release();
+      });
+    runs.set(runId, { context, done });
+  };
+
   return {
     /** Whether `runId` is a started run that has not ended. */
     isActive: (runId: string) => runs.has(runId),
@@ -82,7 +99,11 @@ export function createAgentCore(input: AgentCoreDeps) {
       };
     },
     /** Starts a reserved run; resolves once admitted (the run continues in the background). */
-    start(runId: string, request: RunStartRequest): { started: boolean; cancelled: boolean } {
+    start(
+      runId: string,
+      request: RunStartRequest,
+      options: { readonly resumable?: boolean } = {},
+    ): { started: boolean; cancelled: boolean } {
       const identity: RunIdentity = {
         tabId: request.tabId,
         scope: request.scope,
@@ -113,17 +134,9 @@ export function createAgentCore(input: AgentCoreDeps) {
         deps,
         transport: input.events,
         now: now(),
+        ...(options.resumable === false ? { resumable: false } : {}),
       });
-      const release = input.keepAlive?.acquire() ?? (() => undefined);
-      bySession.set(key, runId);
-      const done = Promise.resolve()
-        .then(() => executeRun(context, request))
-        .finally(() => {
-          runs.delete(runId);
-          if (bySession.get(key) === runId) bySession.delete(key);
-          release();
-        });
-      runs.set(runId, { context, done });
+      launch(context, request);
       return { started: true, cancelled: false };
     },
     /** Stop: aborts an active run, or tombstones one that has not started. */
@@ -176,9 +189,57 @@ export function createAgentCore(input: AgentCoreDeps) {
       if (!context) throw new ProtocolFailure('STALE_RUN_ID', 'That run is not active.');
       return { accepted: context.interactions.resolve(callId, decision, content, plan) };
     },
-    /** Marks turns of runs a previous worker instance left unfinished as interrupted. */
-    reconcile: () =>
-      reconcileInterruptedRuns(input.journal, input.chats, (runId) => runs.has(runId)),
+    /**
+     * Resumes the runs a previous worker instance left unfinished, or ends their turns
+     * with the reason they cannot go on (tab closed, too many restarts, state unreadable).
+     */
+    reconcile: (ready?: Promise<unknown>) =>
+      resumeOrEndRuns({
+        ...(ready ? { ready } : {}),
+        journal: input.journal,
+        chats: input.chats,
+        tabs: input.tabs,
+        isActive: (runId) => runs.has(runId),
+        resume(previousRunId, { state, turn }) {
+          const request = state.request;
+          const identity: RunIdentity = {
+            tabId: request.tabId,
+            scope: request.scope,
+            sessionId: request.sessionId,
+          };
+          if (bySession.has(sessionKeyOf(identity)))
+            throw new ProtocolFailure('SESSION_RUN_ACTIVE', 'This chat already has a run.');
+          const context = createRunContext({
+            runId: createId(),
+            identity,
+            assistantTurnId: turn.id,
+            start: request,
+            deps,
+            transport: input.events,
+            now: now(),
+            resumed: resumedRunOf(state, turn),
+          });
+          launch(context, request);
+          // A panel still showing the old run switches to this one.
+          void emitter
+            .emit(
+              'run/resumed',
+              { runId: context.runId, sessionId: identity.sessionId, assistantTurnId: turn.id },
+              { runId: previousRunId },
+            )
+            .catch(() => undefined);
+        },
+        ended(previousRunId, sessionId, assistantTurnId, error) {
+          void emitter
+            .emit(
+              'run/end',
+              { status: 'error', error, sessionId, assistantTurnId },
+              { runId: previousRunId },
+            )
+            .catch(() => undefined);
+        },
+        log: (message) => console.warn(`Side Agent: ${message}`),
+      }),
     /** Resolves when every started run has ended (tests, shutdown). */
     async idle(): Promise<void> {
       while (runs.size > 0) await Promise.all([...runs.values()].map((run) => run.done));

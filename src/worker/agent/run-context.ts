@@ -30,9 +30,11 @@ import { createRunEvents, type RunEventSink } from './run-events';
 import type { RunIntegrations } from './run-integrations';
 import type { RunJournal } from './run-journal';
 import type { RunTabs } from './run-prepare';
-import { createTurnRecorder, type TurnRecorder } from './turn-recorder';
+import type { TurnRecorder } from './turn-recorder';
 import { createRunTrace, NO_TRACE, type RunTrace, type TraceStarter } from './trace-sink';
-import { createWorkingMemory, type WorkingMemoryBook } from './working-memory/working-memory';
+import type { WorkingMemoryBook } from './working-memory/working-memory';
+import type { RunCheckpoint } from './resume/run-checkpoint';
+import { runRecords, type ResumedRun } from './resume/resumed-run';
 
 /** Starts session naming beside a run; must never block or throw. */
 export type AutoNameStarter = (input: {
@@ -127,6 +129,10 @@ export interface RunContext {
   readonly fatal: () => ProtocolFailure | null;
   /** Tells the run's tools the resolved model's context window (known after preparation). */
   readonly setContextWindow: (tokens: number) => void;
+  /** Keeps what a new worker needs to resume this run in the run journal. */
+  readonly checkpoint: RunCheckpoint;
+  /** Set when this run goes on with a run a previous worker instance left unfinished. */
+  readonly resumed?: ResumedRun;
 }
 
 export function createRunContext(input: {
@@ -137,6 +143,9 @@ export function createRunContext(input: {
   deps: RunDeps;
   transport: EventTransport;
   now: number;
+  resumed?: ResumedRun;
+  /** False for runs whose owner restarts them itself after a worker restart. */
+  resumable?: boolean;
 }): RunContext {
   const { runId, identity, deps } = input;
   const controller = new AbortController();
@@ -146,13 +155,20 @@ export function createRunContext(input: {
     input.transport,
     deps.streamDelayMs !== undefined ? { delayMs: deps.streamDelayMs } : {},
   );
-  const recorder = createTurnRecorder({ id: input.assistantTurnId, runId, createdAt: input.now });
+  const resumed = input.resumed;
+  // A resumed run records on into its stored turn, with its memory and step count.
+  const { recorder, checkpoint, memory } = runRecords({ ...input, journal: deps.journal });
   const trace = createRunTrace(
     deps.traces?.({ runId, sessionId: identity.sessionId, siteId: identity.scope.siteId }) ??
       NO_TRACE,
   );
   const interactions = tracedInteractions(
-    createInteractionBook({ announce: (pending) => events.pending(pending) }),
+    createInteractionBook({
+      announce: (pending) => {
+        checkpoint.pending(pending?.kind ?? null);
+        events.pending(pending);
+      },
+    }),
     trace,
   );
   let fatal: ProtocolFailure | null = null;
@@ -196,7 +212,6 @@ export function createRunContext(input: {
   };
   // The site's own state for its tools, from what the panel captured at Send.
   const site = workerSiteOf(identity.scope.siteId);
-  const memory = createWorkingMemory();
   const state = { checkpointId: null, site: site.createRunState(input.start), memory };
   const checkDocument = site.checkDocument;
   const documentHooks = deps.documentHooks ?? {};
@@ -231,6 +246,8 @@ export function createRunContext(input: {
     waitForPage: boundWait,
     pauseForPage: pause,
     fatal: () => fatal,
+    checkpoint,
+    ...(resumed ? { resumed } : {}),
     setContextWindow: (tokens) => {
       contextWindow = tokens;
     },

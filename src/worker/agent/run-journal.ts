@@ -2,13 +2,34 @@
 // The small record of runs whose turn is being written, and the startup
 // reconciliation that marks their turns `interrupted` when the worker died
 // mid-run (the run registry is in memory, so after a restart `run/status` says
-// null and the stored turn must say why it stopped).
+// null and the stored turn must say why it stopped). Runs that can go on are
+// resumed instead (resume/resume-runs.ts).
+import type { AssistantTurn } from '../../shared/protocol/chat-records';
+import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { ChatStore } from '../storage/store-contracts';
 
 export interface RunJournalEntry {
   readonly runId: string;
   readonly sessionId: string;
   readonly assistantTurnId: string;
+  /** What a new worker needs to resume the run (resume/resume-state.ts); checked when read. */
+  readonly resume?: unknown;
+}
+
+/** The interrupted error a turn gets when its run cannot go on. */
+export const INTERRUPTED_ERROR: ProtocolError = {
+  code: 'RUN_INTERRUPTED',
+  message: 'The extension stopped while this response was running.',
+};
+
+/** Stores `turn` as interrupted with `error` (what it recorded is kept as it is). */
+export async function endStoredTurn(
+  chats: ChatStore,
+  sessionId: string,
+  turn: AssistantTurn,
+  error: ProtocolError,
+): Promise<void> {
+  await chats.putAssistantTurn(sessionId, { ...turn, status: 'interrupted', error });
 }
 
 /** Where the record lives is the platform's choice (chrome.storage.session in the worker). */
@@ -50,14 +71,7 @@ export async function reconcileInterruptedRuns(
       const session = await chats.get(entry.sessionId);
       const turn = session?.turns.find((candidate) => candidate.id === entry.assistantTurnId);
       if (turn?.role === 'assistant' && turn.status === 'incomplete') {
-        await chats.putAssistantTurn(entry.sessionId, {
-          ...turn,
-          status: 'interrupted',
-          error: {
-            code: 'RUN_INTERRUPTED',
-            message: 'The extension stopped while this response was running.',
-          },
-        });
+        await endStoredTurn(chats, entry.sessionId, turn, INTERRUPTED_ERROR);
         changed += 1;
       }
     } finally {

@@ -31,10 +31,14 @@ import type { RunContext } from './run-context';
 import { runLimitsOf } from './budget/run-limits-of';
 import { traceToolCalls, traceToolOutcome } from './trace-tools';
 import { tracedAdapter } from './trace-sink';
+import { continueResumed } from './resume/resumed-run';
+import { durableSteps } from './resume/durable-steps';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
   progress(turn: AssistantTurn): void;
+  /** A progress save to wait for; resolves when written or failed, never rejects. */
+  settle(turn: AssistantTurn): Promise<void>;
   terminal(turn: AssistantTurn): Promise<void>;
 }
 
@@ -146,11 +150,13 @@ async function loopRounds(
     checkModelEndpoint(prepared.model, url);
     return raceAbort(deps.fetch(url, init), signal);
   };
-  // Act and Dev runs may plan first; without an approved plan the run ends here.
-  await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
+  // Act and Dev runs may plan first; without an approved plan the run ends here. A
+  // resumed run planned before (its plan came back with its working memory).
+  if (!run.resumed) await planRunIfAsked(run, prepared, messages, guardedFetch, limits);
   save.progress(recorder.snapshot());
   run.trace.enter('main-loop');
   let firstRunMessage = messages.length;
+  const firstRound = continueResumed(run, messages, firstRunMessage);
   const memory = createRunWorkingMemory(run, runTools);
   memory.sync(messages, firstRunMessage);
   save.progress(recorder.snapshot());
@@ -161,7 +167,8 @@ async function loopRounds(
   let emergencyTrimmed = false;
   const loops = createRunLoopGuard();
   const screenshots = autoScreenshotsOf(run, site, prepared, limits);
-  for (let round = 1; ; round += 1) {
+  const durable = durableSteps(events, recorder, save);
+  for (let round = firstRound; ; round += 1) {
     dropOlderRunImages(messages, firstRunMessage);
     if (
       fitRunMessages(messages, firstRunMessage, built.budgetTokens - toolTokens) > 0 &&
@@ -261,7 +268,8 @@ async function loopRounds(
           timeout: prepared.general.clarifyTimeout,
           waitSeconds: prepared.general.clarifyWaitSeconds,
         },
-        events,
+        events: durable.events,
+        beforeExecute: durable.beforeExecute,
         recorder,
         toolContext: (call, interaction) => ({
           ...run.toolContext(call, interaction),
@@ -286,6 +294,7 @@ async function loopRounds(
     await screenshots.afterRound(messages);
     memory.sync(messages, firstRunMessage);
     save.progress(recorder.snapshot());
+    run.checkpoint.step(round);
     // A tool that ends the run (schedule_resume) ends it after its round.
     if (endsRun) return;
     loops.afterRound(messages);

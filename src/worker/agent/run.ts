@@ -46,7 +46,8 @@ function learnFrom(run: RunContext, modelId: string, prepared: PreparedRun): voi
 export async function executeRun(run: RunContext, request: RunStartRequest): Promise<void> {
   const { deps, signal, events, recorder, identity } = run;
   const save = reportingSaves(createSaveQueue(deps.chats, identity.sessionId, signal), events);
-  let sessionReady = false;
+  // A resumed run's turn is in the chat already: however it ends, the end is saved.
+  let sessionReady = run.resumed !== undefined;
   let status: 'done' | 'error' | 'cancelled' = 'done';
   let failure: ProtocolError | undefined;
   events.start({ identity, assistantTurnId: run.assistantTurnId });
@@ -55,18 +56,12 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
     run.setContextWindow(prepared.model.contextWindow);
     const asked = prepared.history.at(-1);
     if (asked?.role === 'user') run.trace.title(asked.text);
-    await raceAbort(
-      deps.journal.add({
-        runId: run.runId,
-        sessionId: identity.sessionId,
-        assistantTurnId: run.assistantTurnId,
-      }),
-      signal,
-    );
+    await raceAbort(run.checkpoint.start(), signal);
     sessionReady = true;
-    // The chat's automatic snapshot goes when the document diverged since it was taken.
+    // The chat's automatic snapshot goes when the document diverged since it was taken
+    // (a resumed run's document moved by its own earlier steps).
     await raceAbort(
-      deps.recovery
+      (run.resumed ? undefined : deps.recovery)
         ?.atStart(identity)
         .catch(() =>
           events.notice(
@@ -78,14 +73,15 @@ export async function executeRun(run: RunContext, request: RunStartRequest): Pro
       signal,
     );
     save.progress(recorder.snapshot());
-    deps.autoName?.({
-      identity,
-      modelId: request.modelId,
-      history: prepared.history,
-      general: prepared.general,
-      notice: events.notice,
-      traced: (adapter) => tracedAdapter(adapter, run.trace, 'naming'),
-    });
+    if (!run.resumed)
+      deps.autoName?.({
+        identity,
+        modelId: request.modelId,
+        history: prepared.history,
+        general: prepared.general,
+        notice: events.notice,
+        traced: (adapter) => tracedAdapter(adapter, run.trace, 'naming'),
+      });
     await runLoop(run, request, prepared, save);
     learnFrom(run, request.modelId, prepared);
   } catch (error) {
@@ -108,18 +104,20 @@ function reportingSaves(
   events: RunContext['events'],
 ): RunSaves {
   let reported = false;
+  const report = () => {
+    if (reported) return;
+    reported = true;
+    events.notice(
+      'warning',
+      'Progress of this response could not be saved yet; it is saved again when the response ends.',
+      'STORAGE_WRITE_FAILED',
+    );
+  };
   return {
     progress(turn) {
-      queue.progress(turn).catch(() => {
-        if (reported) return;
-        reported = true;
-        events.notice(
-          'warning',
-          'Progress of this response could not be saved yet; it is saved again when the response ends.',
-          'STORAGE_WRITE_FAILED',
-        );
-      });
+      queue.progress(turn).catch(report);
     },
+    settle: (turn) => queue.progress(turn).catch(report),
     terminal: (turn) => queue.terminal(turn),
   };
 }

@@ -66,6 +66,8 @@ export interface DispatchContext {
   readonly orderToolCalls?: (calls: readonly PlannedCall[]) => number[];
   /** Told of every finished call, in run order (the run's loop detection listens). */
   readonly onOutcome?: (call: ToolCallPart, args: unknown, outcome: ToolOutcome) => void;
+  /** Awaited right before a tool runs: the turn is saved with the call as started. */
+  readonly beforeExecute?: () => Promise<void>;
 }
 
 /** The run order of `calls`: the site's policy when it returns a permutation, else provider order. */
@@ -241,6 +243,7 @@ async function runOne(
       if (refusal) return refusal;
       setStatus(call, context, 'running');
     }
+    await context.beforeExecute?.();
     return await raceAbort(tool.execute(args.args, toolContext), context.signal);
   } catch (error) {
     if (context.signal.aborted) throw error;

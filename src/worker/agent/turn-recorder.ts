@@ -29,15 +29,24 @@ export function clip(text: string, max: number): string {
   return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
 }
 
-export function createTurnRecorder(init: { id: string; runId: string; createdAt: number }) {
-  const segments: Segment[] = [];
-  const trimmed = new Set<string>();
+export function createTurnRecorder(init: {
+  id: string;
+  runId: string;
+  createdAt: number;
+  /** A stored turn to go on recording (a run resumed by a new worker). */
+  from?: AssistantTurn;
+}) {
+  const from = init.from ? structuredClone(init.from) : undefined;
+  const segments: Segment[] = from?.segments ?? [];
+  const trimmed = new Set<string>(from?.trimmed ?? []);
   const calls = new Map<string, ToolCallRecord>();
+  for (const segment of segments)
+    if (segment.kind === 'tools') for (const call of segment.calls) calls.set(call.callId, call);
   let status: TurnStatus = 'incomplete';
   let error: ProtocolError | undefined;
-  let plan: RunPlan | undefined;
-  let memory: WorkingMemory | undefined;
-  let usage: AssistantTurn['usage'];
+  let plan: RunPlan | undefined = from?.plan;
+  let memory: WorkingMemory | undefined = from?.memory;
+  let usage: AssistantTurn['usage'] = from?.usage;
 
   const openSegment = (segment: Segment): boolean => {
     if (segments.length >= MAX_SEGMENTS_PER_TURN) {

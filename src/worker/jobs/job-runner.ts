@@ -34,7 +34,11 @@ export interface JobTabs {
 /** The agent core's admission, as a job's run uses it. */
 export interface JobAgent {
   reserve(runId: string, identity: RunIdentity): unknown;
-  start(runId: string, request: RunStartRequest): { started: boolean; cancelled: boolean };
+  start(
+    runId: string,
+    request: RunStartRequest,
+    options: { readonly resumable: false },
+  ): { started: boolean; cancelled: boolean };
   activeRuns(): readonly { readonly runId: string; readonly tabId: number }[];
   status(scope: ChatScope, sessionId: string): unknown;
   resolve(runId: string, callId: string, decision: 'approve-once'): unknown;
@@ -163,17 +167,22 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         });
       });
       try {
-        const started = deps.agent.start(runId, {
-          ...identity,
-          userTurnId,
-          modelId: job.modelId,
-          editMode: 'ask',
-          agentMode: job.agentMode,
-          file: null,
-          selection: null,
-          attachments: [],
-          attachmentRecords: [],
-        });
+        // Not resumed by a new worker: the job manager re-queues its running jobs.
+        const started = deps.agent.start(
+          runId,
+          {
+            ...identity,
+            userTurnId,
+            modelId: job.modelId,
+            editMode: 'ask',
+            agentMode: job.agentMode,
+            file: null,
+            selection: null,
+            attachments: [],
+            attachmentRecords: [],
+          },
+          { resumable: false },
+        );
         if (!started.started)
           return { outcome: 'cancelled', message: 'The run was stopped.', code: null, sessionId };
         return await ended;

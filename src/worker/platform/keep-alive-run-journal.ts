@@ -1,7 +1,8 @@
 // ## Owns
 // The agent core's "runs being written" journal in chrome.storage.session: it
-// survives a worker restart (which is what reconciliation needs) and is cleared
-// with the browser session. One key, a small bounded list.
+// survives a worker restart (which is what resuming and reconciliation need) and is
+// cleared with the browser session. One key, a bounded list; each entry's resume
+// state is checked by the agent when it is read back.
 import type { RunJournal, RunJournalEntry } from '../agent/run-journal';
 
 const KEY = 'sideAgent.activeRuns.v1';
@@ -10,14 +11,16 @@ const MAX_ENTRIES = 64;
 async function read(): Promise<RunJournalEntry[]> {
   const stored = (await chrome.storage.session.get(KEY))[KEY] as unknown;
   if (!Array.isArray(stored)) return [];
-  return stored.filter(
-    (entry): entry is RunJournalEntry =>
+  return stored.filter((entry): entry is RunJournalEntry => {
+    const known =
       typeof entry === 'object' &&
       entry !== null &&
       typeof (entry as RunJournalEntry).runId === 'string' &&
       typeof (entry as RunJournalEntry).sessionId === 'string' &&
-      typeof (entry as RunJournalEntry).assistantTurnId === 'string',
-  );
+      typeof (entry as RunJournalEntry).assistantTurnId === 'string';
+    if (!known) console.warn('Side Agent: a run journal entry without its run ids was dropped.');
+    return known;
+  });
 }
 
 export function createSessionRunJournal(): RunJournal {

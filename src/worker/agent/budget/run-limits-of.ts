@@ -29,7 +29,8 @@ export function runLimitsOf(
 ): RunLimits {
   // The product ceiling holds even if a stored setting says more.
   const maxSteps = Math.min(general.maxSteps, MAX_TOOL_ROUNDS);
-  const meter = spend.forRun(general);
+  // A resumed run's limit counts what it spent before the restart.
+  const meter = spend.forRun(general, run.resumed?.spent);
   let reported = false;
   const pause = (error: unknown): never => {
     if (error instanceof ProtocolFailure) {
@@ -40,7 +41,10 @@ export function runLimitsOf(
   };
   return {
     beforeCall: () => meter.check().catch(pause),
-    afterCall: (usage, call) => meter.record(usageOfCall(usage, call)),
+    async afterCall(usage, call) {
+      await meter.record(usageOfCall(usage, call));
+      run.checkpoint.spent(meter.total());
+    },
     afterRound(round) {
       if (round < maxSteps) return;
       const summary = progressSummaryOf(run.recorder.snapshot(), `Stopped after ${round} steps:`);

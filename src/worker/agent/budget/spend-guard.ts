@@ -21,8 +21,11 @@ export interface SpendGuard {
   /** For calls outside a run (chat naming, auto-learn): only the day limit applies. */
   check(): Promise<void>;
   record(tokens: SpentTokens): Promise<void>;
-  /** A run's meter, with the limits the run started with. */
-  forRun(limits: SpendLimits): RunSpend;
+  /**
+   * A run's meter, with the limits the run started with; `spent` is what it spent
+   * before (a resumed run), already counted in the day's total.
+   */
+  forRun(limits: SpendLimits, spent?: SpentTokens): RunSpend;
 }
 
 const refuse = (limits: SpendLimits, spent: { run?: number; day: number }): void => {
@@ -50,8 +53,8 @@ export function createSpendGuard(
       );
     },
     record: addToDay,
-    forRun(limits) {
-      let spent = NO_TOKENS;
+    forRun(limits, before = NO_TOKENS) {
+      let spent = before;
       return {
         check: async () => refuse(limits, { run: totalOf(spent), day: await dayTotal() }),
         async record(tokens) {

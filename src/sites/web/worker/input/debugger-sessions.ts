@@ -7,8 +7,9 @@
 // The bar's Cancel is the person taking control back. The run's actions end with a
 // plain message and nothing re-attaches until the person starts a new request.
 // ## Why stale sessions are detached at start
-// A worker that stopped mid-run left its tab attached and the bar showing; no run
-// survives a worker restart, so every attachment found at start is stale.
+// A worker that stopped mid-run left its tab attached and the bar showing; that
+// attachment belonged to the old instance, so every one found at start is stale. A
+// run the new worker resumes attaches again on its next action, like any run.
 import type { ErrorCode } from '../../../../shared/protocol/error-codes';
 import type { DebuggerApi } from './debugger-api';
 import { AUTO_ATTACH, detachStale, followChildren, type ChildSession } from './debugger-children';
