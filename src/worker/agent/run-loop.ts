@@ -5,7 +5,6 @@
 // wants one), then model rounds and tool rounds until
 // the model answers without calling a tool. Progress is saved after every round.
 import { raceAbort } from '../../shared/lib/abort';
-import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { AssistantTurn } from '../../shared/protocol/chat-records';
 import type { RunStartRequest } from '../../shared/protocol/run-messages';
 import type { FetchLike, ModelMessage } from '../providers/model-adapter';
@@ -17,7 +16,6 @@ import { fitRunMessages, tokensOfText } from './context-budget';
 import { emergencyTrim, emergencyTrimNotice } from './emergency-trim';
 import { checkModelEndpoint, type PreparedRun } from './run-prepare';
 import { dispatchToolCalls } from './tool-dispatch';
-import { recoverTextToolCalls } from './text-tool-calls';
 import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { createRunSiteGuide, enabledGuides } from './run-site-guide';
@@ -26,11 +24,10 @@ import { dropOlderRunImages } from './run-images';
 import { autoScreenshotsOf } from './run-auto-screenshot';
 import { planRunIfAsked } from './plan/plan-run';
 import { createRunWorkingMemory } from './working-memory/run-working-memory';
-import { streamTurn, type ToolCallPart } from './turn';
+import { callModel, checkAnswer, takeToolCalls } from './run-model-call';
 import type { RunContext } from './run-context';
 import { runLimitsOf } from './budget/run-limits-of';
 import { traceToolCalls, traceToolOutcome } from './trace-tools';
-import { tracedAdapter } from './trace-sink';
 import { continueResumed } from './resume/resumed-run';
 import { durableSteps } from './resume/durable-steps';
 
@@ -40,19 +37,6 @@ export interface RunSaves {
   /** A progress save to wait for; resolves when written or failed, never rejects. */
   settle(turn: AssistantTurn): Promise<void>;
   terminal(turn: AssistantTurn): Promise<void>;
-}
-
-function checkCallIds(calls: readonly ToolCallPart[], seen: Set<string>): void {
-  for (const call of calls) {
-    if (seen.has(call.id)) {
-      throw new ProtocolFailure(
-        'PROVIDER_DUPLICATE_TOOL_CALL_ID',
-        'The model reused a tool-call id.',
-        { callId: call.id.slice(0, 128) },
-      );
-    }
-    seen.add(call.id);
-  }
 }
 
 /** The run's memory block; memory that cannot be read is a notice, never a failed run. */
@@ -181,25 +165,13 @@ async function loopRounds(
         'CONTEXT_COMPACTED',
       );
     }
-    await limits.beforeCall();
-    const result = await streamTurn({
-      adapter: tracedAdapter(deps.adapterFor(prepared.model.settings.kind), run.trace, 'main-loop'),
-      request: { settings: prepared.model.settings, messages, tools: memory.tools(round) },
-      signal,
-      fetch: guardedFetch,
-      onDelta: (channel, text) => {
-        recorder.appendText(channel, text);
-        events.delta(channel, text);
-      },
-    });
-    await limits.afterCall(result.usage, {
+    const result = await callModel(run, {
+      prepared,
       messages,
+      offered: memory.tools(round),
       toolsText: JSON.stringify(tools),
-      outputText: [
-        result.text,
-        result.reasoning.text,
-        ...result.toolCalls.map((call) => call.name + call.argumentsText),
-      ].join(''),
+      fetch: guardedFetch,
+      limits,
     });
     if (result.error?.code === 'PROVIDER_CONTEXT_TOO_LONG' && !emergencyTrimmed) {
       // Once per run: the same round again with only the task and the latest steps.
@@ -214,45 +186,9 @@ async function loopRounds(
         continue;
       }
     }
-    if (result.error)
-      throw new ProtocolFailure(
-        result.error.code,
-        result.error.message,
-        result.error.details as Record<string, unknown> | undefined,
-      );
-    if (result.finish === 'length' || result.finish === 'content_filter') {
-      recorder.mark(`finish:${result.finish}`);
-      const why =
-        result.finish === 'length'
-          ? 'The model stopped at its output limit; the answer may be cut off.'
-          : "The provider's content filter stopped the answer.";
-      events.notice(
-        'warning',
-        why,
-        result.finish === 'length' ? 'FINISH_LENGTH' : 'FINISH_CONTENT_FILTER',
-      );
-    }
-    // A model that wrote its calls as text gets them run as calls, when they name
-    // offered tools with valid arguments; its reply otherwise stays the answer.
-    const recovered =
-      result.toolCalls.length === 0
-        ? recoverTextToolCalls(result.text, tools, `text-${run.runId.slice(-12)}-${round}`)
-        : null;
-    const toolCalls = recovered ? recovered.calls : result.toolCalls;
+    checkAnswer(run, result);
+    const toolCalls = takeToolCalls(run, result, { messages, tools, round, seenIds });
     if (toolCalls.length === 0) return memory.atEnd();
-    if (recovered) recorder.mark('text-tool-calls');
-    checkCallIds(toolCalls, seenIds);
-    messages.push({
-      role: 'assistant',
-      text: recovered ? recovered.text : result.text,
-      toolCalls: toolCalls.map((call) => ({
-        id: call.id,
-        name: call.name,
-        argumentsText: call.argumentsText,
-      })),
-      // Only signed (Anthropic) thinking is replayed, as its API requires in a tool loop.
-      ...(result.reasoning.signature !== undefined ? { reasoning: result.reasoning } : {}),
-    });
     let callStarted = traceToolCalls(run.trace, toolCalls);
     messages.push(
       ...(await dispatchToolCalls(toolCalls, {
