@@ -2,7 +2,8 @@
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
 // mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
 // (what they read, by origin, for the safety policy in safety/), its site guides
-// (guides/: notes on well-known websites) and its working-memory tools (memory/).
+// (guides/: notes on well-known websites), its working-memory tools (memory/) and
+// its file tools (files/: downloads kept for the run, PDF text).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -34,6 +35,18 @@ import { captureForModel } from './read/capture-for-model';
 import { scheduleTaskTool } from './schedule/schedule-task.tool';
 import { scheduleResumeTool } from './schedule/schedule-resume.tool';
 import { fetchUrlTool } from './network/fetch-url.tool';
+import { fileTools } from './files/file-tools';
+import { pdfAwareReadPage } from './files/pdf-tab-read';
+import type { FileToolDeps } from './files/save-file';
+import { startBrowserDownload } from '../../../worker/platform/downloads';
+
+const fileDeps: FileToolDeps = {
+  fetcher: (url, init) => fetch(url, init),
+  tabUrl: browserActionDeps.tabUrl,
+  canSave: async () =>
+    (await globalThis.chrome?.permissions?.contains({ permissions: ['downloads'] })) === true,
+  startDownload: startBrowserDownload,
+};
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -47,7 +60,9 @@ export const workerSite = defineWorkerSite({
   tools: (
     [
       getAccessibilityTreeTool,
-      ...readTools,
+      ...readTools.map((tool) =>
+        tool.name === 'read_page' ? pdfAwareReadPage(tool, fileDeps) : tool,
+      ),
       clickTool(browserActionDeps),
       typeTool(browserActionDeps),
       pressKeysTool(browserActionDeps),
@@ -70,6 +85,7 @@ export const workerSite = defineWorkerSite({
       scheduleTaskTool(browserActionDeps),
       scheduleResumeTool(browserActionDeps),
       fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
+      ...fileTools(fileDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => observed(tool, browserActionDeps.tabUrl)),
   createRunState: createWebRunState,

@@ -21,11 +21,11 @@ export const MAX_PDF_PAGE_CHARS = 20_000;
 export const PDF_TIMEOUT_MS = 20_000;
 
 export interface PdfReadOptions {
-  readonly firstPage?: number;
-  readonly lastPage?: number;
-  readonly maxChars?: number;
+  readonly firstPage?: number | undefined;
+  readonly lastPage?: number | undefined;
+  readonly maxChars?: number | undefined;
   readonly signal: AbortSignal;
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** The clock the time limit is checked against between pages (tests pass their own). */
   readonly now?: () => number;
 }
