@@ -1,6 +1,8 @@
 // The file tools through the built extension in real Chromium: a scripted model
 // reads a PDF the run's own site serves (read_pdf, no card: it is the tab's site),
-// and what reaches the model server is the PDF's page text, with hasExtractableText.
+// and what reaches the model server is the PDF's page text, with hasExtractableText;
+// download_files without the Downloads permission is refused with its code and
+// fetches nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../../src/sites/web/worker/files/__fixtures__/make-pdf';
 import { runTools } from '../support/tool-runs';
@@ -17,7 +19,13 @@ let rig: WebRunRig;
 
 beforeAll(async () => {
   rig = await startWebRunRig(
-    { [HOST]: { '/': PAGE, '/invoice.pdf': { type: 'application/pdf', body: INVOICE } } },
+    {
+      [HOST]: {
+        '/': PAGE,
+        '/invoice.pdf': { type: 'application/pdf', body: INVOICE },
+        '/notes.txt': { type: 'text/plain', body: 'Order 42: two blue mugs' },
+      },
+    },
     HOST,
   );
 }, 120_000);
@@ -58,5 +66,17 @@ describe('read_pdf in a run', () => {
       },
     });
     expect(rig.pages.requests).toContain(`${HOST} /invoice.pdf`);
+  });
+});
+
+describe('download_files in a run', () => {
+  it('is refused with DOWNLOAD_NOT_ALLOWED while the person has not allowed saving files', async () => {
+    const outcome = await runTools(
+      runContext(),
+      [{ name: 'download_files', arguments: { urls: [`https://${HOST}/notes.txt`] } }],
+      { agentMode: 'act', prompt: 'Download the order notes file.' },
+    );
+    expect(outcome.results[0]).toMatchObject({ ok: false, code: 'DOWNLOAD_NOT_ALLOWED' });
+    expect(rig.pages.requests).not.toContain(`${HOST} /notes.txt`);
   });
 });
