@@ -10,4 +10,15 @@ export const NETWORK_TEXTS = {
     'The agent tried to change something on a server. That needs API writes allowed for this chat; nothing was sent.',
   FETCH_NETWORK: 'An address the agent read could not be reached.',
   FETCH_BINARY_CONTENT: 'An address the agent read answered with a file it does not read.',
+  DOWNLOAD_TOO_LARGE:
+    'A file the agent tried to download is larger than Side Agent saves (20 MB); nothing was saved.',
+  DOWNLOAD_LIMIT_REACHED: 'This run has downloaded as many files as one run may (50).',
+  DOWNLOAD_NOT_ALLOWED:
+    'Side Agent may not save files yet. Allow it in Settings → Skills (Allow saving files).',
+  DOWNLOAD_FAILED: 'A file the agent tried to download could not be fetched or saved.',
+  DOWNLOAD_UNKNOWN: 'The agent asked for a download this run does not have.',
+  FILE_NOT_TEXT: 'A downloaded file is not text, so the agent cannot read it.',
+  PDF_ENCRYPTED: 'The PDF is protected with a password, so the agent cannot read it.',
+  PDF_INVALID: 'The file is not a PDF the agent can read.',
+  PDF_TOO_SLOW: 'The PDF took too long to read and was left unfinished.',
 } as const satisfies Partial<Record<ErrorCode, ErrorTextEntry>>;

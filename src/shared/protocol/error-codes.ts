@@ -304,6 +304,18 @@ export const ERROR_CODES = [
   'TRACE_QUOTA_EXCEEDED',
   'TRACE_EVENT_LIMIT',
   'TRACE_NOT_FOUND',
+  // The web agent's files (src/sites/web/worker/files): a file over the size bound,
+  // the per-run download cap, Downloads not allowed, an unknown download, a PDF that
+  // is encrypted, broken or too slow to read.
+  'DOWNLOAD_TOO_LARGE',
+  'DOWNLOAD_LIMIT_REACHED',
+  'DOWNLOAD_NOT_ALLOWED',
+  'DOWNLOAD_FAILED',
+  'DOWNLOAD_UNKNOWN',
+  'FILE_NOT_TEXT',
+  'PDF_ENCRYPTED',
+  'PDF_INVALID',
+  'PDF_TOO_SLOW',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

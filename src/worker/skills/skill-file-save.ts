@@ -13,7 +13,8 @@ type StartDownload = (
   filename: string,
 ) => Promise<{ ok: true; downloadId: number } | SkillFailure>;
 
-function base64Of(bytes: Uint8Array): string {
+/** `bytes` as base64, in slices so a large file does not overflow the call stack. */
+export function base64Of(bytes: Uint8Array): string {
   let binary = '';
   for (let index = 0; index < bytes.length; index += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));

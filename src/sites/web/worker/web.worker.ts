@@ -2,8 +2,9 @@
 // tools (trusted input and scrolling, Act and Dev runs only), its prompt (one per
 // mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
 // (what they read, by origin, for the safety policy in safety/), its site guides
-// (guides/: notes on well-known websites), its working-memory tools (memory/) and
-// the window size a run may change for a layout (window/), put back at its end.
+// (guides/: notes on well-known websites), its working-memory tools (memory/),
+// the window size a run may change for a layout (window/), put back at its end, and
+// its file tools (files/: downloads kept for the run, PDF text).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -39,6 +40,18 @@ import { fetchUrlTool } from './network/fetch-url.tool';
 import { resizeWindowTool } from './window/resize-window.tool';
 import { verifyFormTool } from './read/verify-form.tool';
 import { windowSizes } from './window/window-sizes';
+import { fileTools } from './files/file-tools';
+import { pdfAwareReadPage } from './files/pdf-tab-read';
+import type { FileToolDeps } from './files/save-file';
+import { startBrowserDownload } from '../../../worker/platform/downloads';
+
+const fileDeps: FileToolDeps = {
+  fetcher: (url, init) => fetch(url, init),
+  tabUrl: browserActionDeps.tabUrl,
+  canSave: async () =>
+    (await globalThis.chrome?.permissions?.contains({ permissions: ['downloads'] })) === true,
+  startDownload: startBrowserDownload,
+};
 
 const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
 
@@ -53,7 +66,9 @@ export const workerSite = defineWorkerSite({
   tools: (
     [
       getAccessibilityTreeTool,
-      ...readTools,
+      ...readTools.map((tool) =>
+        tool.name === 'read_page' ? pdfAwareReadPage(tool, fileDeps) : tool,
+      ),
       clickTool(browserActionDeps),
       typeTool(browserActionDeps),
       pressKeysTool(browserActionDeps),
@@ -78,6 +93,7 @@ export const workerSite = defineWorkerSite({
       fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
       resizeWindowTool(windowSizes),
       verifyFormTool,
+      ...fileTools(fileDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => strictSecrets(observed(tool, browserActionDeps.tabUrl))),
   createRunState: createWebRunState,

@@ -32,6 +32,11 @@ export interface FetchOptions {
   readonly fetcher: Fetcher;
   readonly timeoutMs?: number;
   readonly maxBytes?: number;
+  /**
+   * A declared Content-Length over this ends the call before any byte is read
+   * (a download refuses such a file; a read keeps the start of a long page).
+   */
+  readonly maxDeclaredBytes?: number;
 }
 
 const failure = (code: Failure['code'], message: string): Failure => ({ ok: false, code, message });
@@ -75,6 +80,14 @@ export async function sendFetch(
       const location =
         response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
       if (location === null) {
+        const declared = Number(response.headers.get('content-length') ?? 0) || 0;
+        if (options.maxDeclaredBytes !== undefined && declared > options.maxDeclaredBytes) {
+          await response.body?.cancel().catch(() => undefined);
+          return failure(
+            'DOWNLOAD_TOO_LARGE',
+            `${current.href} is ${declared} bytes, more than the ${options.maxDeclaredBytes} a download may be; nothing was saved.`,
+          );
+        }
         const body =
           options.method === 'HEAD'
             ? {

@@ -1,0 +1,56 @@
+// ## Owns
+// The one answer to "may this run download these addresses, and must it ask?":
+// Downloads must be allowed, the run's cap must have room, and each address must pass
+// the fetch decision (fetch-decision.ts) that every network read passes; then every
+// download asks the person, unless they allowed downloads for this run.
+import type { CallReview, ToolRunContext } from '../../../../worker/tools/define-tool';
+import { mayFetchWithoutAsking, type FetchRunFacts } from '../network/fetch-decision';
+import { downloadsLeft, MAX_DOWNLOADS_PER_RUN } from './file-store';
+import { notAllowedToSave, type FileToolDeps } from './save-file';
+
+/** The grant "Allow for this run" gives: every download of the run. */
+export const DOWNLOAD_GRANT_KEY = 'web:download';
+
+export async function fileRunFacts(
+  deps: Pick<FileToolDeps, 'tabUrl'>,
+  context: ToolRunContext,
+): Promise<FetchRunFacts> {
+  const tab = await deps.tabUrl(context.page.tabId).catch(() => undefined);
+  return {
+    siteUrl: tab ?? context.identity.scope.projectId ?? '',
+    personText: context.personText ?? [],
+  };
+}
+
+/** Refused (with the outcome) or asked, for downloading `urls` in this run. */
+export async function reviewDownloads(
+  urls: readonly string[],
+  deps: FileToolDeps,
+  context: ToolRunContext,
+): Promise<CallReview> {
+  if (!(await deps.canSave().catch(() => false)))
+    return { ask: 'refused', outcome: notAllowedToSave };
+  if (downloadsLeft(context.runId) < urls.length)
+    return {
+      ask: 'refused',
+      outcome: {
+        ok: false,
+        code: 'DOWNLOAD_LIMIT_REACHED',
+        message: `A run downloads at most ${MAX_DOWNLOADS_PER_RUN} files; ${downloadsLeft(context.runId)} are left. Do not retry; tell the person.`,
+      },
+    };
+  const run = await fileRunFacts(deps, context);
+  for (const url of urls) {
+    const verdict = mayFetchWithoutAsking('GET', url, run);
+    if (verdict.ask === 'refused') return verdict;
+  }
+  const shown =
+    urls.slice(0, 5).join(', ') + (urls.length > 5 ? ` and ${urls.length - 5} more` : '');
+  return {
+    ask: true,
+    effect: `Download ${urls.length === 1 ? 'a file' : `${urls.length} files`}: ${shown}`,
+    reason: 'It saves files to your Downloads folder.',
+    destination: urls[0] ?? '',
+    grantKey: DOWNLOAD_GRANT_KEY,
+  };
+}
