@@ -286,6 +286,8 @@ export const ERROR_CODES = [
   // reaches, a write method without the person's leave, a failed or binary response.
   'FETCH_ADDRESS_REFUSED',
   'FETCH_METHOD_NOT_ALLOWED',
+  'FETCH_WRITES_NOT_ALLOWED',
+  'FETCH_REQUEST_REFUSED',
   'FETCH_NETWORK',
   'FETCH_BINARY_CONTENT',
 ] as const;

@@ -248,6 +248,7 @@ async function loopRounds(
           ...run.toolContext(call, interaction),
           supportsVision: prepared.model.supportsVision,
           personText,
+          ...(prepared.meta.apiWrites ? { apiWrites: prepared.meta.apiWrites } : {}),
           runStart: { modelId: request.modelId, agentMode: prepared.mode },
         }),
         waitForPage: run.waitForPage,
