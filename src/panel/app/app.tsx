@@ -1,6 +1,7 @@
 // The panel shell: header, then either Settings or the chat (site gate,
 // transcript, errors, composer). State lives in the controllers PanelController
 // composes; this file only lays them out.
+import { ApiWritesLine } from '../chat/api-writes-line';
 import type { ComponentChildren } from 'preact';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import { useState } from 'preact/hooks';
@@ -181,6 +182,10 @@ function PanelBody({
           </div>
           {panel.blocked.value ? null : (
             <>
+              <ApiWritesLine
+                apiWrites={panel.session.meta.value?.apiWrites}
+                onRevoke={() => void panel.session.setApiWrites(null)}
+              />
               <Composer
                 draft={panel.draft}
                 enabled={panel.enabled.value}

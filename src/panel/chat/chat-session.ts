@@ -4,6 +4,7 @@
 // the worker after a run ends, because the worker writes the assistant turn.
 import { signal } from '@preact/signals';
 import type {
+  ApiWrites,
   ChatScope,
   ChatTurn,
   SessionMeta,
@@ -96,6 +97,22 @@ export class ChatSessionController {
       this.meta.value = meta;
       this.error.value = result.error;
     }
+  }
+
+  /**
+   * Saves or removes (null) the shown chat's leave for network writes (/allow-api).
+   * Waits for the worker: the answer is what the chat now holds. A refusal is returned.
+   */
+  async setApiWrites(apiWrites: ApiWrites | null): Promise<ProtocolError | null> {
+    const meta = this.meta.peek();
+    if (!meta) return null;
+    const result = await this.client.request('session/set-api-writes', {
+      sessionId: meta.id,
+      apiWrites,
+    });
+    if (!result.ok) return result.error;
+    if (this.meta.peek()?.id === meta.id) this.meta.value = result.data;
+    return null;
   }
 
   /** Renames the shown chat (the header's title); a refusal is shown as the chat's error. */

@@ -1,4 +1,5 @@
 // The slash-command registry. Adding a command is its file plus one line here.
+import { allowApiCommand } from './allow-api.command';
 import { clearCommand } from './clear.command';
 import { forgetMemoryCommand } from './forget-memory.command';
 import { modeCommand } from './mode.command';
@@ -19,6 +20,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   newCommand,
   clearCommand,
   scheduleCommand,
+  allowApiCommand,
 ];
 
 /** The commands whose name starts with `typed` (then those that contain it). */

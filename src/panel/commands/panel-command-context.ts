@@ -2,7 +2,8 @@
 // header's New chat, the composer's mode control and its Dev rule), never copies.
 import type { ReadonlySignal } from '@preact/signals';
 import type { AgentMode } from '../../shared/protocol/agent-modes';
-import type { SessionMeta } from '../../shared/protocol/chat-records';
+import type { ApiWrites, SessionMeta } from '../../shared/protocol/chat-records';
+import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { TabSite } from '../../shared/protocol/site-catalog';
 import type { CommandContext, JobsClient, MemoryClient, SkillClient } from './slash-command';
 
@@ -16,6 +17,7 @@ export interface CommandHost {
   readonly session: {
     readonly meta: ReadonlySignal<SessionMeta | null>;
     setMode(mode: AgentMode): Promise<void>;
+    setApiWrites?(apiWrites: ApiWrites | null): Promise<ProtocolError | null>;
   };
   readonly attachments: { clear(): void };
   newChat(): Promise<void>;
@@ -47,6 +49,11 @@ export function commandContextOf(host: CommandHost): CommandContext {
             choose: (mode) => host.session.setMode(mode),
           }
         : null,
+    apiWrites: () => {
+      const meta = host.session.meta.peek();
+      const save = host.session.setApiWrites?.bind(host.session);
+      return meta && save ? { current: meta.apiWrites, save } : null;
+    },
     newChat: () => host.newChat(),
     clear: async () => {
       host.attachments.clear();

@@ -5,6 +5,7 @@
 import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { MemoryRecord } from '../../shared/protocol/memory-messages';
+import type { ApiWrites } from '../../shared/protocol/chat-records';
 import type { Client } from '../../shared/protocol/client';
 import type { RequestChannel } from '../../shared/protocol/define-channel';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
@@ -35,6 +36,15 @@ export interface CommandContext {
   readonly newChat: () => Promise<void>;
   /** Starts an empty chat and clears the composer's attachments and command output. */
   readonly clear: () => Promise<void>;
+  /** The shown chat's leave for network writes (/allow-api); absent where no chat is shown. */
+  readonly apiWrites?: () => ApiWritesAccess | null;
+}
+
+/** The shown chat's leave for network writes, as /allow-api reaches it. */
+export interface ApiWritesAccess {
+  readonly current: ApiWrites | undefined;
+  /** Saves (or with null removes) the leave; a refusal is returned. */
+  readonly save: (apiWrites: ApiWrites | null) => Promise<ProtocolError | null>;
 }
 
 /** The agent-mode control's own logic, as commands reach it. */

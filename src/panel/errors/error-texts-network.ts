@@ -7,7 +7,11 @@ export const NETWORK_TEXTS = {
   FETCH_ADDRESS_REFUSED:
     'The agent tried to read an address Side Agent never reaches (your own network, or unencrypted on another site). Nothing was sent.',
   FETCH_METHOD_NOT_ALLOWED:
-    'The agent tried to change something on a server. That needs API writes allowed for this chat; nothing was sent.',
+    'The agent asked for a request method Side Agent does not send. Nothing was sent.',
+  FETCH_WRITES_NOT_ALLOWED:
+    'The agent tried to send a change to a server (POST, PUT, PATCH or DELETE). Type /allow-api (or /allow-api <site>) to allow that in this chat; each write still asks you first. Nothing was sent.',
+  FETCH_REQUEST_REFUSED:
+    'The agent asked to send a request Side Agent does not send (a body too large, or a header such as Cookie or Authorization). Nothing was sent.',
   FETCH_NETWORK: 'An address the agent read could not be reached.',
   FETCH_BINARY_CONTENT: 'An address the agent read answered with a file it does not read.',
   DOWNLOAD_TOO_LARGE:

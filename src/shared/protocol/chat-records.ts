@@ -160,6 +160,16 @@ export type AssistantTurn = z.infer<typeof AssistantTurnSchema>;
 export const ChatTurnSchema = z.discriminatedUnion('role', [UserTurnSchema, AssistantTurnSchema]);
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 
+/**
+ * The person's leave, typed as /allow-api in this chat, for the agent's network writes
+ * (POST, PUT, PATCH, DELETE). Every write still asks; without it, writes are refused.
+ * `origins` empty: any site the agent may reach; else only these origins.
+ */
+export const ApiWritesSchema = z.strictObject({
+  origins: z.array(boundedString(300)).max(10),
+});
+export type ApiWrites = z.infer<typeof ApiWritesSchema>;
+
 export const SessionMetaSchema = z.strictObject({
   id: IdSchema,
   scope: ChatScopeSchema,
@@ -176,5 +186,7 @@ export const SessionMetaSchema = z.strictObject({
    * control). Absent means Ask: new chats, older records and imported chats.
    */
   agentMode: AgentModeSchema.optional(),
+  /** Network writes the person allowed in this chat (/allow-api); absent: none. */
+  apiWrites: ApiWritesSchema.optional(),
 });
 export type SessionMeta = z.infer<typeof SessionMetaSchema>;

@@ -297,6 +297,8 @@ export const ERROR_CODES = [
   // reaches, a write method without the person's leave, a failed or binary response.
   'FETCH_ADDRESS_REFUSED',
   'FETCH_METHOD_NOT_ALLOWED',
+  'FETCH_WRITES_NOT_ALLOWED',
+  'FETCH_REQUEST_REFUSED',
   'FETCH_NETWORK',
   'FETCH_BINARY_CONTENT',
   // Run traces (src/worker/traces): a full store stops that run's trace and keeps what

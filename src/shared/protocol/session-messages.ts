@@ -4,7 +4,13 @@
 import { z } from '../schema/zod';
 import { AgentModeSchema } from './agent-modes';
 import { IdSchema, boundedArray, boundedString } from '../schema/bounded';
-import { ChatScopeSchema, ChatTurnSchema, SessionMetaSchema, UserTurnSchema } from './chat-records';
+import {
+  ApiWritesSchema,
+  ChatScopeSchema,
+  ChatTurnSchema,
+  SessionMetaSchema,
+  UserTurnSchema,
+} from './chat-records';
 import type { MethodSpec } from './define-channel';
 
 /** Largest import file accepted (16 MiB of JSON text). */
@@ -46,6 +52,14 @@ export const sessionRequestMethods = {
    */
   'session/set-mode': {
     request: z.strictObject({ sessionId: IdSchema, agentMode: AgentModeSchema }),
+    response: SessionMetaSchema,
+  },
+  /**
+   * Saves or removes (null) the chat's leave for network writes (/allow-api). Like
+   * the mode, a run already going keeps what it was sent with.
+   */
+  'session/set-api-writes': {
+    request: z.strictObject({ sessionId: IdSchema, apiWrites: ApiWritesSchema.nullable() }),
     response: SessionMetaSchema,
   },
   'session/delete': {

@@ -212,6 +212,7 @@ async function loopRounds(
           supportsVision: prepared.model.supportsVision,
           strictSecretMode: prepared.general.strictSecretMode,
           personText,
+          ...(prepared.meta.apiWrites ? { apiWrites: prepared.meta.apiWrites } : {}),
           runStart: { modelId: request.modelId, agentMode: prepared.mode },
         }),
         waitForPage: run.waitForPage,

@@ -30,6 +30,8 @@ export function createSessionHandlers(
     'session/create': ({ scope, name }) => chats.create(scope, name),
     'session/rename': ({ sessionId, name }) => chats.rename(sessionId, name),
     'session/set-mode': ({ sessionId, agentMode }) => chats.setMode(sessionId, agentMode),
+    'session/set-api-writes': ({ sessionId, apiWrites }) =>
+      chats.setApiWrites(sessionId, apiWrites),
     'session/delete': async ({ sessionId }) => ({ deleted: await chats.delete(sessionId) }),
     'session/delete-scope': async ({ scope }) => ({ deleted: await chats.deleteScope(scope) }),
     'session/append-user-turn': ({ sessionId, turn }) => chats.appendUserTurn(sessionId, turn),

@@ -7,6 +7,7 @@
 import type { IDBPDatabase } from 'idb';
 import {
   ChatTurnSchema,
+  type ApiWrites,
   type AssistantTurn,
   type ChatScope,
   type ChatTurn,
@@ -213,6 +214,19 @@ export class IndexedDbChatStore implements ChatStore {
       if (!record) throw sessionNotFound(sessionId);
       // Not a change to the conversation: `updatedAt` stays, so list order stays.
       const next: SessionRecord = { ...record, agentMode };
+      await sessions.put(next);
+      return toSessionMeta(next) ?? sessionMetaFailure(sessionId);
+    });
+  }
+
+  setApiWrites(sessionId: string, apiWrites: ApiWrites | null): Promise<SessionMeta> {
+    return this.write(async (tx) => {
+      const sessions = tx.objectStore('sessions');
+      const record = await sessions.get(sessionId);
+      if (!record) throw sessionNotFound(sessionId);
+      const { apiWrites: _previous, ...rest } = record;
+      void _previous;
+      const next: SessionRecord = apiWrites === null ? rest : { ...rest, apiWrites };
       await sessions.put(next);
       return toSessionMeta(next) ?? sessionMetaFailure(sessionId);
     });

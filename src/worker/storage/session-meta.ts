@@ -1,7 +1,11 @@
 // The public metadata of a stored session: bookkeeping fields stripped, and the
 // result validated, because a record read back from IndexedDB may be damaged.
 import { AgentModeSchema } from '../../shared/protocol/agent-modes';
-import { SessionMetaSchema, type SessionMeta } from '../../shared/protocol/chat-records';
+import {
+  ApiWritesSchema,
+  SessionMetaSchema,
+  type SessionMeta,
+} from '../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { SessionRecord } from './chat-db-schema';
 
@@ -12,6 +16,8 @@ import type { SessionRecord } from './chat-db-schema';
 export function toSessionMeta(record: SessionRecord | undefined): SessionMeta | null {
   if (!record) return null;
   const mode = AgentModeSchema.safeParse(record.agentMode);
+  // A damaged leave for network writes is dropped: writes are then refused, never allowed.
+  const writes = ApiWritesSchema.safeParse(record.apiWrites);
   const parsed = SessionMetaSchema.safeParse({
     id: record.id,
     scope: record.scope,
@@ -23,6 +29,7 @@ export function toSessionMeta(record: SessionRecord | undefined): SessionMeta | 
     approxBytes: record.approxBytes,
     preview: record.preview,
     ...(mode.success ? { agentMode: mode.data } : {}),
+    ...(writes.success ? { apiWrites: writes.data } : {}),
   });
   return parsed.success ? parsed.data : null;
 }

@@ -4,6 +4,7 @@
 // settings); the agent core and handlers depend only on these, so they are tested
 // with in-memory implementations and never reach into storage details.
 import type {
+  ApiWrites,
   AssistantTurn,
   ChatScope,
   ChatTurn,
@@ -37,6 +38,8 @@ export interface ChatStore {
   rename(sessionId: string, name: string, options?: { auto?: boolean }): Promise<SessionMeta>;
   /** Saves the chat's agent mode; the chat's order in lists does not change. */
   setMode(sessionId: string, agentMode: AgentMode): Promise<SessionMeta>;
+  /** Saves or removes (null) the chat's leave for network writes; list order stays. */
+  setApiWrites(sessionId: string, apiWrites: ApiWrites | null): Promise<SessionMeta>;
   delete(sessionId: string): Promise<boolean>;
   deleteScope(scope: ChatScope): Promise<number>;
   appendUserTurn(sessionId: string, turn: UserTurn): Promise<SessionMeta>;

@@ -7,7 +7,7 @@
 // Lets model output choose a tool's effect, approval or destination: those are
 // fixed here by the code (or by the user's saved integration), never by arguments.
 import { z } from '../../shared/schema/zod';
-import type { EditReceipt } from '../../shared/protocol/chat-records';
+import type { ApiWrites, EditReceipt } from '../../shared/protocol/chat-records';
 import type { ErrorCode } from '../../shared/protocol/error-codes';
 import type { AgentMode, PromptTier } from '../../shared/protocol/agent-modes';
 import type { SiteId } from '../../shared/protocol/page-context';
@@ -196,6 +196,8 @@ export interface ToolRunContext {
    * first: trusted words a tool's review may read (an address the person named).
    */
   readonly personText?: readonly string[];
+  /** The chat's leave for network writes (/allow-api) at Send; absent: none. */
+  readonly apiWrites?: ApiWrites;
   /** The run's model context window in tokens, for tools that size what they return. */
   readonly contextWindow?: number;
   /**

@@ -117,6 +117,13 @@ export function createMemoryChatStore(
       writes.push({ kind: 'set-mode', sessionId, at: now() });
       return structuredClone(session.meta);
     },
+    async setApiWrites(sessionId, apiWrites) {
+      const session = need(sessionId);
+      const { apiWrites: _previous, ...rest } = session.meta;
+      void _previous;
+      session.meta = apiWrites === null ? rest : { ...rest, apiWrites };
+      return structuredClone(session.meta);
+    },
     async delete(sessionId) {
       writes.push({ kind: 'delete', sessionId, at: now() });
       return sessions.delete(sessionId);

@@ -43,14 +43,57 @@ describe('mayFetchWithoutAsking', () => {
     expect(mayFetchWithoutAsking('GET', 'https://evilshop.example/', run).ask).toBe(true);
   });
 
-  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('refuses %s with the API-writes words', (method) => {
-    const verdict = mayFetchWithoutAsking(method, 'https://shop.example/api', run);
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])(
+    'refuses %s without /allow-api, telling the person what to type',
+    (method) => {
+      const verdict = mayFetchWithoutAsking(method, 'https://shop.example/api', run, '{"a":1}');
+      expect(verdict).toMatchObject({
+        ask: 'refused',
+        outcome: { ok: false, code: 'FETCH_WRITES_NOT_ALLOWED' },
+      });
+      if (verdict.ask !== 'refused') throw new Error('expected a refusal');
+      expect(verdict.outcome.message).toContain('/allow-api');
+    },
+  );
+
+  it('asks for every write under /allow-api, with the body shown and no run grant', () => {
+    const granted = { ...run, apiWrites: { origins: [] } };
+    const verdict = mayFetchWithoutAsking(
+      'post',
+      'https://shop.example/api/order',
+      granted,
+      '{"item":"mug","qty":2}',
+    );
     expect(verdict).toMatchObject({
-      ask: 'refused',
-      outcome: { ok: false, code: 'FETCH_METHOD_NOT_ALLOWED' },
+      ask: true,
+      effect: 'POST https://shop.example/api/order',
+      destination: 'https://shop.example/api/order',
+      grantKey: null,
     });
-    if (verdict.ask !== 'refused') throw new Error('expected a refusal');
-    expect(verdict.outcome.message).toContain('allow API writes for this chat');
+    if (verdict.ask !== true) throw new Error('expected a question');
+    expect(verdict.detail).toBe('{\n  "item": "mug",\n  "qty": 2\n}');
+  });
+
+  it('limits a named /allow-api to its origins and names the one to allow', () => {
+    const granted = { ...run, apiWrites: { origins: ['https://api.example.com'] } };
+    expect(mayFetchWithoutAsking('PUT', 'https://api.example.com/v1/x', granted).ask).toBe(true);
+    const other = mayFetchWithoutAsking('PUT', 'https://shop.example/v1/x', granted);
+    expect(other).toMatchObject({ ask: 'refused', outcome: { code: 'FETCH_WRITES_NOT_ALLOWED' } });
+    if (other.ask !== 'refused') throw new Error('expected a refusal');
+    expect(other.outcome.message).toContain('/allow-api shop.example');
+  });
+
+  it('still refuses unreachable addresses for writes, and unknown methods and GET bodies', () => {
+    const granted = { ...run, apiWrites: { origins: [] } };
+    expect(mayFetchWithoutAsking('POST', 'https://10.0.0.1/', granted)).toMatchObject({
+      outcome: { code: 'FETCH_ADDRESS_REFUSED' },
+    });
+    expect(mayFetchWithoutAsking('TRACE', 'https://shop.example/', granted)).toMatchObject({
+      outcome: { code: 'FETCH_METHOD_NOT_ALLOWED' },
+    });
+    expect(mayFetchWithoutAsking('GET', 'https://shop.example/', granted, 'x')).toMatchObject({
+      outcome: { code: 'FETCH_REQUEST_REFUSED' },
+    });
   });
 
   it.each([

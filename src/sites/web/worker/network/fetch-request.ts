@@ -6,6 +6,7 @@
 import type { ToolOutcome } from '../../../../worker/tools/define-tool';
 import { readBodyPrefix, type BodyPrefix } from '../../../../worker/integrations/bounded-body';
 import { mayFetchWithoutAsking, type FetchRunFacts, type ReadMethod } from './fetch-decision';
+import type { WriteMethod } from './fetch-write';
 import { sameSite } from './registrable-domain';
 
 export const MAX_REDIRECTS = 5;
@@ -26,7 +27,9 @@ export interface FetchedResponse {
 type Failure = Extract<ToolOutcome, { ok: false }>;
 
 export interface FetchOptions {
-  readonly method: ReadMethod;
+  readonly method: ReadMethod | WriteMethod;
+  /** A write's checked body and headers (fetch-write.ts); absent for reads. */
+  readonly write?: { readonly body: string; readonly headers: Record<string, string> };
   readonly run: FetchRunFacts;
   readonly signal: AbortSignal;
   readonly fetcher: Fetcher;
@@ -66,6 +69,12 @@ export async function sendFetch(
     for (let redirects = 0; ; redirects += 1) {
       const response = await options.fetcher(current.href, {
         method: options.method,
+        ...(options.write
+          ? {
+              headers: options.write.headers,
+              ...(options.write.body !== '' ? { body: options.write.body } : {}),
+            }
+          : {}),
         redirect: 'manual',
         credentials: sameSite(current.href, options.run.siteUrl) ? 'include' : 'omit',
         signal,
@@ -108,6 +117,12 @@ export async function sendFetch(
         };
       }
       await response.body?.cancel().catch(() => undefined);
+      // A write is approved for one address: a redirect would resend it elsewhere.
+      if (options.write)
+        return failure(
+          'REDIRECT_REFUSED',
+          `${current.href} redirected the ${options.method} to ${location}; it was not resent. Nobody approved that address.`,
+        );
       if (redirects >= MAX_REDIRECTS) {
         return failure(
           'REDIRECT_REFUSED',

@@ -69,13 +69,49 @@ describe('fetch_url', () => {
     const args = { url: 'https://shop.example/api/order', method: 'POST' };
     expect(await tool.review!(args, context)).toMatchObject({
       ask: 'refused',
-      outcome: { code: 'FETCH_METHOD_NOT_ALLOWED' },
+      outcome: { code: 'FETCH_WRITES_NOT_ALLOWED' },
     });
     expect(await tool.execute(args, context)).toMatchObject({
       ok: false,
-      code: 'FETCH_METHOD_NOT_ALLOWED',
+      code: 'FETCH_WRITES_NOT_ALLOWED',
     });
     expect(requested).toEqual([]);
+  });
+
+  it('sends a write under /allow-api with its body and safe headers, after asking', async () => {
+    const sent: RequestInit[] = [];
+    const tool = fetchUrlTool({
+      fetcher: async (_url, init) => {
+        sent.push(init);
+        return new Response('{"id":5}', { headers: { 'content-type': 'application/json' } });
+      },
+      tabUrl: async () => 'https://shop.example/cart',
+    });
+    const { context } = setup();
+    const granted = { ...context, apiWrites: { origins: [] } } as ToolRunContext;
+    const args = {
+      url: 'https://shop.example/api/order',
+      method: 'POST',
+      body: '{"item":"mug"}',
+      headers: [{ name: 'Accept', value: 'application/json' }],
+    };
+    const review = await tool.review!(args, granted);
+    expect(needsApproval(tool as ToolDefinition<unknown>, 'auto', new Set(), none, review)).toBe(
+      'action-approval',
+    );
+    expect(await tool.execute(args, granted)).toMatchObject({ ok: true });
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      body: '{"item":"mug"}',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+    });
+    const cookie = { ...args, headers: [{ name: 'Cookie', value: 'sid=1' }] };
+    expect(await tool.review!(cookie, granted)).toMatchObject({
+      ask: 'refused',
+      outcome: { code: 'FETCH_REQUEST_REFUSED' },
+    });
+    expect(await tool.execute(cookie, granted)).toMatchObject({ code: 'FETCH_REQUEST_REFUSED' });
+    expect(sent).toHaveLength(1);
   });
 
   it('records what it read from another origin under that origin, for the carried-data rule', async () => {
