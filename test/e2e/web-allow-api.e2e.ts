@@ -134,15 +134,27 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (api ? api.close(() => resolve()) : resolve()));
 });
 
+/** Sends a message and waits until the chat shows it. */
+async function send(text: string): Promise<void> {
+  const asked = panel.getByTestId('user-turn');
+  const before = await asked.count();
+  await sendFromComposer(panel, text);
+  await expect.poll(() => asked.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+}
+
+/** Waits until every message has its stored answer and the last one is complete. */
 async function lastTurnComplete(): Promise<void> {
   await expect
     .poll(
-      () =>
-        panel
-          .getByTestId('assistant-turn')
+      async () => {
+        const asked = await panel.getByTestId('user-turn').count();
+        const answers = panel.getByTestId('assistant-turn');
+        if ((await answers.count()) !== asked) return null;
+        return answers
           .last()
           .getAttribute('data-status', { timeout: 1_000 })
-          .catch(() => null),
+          .catch(() => null);
+      },
       { timeout: 30_000 },
     )
     .toBe('complete');
@@ -161,7 +173,7 @@ async function command(text: string): Promise<string> {
 
 describe('network writes in an Ask-mode chat', () => {
   it('asks before page data goes to another site; a denial sends nothing', async () => {
-    await sendFromComposer(panel, 'Check the price API of this shop for the blue mug.');
+    await send('Check the price API of this shop for the blue mug.');
     await expect
       .poll(() => panel.getByTestId('action-effect').count(), { timeout: 30_000 })
       .toBe(1);
@@ -173,7 +185,7 @@ describe('network writes in an Ask-mode chat', () => {
   });
 
   it('refuses a POST before /allow-api, then after it asks with the body shown and sends it', async () => {
-    await sendFromComposer(panel, 'Order two blue mugs through the shop API.');
+    await send('Order two blue mugs through the shop API.');
     await lastTurnComplete();
     expect(received).toEqual([]);
 
@@ -183,7 +195,7 @@ describe('network writes in an Ask-mode chat', () => {
       .poll(() => panel.getByTestId('api-writes-chip').textContent())
       .toContain(`Network writes allowed in this chat: ${API}`);
 
-    await sendFromComposer(panel, 'Order two blue mugs through the shop API.');
+    await send('Order two blue mugs through the shop API.');
     await expect
       .poll(() => panel.getByTestId('action-effect').count(), { timeout: 30_000 })
       .toBe(1);
