@@ -24,9 +24,11 @@ export interface ErrorBannerProps {
 export function ErrorBanner({ error, onDismiss, onRetry, onContinue }: ErrorBannerProps) {
   const surroundings = useContext(ErrorSurroundingsContext);
   const steps = error.details?.['steps'];
+  const maxSteps = error.details?.['maxSteps'];
   const person = personError(error.code, {
     modelHost: surroundings.modelHost,
     ...(typeof steps === 'number' ? { steps } : {}),
+    ...(typeof maxSteps === 'number' ? { maxSteps } : {}),
   });
   const canRetry = onRetry !== undefined && person.actions.includes('retry');
   const canContinue = onContinue !== undefined && person.actions.includes('continue');

@@ -10,6 +10,8 @@ export interface ErrorContext {
   readonly modelHost?: string | undefined;
   /** Steps a run took before it stopped, when the error says so. */
   readonly steps?: number | undefined;
+  /** The person's step cap, when a run stopped at it. */
+  readonly maxSteps?: number | undefined;
 }
 
 /** One code's text: plain words, or words that name the model's address, with its actions. */

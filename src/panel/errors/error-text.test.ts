@@ -29,6 +29,10 @@ describe('personError', () => {
       'Can\u2019t reach the model at api.example.com \u2014 check your connection and the base URL.',
     );
     expect(personError('PROVIDER_AUTH').actions).toEqual(['settings']);
+    expect(personError('STEP_LIMIT_REACHED', { maxSteps: 5 }).text).toMatch(
+      /^The agent reached the 5 steps one response may take/,
+    );
+    expect(personError('STEP_LIMIT_REACHED').text).toMatch(/^The agent reached the most steps/);
     const blocked = personError('PROVIDER_BLOCKED_BY_ORIGIN', { modelHost: '127.0.0.1:1234' });
     expect(blocked.text).toContain('127.0.0.1:1234 is running');
     expect(blocked.text).toContain('Access-Control-Allow-Origin');

@@ -93,7 +93,8 @@ export const WORK_TEXTS = {
     actions: retry,
   },
   STEP_LIMIT_REACHED: {
-    text: 'The agent reached the most steps one response may take (Settings \u2192 Agent). What it did so far is kept; Continue lets it go on.',
+    text: (context) =>
+      `The agent reached ${context.maxSteps === undefined ? 'the most steps' : `the ${context.maxSteps} steps`} one response may take (Settings \u2192 Agent). What it did so far is kept; Continue lets it go on.`,
     actions: ['continue', 'settings'],
   },
   BUDGET_RUN_REACHED: {
