@@ -84,7 +84,14 @@ describe('a provider that says the conversation is too long', () => {
     await expect
       .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 30_000 })
       .toContain('It is a log of ships entering the bay before noon.');
-    expect(await panel.getByTestId('assistant-turn').last().getByTestId('error').count()).toBe(0);
+    const answer = panel.getByTestId('assistant-turn').last();
+    expect(await answer.getByTestId('error').count()).toBe(0);
+    // Told once more with the stored answer, after the run ended.
+    expect(
+      await answer
+        .locator('[data-testid="turn-notice"][data-code="CONTEXT_EMERGENCY_TRIM"]')
+        .count(),
+    ).toBe(1);
     // The request after the refusal: smaller, still with the task, results cut short.
     const sent = rig.models.requests
       .slice(before)

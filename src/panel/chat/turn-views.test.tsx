@@ -84,3 +84,27 @@ it('shows a stored turn with tool calls, and its tool cards', () => {
   expect(container.textContent).toContain('Done: line 1 is fixed.');
   act(() => render(null, container));
 });
+
+it('keeps what the run told the person with the stored answer, as text', () => {
+  const container = document.createElement('div');
+  const turn: AssistantTurn = {
+    id: 'a',
+    role: 'assistant',
+    createdAt: 1,
+    runId: 'r',
+    status: 'complete',
+    segments: [{ kind: 'text', text: 'Found it.' }],
+    notices: [
+      {
+        level: 'warning',
+        message: 'The model said this conversation is too long for it <b>x</b>',
+        code: 'CONTEXT_EMERGENCY_TRIM',
+      },
+    ],
+  };
+  act(() => render(<AssistantTurnView turn={turn} />, container));
+  const notice = container.querySelector('[data-testid="turn-notice"]');
+  expect(notice?.getAttribute('data-code')).toBe('CONTEXT_EMERGENCY_TRIM');
+  expect(notice?.textContent).toBe('The model said this conversation is too long for it <b>x</b>');
+  expect(container.querySelector('b')).toBeNull();
+});

@@ -162,6 +162,16 @@ export function AssistantTurnView({
           {note}
         </p>
       ) : null}
+      {(turn.notices ?? []).map((notice, index) => (
+        <p
+          class={`notice notice-${notice.level}`}
+          key={index}
+          data-testid="turn-notice"
+          {...(notice.code ? { 'data-code': notice.code } : {})}
+        >
+          {notice.message}
+        </p>
+      ))}
       {turn.error ? (
         <ErrorBanner error={turn.error} onRetry={onRegenerate} onContinue={onContinue} />
       ) : null}

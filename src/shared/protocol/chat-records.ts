@@ -130,6 +130,15 @@ export const UserTurnSchema = z.strictObject({
 });
 export type UserTurn = z.infer<typeof UserTurnSchema>;
 
+/** Notices kept with one answer; later ones are dropped. */
+export const MAX_TURN_NOTICES = 8;
+export const TurnNoticeSchema = z.strictObject({
+  level: z.enum(['info', 'warning', 'error']),
+  message: boundedString(500),
+  code: boundedString(64).optional(),
+});
+export type TurnNotice = z.infer<typeof TurnNoticeSchema>;
+
 export const AssistantTurnSchema = z.strictObject({
   id: IdSchema,
   role: z.literal('assistant'),
@@ -146,6 +155,8 @@ export const AssistantTurnSchema = z.strictObject({
   plan: RunPlanSchema.optional(),
   /** The run's scratchpad and progress ledger as it ended (long web tasks). */
   memory: WorkingMemorySchema.optional(),
+  /** What the run told the person on the way (a trimmed context, a cut-off answer), kept with it. */
+  notices: boundedArray(TurnNoticeSchema, MAX_TURN_NOTICES).optional(),
   /** Tokens the answer's model calls spent; `estimated` when the provider sent no figures. */
   usage: z
     .strictObject({

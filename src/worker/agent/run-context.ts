@@ -158,6 +158,14 @@ export function createRunContext(input: {
   const resumed = input.resumed;
   // A resumed run records on into its stored turn, with its memory and step count.
   const { recorder, checkpoint, memory } = runRecords({ ...input, journal: deps.journal });
+  // What the person is told during the run stays with the answer, not only while live.
+  const told: RunEventSink = {
+    ...events,
+    notice(level, message, code) {
+      recorder.addNotice({ level, message, ...(code !== undefined ? { code } : {}) });
+      events.notice(level, message, code);
+    },
+  };
   const trace = createRunTrace(
     deps.traces?.({ runId, sessionId: identity.sessionId, siteId: identity.scope.siteId }) ??
       NO_TRACE,
@@ -238,7 +246,7 @@ export function createRunContext(input: {
     deps,
     controller,
     signal,
-    events,
+    events: told,
     recorder,
     trace,
     memory,

@@ -11,8 +11,10 @@ import {
   MAX_SEGMENTS_PER_TURN,
   MAX_TOOL_CALLS_PER_SEGMENT,
   MAX_TOOL_SUMMARY_CHARS,
+  MAX_TURN_NOTICES,
   MAX_TURN_TEXT_CHARS,
   type AssistantTurn,
+  type TurnNotice,
   type Segment,
   type ToolCallRecord,
 } from '../../shared/protocol/chat-records';
@@ -47,6 +49,7 @@ export function createTurnRecorder(init: {
   let plan: RunPlan | undefined = from?.plan;
   let memory: WorkingMemory | undefined = from?.memory;
   let usage: AssistantTurn['usage'] = from?.usage;
+  const notices: TurnNotice[] = from?.notices ?? [];
 
   const openSegment = (segment: Segment): boolean => {
     if (segments.length >= MAX_SEGMENTS_PER_TURN) {
@@ -117,6 +120,13 @@ export function createTurnRecorder(init: {
     setMemory(next: WorkingMemory) {
       memory = hasWorkingMemory(next) ? structuredClone(next) : undefined;
     },
+    /** A notice the person was given during the run, kept with the answer (bounded, once each). */
+    addNotice(notice: TurnNotice) {
+      const kept = { ...notice, message: clip(notice.message, 500) };
+      if (notices.length >= MAX_TURN_NOTICES) return;
+      if (notices.some((seen) => seen.code === kept.code && seen.message === kept.message)) return;
+      notices.push(kept);
+    },
     /** What the answer's model calls spent so far. */
     setUsage(spent: NonNullable<AssistantTurn['usage']>) {
       usage = {
@@ -144,6 +154,9 @@ export function createTurnRecorder(init: {
       if (plan) turn.plan = structuredClone(plan);
       if (memory) turn.memory = structuredClone(memory);
       if (usage) turn.usage = { ...usage };
+      // The error's own notice is said by its banner already.
+      const told = notices.filter((notice) => !error || notice.code !== error.code);
+      if (told.length > 0) turn.notices = told.map((notice) => ({ ...notice }));
       return turn;
     },
   };
