@@ -1,7 +1,7 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
 // composer's command palette, a run paused at the step cap, and the Agent, Site guides,
-// Memory, Skills and Scheduled tabs of Settings. One Act chat walks through them with a scripted model that plans,
+// Memory, Skills, Scheduled and Traces tabs of Settings, and the Traces page. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -106,6 +106,11 @@ beforeAll(async () => {
     type: 'settings/save-general',
     payload: { patch: { autoNameSessions: false } },
   });
+  // The runs below are traced, so the Traces page has something to show.
+  await panelRequest(panel, {
+    type: 'traces/save-settings',
+    payload: { enabled: true, maxRuns: 50, maxMegabytes: 50 },
+  });
   await panel.reload();
   await panel.waitForFunction(
     () =>
@@ -174,6 +179,7 @@ describe('web agent gallery', () => {
     ['Memory', 'settings-memory'],
     ['Skills', 'settings-skills'],
     ['Scheduled', 'settings-scheduled'],
+    ['Traces', 'settings-traces'],
   ] as const) {
     it(`Settings → ${name}`, async () => {
       if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0)
@@ -183,4 +189,15 @@ describe('web agent gallery', () => {
       await shootPanel(panel, state);
     });
   }
+
+  it('the Traces page with the runs above, and one run opened', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(panel.url().replace(/\/[^/]*$/, '/traces.html'));
+    await page.getByTestId('trace-run').first().waitFor({ timeout: 15_000 });
+    await shootPanel(page, 'traces-list');
+    await page.getByTestId('trace-run').first().click();
+    await page.waitForTimeout(300);
+    await shootPanel(page, 'traces-run');
+    await page.close();
+  });
 });
