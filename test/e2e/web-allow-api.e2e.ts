@@ -14,7 +14,7 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { typstCertificate } from '../support/tls';
 import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
-import { activateModel, saveScriptedModels, sendFromComposer } from '../support/panel-page';
+import { panelWithModel, sendFromComposer } from '../support/panel-page';
 
 const HOST = 'shop.example';
 const ATTACKER = 'attacker.example';
@@ -119,11 +119,7 @@ beforeAll(async () => {
     ],
   });
   const page = await browser.open(HOST);
-  await browser.injectBridge(page);
-  panel = await browser.openPanelTab(await browser.tabIdOf(page));
-  const ids = await saveScriptedModels(panel, proxy.baseUrl, [{ modelId: 'allow-api' }]);
-  await activateModel(panel, ids['allow-api']!);
-  await panel.reload();
+  panel = await panelWithModel(browser, page, proxy.baseUrl, 'allow-api');
 }, 120_000);
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { typstCertificate } from '../support/tls';
 import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
-import { activateModel, saveScriptedModels, sendFromComposer } from '../support/panel-page';
+import { panelWithModel, sendFromComposer } from '../support/panel-page';
 import { API_HOST, HOLIDAYS_HOST, HTTP_SKILL, SKILL } from './support/skill-files';
 import { answerPermissionPrompts, permissionRequests } from './support/integrations-panel';
 
@@ -113,11 +113,7 @@ beforeAll(async () => {
     },
   ]);
   const page = await browser.open('birds.example');
-  await browser.injectBridge(page);
-  panel = await browser.openPanelTab(await browser.tabIdOf(page));
-  const ids = await saveScriptedModels(panel, proxy.baseUrl, [{ modelId: 'skills' }]);
-  await activateModel(panel, ids['skills']!);
-  await panel.reload();
+  panel = await panelWithModel(browser, page, proxy.baseUrl, 'skills');
 }, 120_000);
 
 afterAll(async () => {

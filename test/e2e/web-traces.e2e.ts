@@ -10,7 +10,7 @@ import { startModelServer, type ModelServer } from '../support/model-server/mode
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
 import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
 import { startWebPages, type WebPages } from '../support/web-pages';
-import { activateModel, saveScriptedModels, sendFromComposer } from '../support/panel-page';
+import { panelWithModel, sendFromComposer } from '../support/panel-page';
 
 const HOST = 'mugs.example';
 const PASSWORD = 'Hunter2-Kettle-77';
@@ -46,11 +46,7 @@ beforeAll(async () => {
   proxy = await startCorsProxy(models.port);
   browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
   const tab = await browser.open(HOST);
-  await browser.injectBridge(tab);
-  panel = await browser.openPanelTab(await browser.tabIdOf(tab));
-  const ids = await saveScriptedModels(panel, proxy.baseUrl, [{ modelId: 'traces' }]);
-  await activateModel(panel, ids['traces']!);
-  await panel.reload();
+  panel = await panelWithModel(browser, tab, proxy.baseUrl, 'traces');
 }, 120_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@
 // with a chosen model, the composer's Send, and a page opened with its bridge connected.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { WebBrowser } from './web-browser';
 
 /** A panel -> worker request from the panel page; throws on a refusal. */
 export async function panelRequest(
@@ -69,6 +70,21 @@ export async function activateModel(panel: Page, modelId: string): Promise<void>
     type: 'settings/save-general',
     payload: { patch: { activeModelId: modelId } },
   });
+}
+
+/** The panel of `tab` (its site allowed, the bridge in), with one scripted model saved and active. */
+export async function panelWithModel(
+  browser: WebBrowser,
+  tab: Page,
+  baseUrl: string,
+  modelId: string,
+): Promise<Page> {
+  await browser.injectBridge(tab);
+  const panel = await browser.openPanelTab(await browser.tabIdOf(tab));
+  const ids = await saveScriptedModels(panel, baseUrl, [{ modelId }]);
+  await activateModel(panel, ids[modelId]!);
+  await panel.reload();
+  return panel;
 }
 
 /** A fresh chat in `scope` shown in the panel (the panel reloads onto it). */
