@@ -15,7 +15,7 @@ describe('the turn recorder\u2019s notices', () => {
       code: 'STEP_LIMIT_REACHED',
     });
     for (let index = 0; index < 20; index += 1)
-      recorder.addNotice({ level: 'info', message: `note ${index}` });
+      recorder.addNotice({ level: 'warning', message: `note ${index}` });
     recorder.finish('error', { code: 'STEP_LIMIT_REACHED', message: 'The run reached its limit.' });
     const notices = recorder.snapshot().notices ?? [];
     expect(notices[0]).toEqual(trim);
@@ -26,7 +26,8 @@ describe('the turn recorder\u2019s notices', () => {
 
   it('goes on from a stored turn\u2019s notices when a run resumes', () => {
     const first = createTurnRecorder({ id: 'a', runId: 'r', createdAt: 1 });
-    first.addNotice({ level: 'info', message: 'Earlier.' });
+    first.addNotice({ level: 'warning', message: 'Earlier.' });
+    first.addNotice({ level: 'info', message: 'Used 120 tokens.' });
     const resumed = createTurnRecorder({
       id: 'a',
       runId: 'r2',

@@ -120,8 +120,10 @@ export function createTurnRecorder(init: {
     setMemory(next: WorkingMemory) {
       memory = hasWorkingMemory(next) ? structuredClone(next) : undefined;
     },
-    /** A notice the person was given during the run, kept with the answer (bounded, once each). */
+    /** A warning the person was given during the run, kept with the answer (bounded, once each). */
     addNotice(notice: TurnNotice) {
+      // Info notices (the plan approved, tokens used) repeat what the answer shows already.
+      if (notice.level === 'info') return;
       const kept = { ...notice, message: clip(notice.message, 500) };
       if (notices.length >= MAX_TURN_NOTICES) return;
       if (notices.some((seen) => seen.code === kept.code && seen.message === kept.message)) return;
