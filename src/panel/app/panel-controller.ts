@@ -202,12 +202,19 @@ export class PanelController {
       this.draft.value = '';
       const output = await runCommandText(text, commandContextOf(this));
       this.commandOutput.value = output;
+      if (output.send === undefined) return;
+      // The command hands the person's words on as their message; if it does not
+      // start, the command line comes back to the composer rather than being lost.
+      if ((await this.sendText(output.send)) !== 'started') this.draft.value = text;
       return;
     }
+    if ((await this.sendText(text)) === 'started') this.draft.value = '';
+  }
+
+  private async sendText(text: string): Promise<string> {
     // The header's model picker saves through the worker; read the choice fresh.
     await this.settings.load();
-    const outcome = await this.send.send(text);
-    if (outcome.kind === 'started') this.draft.value = '';
+    return (await this.send.send(text)).kind;
   }
 
   /**

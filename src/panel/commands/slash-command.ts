@@ -62,6 +62,11 @@ export interface CommandOutput {
   readonly records?: readonly MemoryRecord[];
   /** Plain lines to list under the text (/skills). */
   readonly lines?: readonly string[];
+  /**
+   * Words the person typed after the command, to send to the agent as their own
+   * message once the note is shown (/schedule <what and when>).
+   */
+  readonly send?: string;
 }
 
 /** One slash command. Adding one is a file plus one line in command-registry.ts. */

@@ -5,6 +5,8 @@ describe('asksForScheduledWork', () => {
   it('says yes when the person asks for later or recurring work', () => {
     for (const text of [
       '/schedule check the price every day',
+      // What the panel's /schedule <words> sends.
+      'Schedule this: look at the page',
       'Schedule a check of my inbox',
       'Check this page every 5 minutes',
       'every morning, read the headlines',
