@@ -8,7 +8,7 @@ import type { TraceEvent, TraceRun } from '../../shared/protocol/trace-records';
 import { formErrorText, personError } from '../errors/error-text';
 import { downloadText, exportFileName, traceExportText } from './trace-export';
 import type { TracesClient } from './traces-page';
-import { offsetText, sizeText } from './trace-words';
+import { offsetText, sizeText, statusText } from './trace-words';
 
 function matches(event: TraceEvent, query: string): boolean {
   if (query === '') return true;
@@ -49,10 +49,8 @@ export function TraceRunView(props: {
     <section class="traces-run-view" aria-label="Trace timeline" data-testid="trace-view">
       <div class="traces-run-head">
         <h2>{run.title || '(untitled run)'}</h2>
-        <span class="traces-meta">
-          {run.status}
-          {run.errorCode ? ` (${run.errorCode})` : ''} · {events.length} events ·{' '}
-          {sizeText(run.bytes)}
+        <span class="traces-meta" data-testid="trace-run-meta">
+          {statusText(run.status)} · {events.length} events · {sizeText(run.bytes)}
         </span>
         <button
           type="button"
@@ -72,6 +70,15 @@ export function TraceRunView(props: {
           Delete
         </button>
       </div>
+      {run.errorCode ? (
+        <div class="traces-run-error" data-testid="trace-run-error">
+          <p>{personError(run.errorCode).text}</p>
+          <details>
+            <summary>Details</summary>
+            <code data-testid="trace-run-error-code">{run.errorCode}</code>
+          </details>
+        </div>
+      ) : null}
       {run.stopped ? (
         <p class="sa-field-error" data-testid="trace-stopped">
           {personError(run.stopped).text}

@@ -37,15 +37,15 @@ const EVENTS: TraceEvent[] = [
 
 const settle = () => act(async () => await new Promise((resolve) => setTimeout(resolve, 0)));
 
-async function mount() {
-  let runs = [RUN];
+async function mount(run: TraceRun = RUN) {
+  let runs = [run];
   const fake = createFakeApi({
     'traces/list': () => ({
       runs,
       totalBytes: runs.reduce((sum, run) => sum + run.bytes, 0),
       settings: { enabled: true, maxRuns: 50, maxMegabytes: 50 },
     }),
-    'traces/get': () => ({ run: RUN, events: EVENTS }),
+    'traces/get': () => ({ run, events: EVENTS }),
     'traces/delete': () => {
       runs = [];
       return { deleted: true };
@@ -82,6 +82,18 @@ describe('TracesPage', () => {
     expect(view.all('trace-event').map((item) => item.textContent)).toEqual([
       expect.stringContaining('The mug is blue'),
     ]);
+  });
+
+  it('says how a run ended in words, with its error code only under Details', async () => {
+    const view = await mount({ ...RUN, status: 'error', errorCode: 'PROVIDER_NETWORK' });
+    expect(view.all('trace-run')[0]?.textContent).toContain('Ended with an error');
+    await view.click(view.all('trace-run')[0]);
+    const meta = view.all('trace-run-meta')[0]?.textContent ?? '';
+    expect(meta).toMatch(/^Ended with an error · 3 events · 2\.0 KB$/);
+    const error = view.all('trace-run-error')[0]!;
+    expect(error.querySelector('p')?.textContent).toMatch(/reach the model/i);
+    expect(error.querySelector('p')?.textContent).not.toContain('PROVIDER_NETWORK');
+    expect(error.querySelector('details code')?.textContent).toBe('PROVIDER_NETWORK');
   });
 
   it('deletes a run and lists what is left', async () => {

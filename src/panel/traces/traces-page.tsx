@@ -12,7 +12,7 @@ import { formErrorText } from '../errors/error-text';
 import { createPanelApi } from '../app/panel-api';
 import { runtimeRequestTransport } from '../transport/runtime-transport';
 import { TraceRunView } from './trace-run-view';
-import { sizeText, timeText } from './trace-words';
+import { sizeText, statusText, timeText } from './trace-words';
 
 /** The methods this page calls. */
 export type TracesClient = Client<RequestChannel<typeof traceRequestMethods>>;
@@ -70,7 +70,7 @@ export function TracesPage({ client }: { readonly client: TracesClient }) {
               >
                 <span class="traces-run-title">{run.title || '(untitled run)'}</span>
                 <span class="traces-meta">
-                  {timeText(run.startedAt)} · {run.status} · {run.events} events ·{' '}
+                  {timeText(run.startedAt)} · {statusText(run.status)} · {run.events} events ·{' '}
                   <span data-testid="trace-run-size">{sizeText(run.bytes)}</span>
                 </span>
               </button>
