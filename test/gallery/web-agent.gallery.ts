@@ -1,6 +1,6 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
-// composer's command palette, a run paused at the step cap, and the Agent, Site guides,
+// composer's command palette, a run paused at the step cap, the /allow-api chip, and the Agent, Site guides,
 // Memory, Skills, Scheduled and Traces tabs of Settings, and the Traces page. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +171,14 @@ describe('web agent gallery', () => {
     await paused.waitFor({ timeout: 30_000 });
     expect(await paused.getAttribute('data-code')).toBe('STEP_LIMIT_REACHED');
     await shootPanel(panel, 'web-step-limit');
+  });
+
+  it('the chat\u2019s leave for network writes, as a chip above the composer', async () => {
+    const input = panel.getByTestId('composer-input');
+    await input.fill('/allow-api api.garden-shop.example');
+    await input.press('Enter');
+    await panel.getByTestId('api-writes-chip').waitFor({ timeout: 15_000 });
+    await shootPanel(panel, 'web-allow-api-chip');
   });
 
   for (const [name, state] of [

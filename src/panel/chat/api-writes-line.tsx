@@ -17,7 +17,7 @@ export function ApiWritesLine({ apiWrites, onRevoke }: ApiWritesLineProps) {
   return (
     <ul class="attachment-chips" aria-label="Chat permissions">
       <li class="chip" data-testid="api-writes-chip">
-        <span class="chip-label">{text}</span>
+        <span class="chip-label chip-label-full">{text}</span>
         <button
           type="button"
           class="icon-button"
