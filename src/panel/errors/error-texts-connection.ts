@@ -147,6 +147,10 @@ export const CONNECTION_TEXTS = {
       `${capitalize(modelAt(context))} is running but won\u2019t let Side Agent read its answers. Save the model again in Settings \u2192 Models and allow access when your browser asks, or make the server send the header Access-Control-Allow-Origin (in LM Studio, turn on \u201cEnable CORS\u201d).`,
     actions: retryOrSettings,
   },
+  PROVIDER_SIGN_IN_FAILED: {
+    text: 'Signing in to the model provider did not finish, so no key was saved. Sign in again in Settings \u2192 Models, or paste an API key instead.',
+    actions: ['settings'],
+  },
   PROVIDER_TIMEOUT: {
     text: (context) =>
       `${capitalize(modelAt(context))} took too long to answer. Retry, or check that it is running.`,

@@ -3,6 +3,7 @@
 // the field empty keeps the stored key; removing it is an explicit action.
 import { useId } from 'preact/hooks';
 import { Field, describedBy } from './form-field';
+import type { KeyGrant } from './model-draft';
 
 /** Props of {@link ApiKeyField}. */
 export interface ApiKeyFieldProps {
@@ -11,6 +12,8 @@ export interface ApiKeyFieldProps {
   readonly hasStoredKey: boolean;
   readonly storedKeyHint: string;
   readonly isClearing: boolean;
+  /** A key a sign-in produced, saved with the model; null when none. */
+  readonly signedIn?: KeyGrant | null;
   readonly onInput: (value: string) => void;
   readonly onClearChange: (isClearing: boolean) => void;
 }
@@ -20,9 +23,11 @@ export function ApiKeyField(props: ApiKeyFieldProps) {
   const id = useId();
   const hint = props.isClearing
     ? 'The stored key will be removed when you save.'
-    : props.hasStoredKey
-      ? `Stored key: •••• ${props.storedKeyHint}. Leave empty to keep it.`
-      : 'No key stored. Local servers often need none.';
+    : props.signedIn
+      ? `Signed in with ${props.signedIn.provider}: its key${props.signedIn.hint ? ` (\u2022\u2022\u2022\u2022 ${props.signedIn.hint})` : ''} is saved when you save this model.`
+      : props.hasStoredKey
+        ? `Stored key: •••• ${props.storedKeyHint}. Leave empty to keep it.`
+        : 'No key stored. Local servers often need none.';
   return (
     <Field id={id} label="API key" hint={hint}>
       <div class="sa-row">

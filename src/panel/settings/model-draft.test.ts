@@ -36,6 +36,18 @@ describe('model draft rules', () => {
     expect(toModelInput({ ...draft, apiKey: 'typed', clearKey: true }).apiKey).toBe('');
   });
 
+  it('sends a sign-in grant in place of a key, and drops it when the base URL leaves its origin', () => {
+    const keyGrant = { grant: 'grant-1', hint: '0777', provider: 'OpenRouter' };
+    const draft = { ...emptyDraft(), baseUrl: 'https://openrouter.ai/api/v1', keyGrant };
+    expect(toModelInput(draft)).toMatchObject({ apiKeyGrant: 'grant-1' });
+    expect(toModelInput(draft)).not.toHaveProperty('apiKey');
+    // A typed key or Clear key wins over the grant.
+    expect(toModelInput({ ...draft, apiKey: 'sk-typed' })).not.toHaveProperty('apiKeyGrant');
+    expect(toModelInput({ ...draft, clearKey: true })).not.toHaveProperty('apiKeyGrant');
+    expect(withBaseUrl(draft, 'https://openrouter.ai/api/v2').keyGrant).toEqual(keyGrant);
+    expect(withBaseUrl(draft, 'https://collector.example/api/v1').keyGrant).toBeNull();
+  });
+
   it('asks for host access with a scheme://host/* pattern (no port)', () => {
     expect(hostPatternOf('http://127.0.0.1:4010')).toBe('http://127.0.0.1/*');
     expect(hostPatternOf('https://api.example.com')).toBe('https://api.example.com/*');

@@ -14,6 +14,15 @@ import type { PromptTier } from '../../shared/protocol/agent-modes';
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
 export type ProviderKind = ModelInput['kind'];
 
+/** A key a provider sign-in produced, held by the worker until the model is saved. */
+export interface KeyGrant {
+  readonly grant: string;
+  /** The key's last characters. */
+  readonly hint: string;
+  /** The provider's name, as the form says it. */
+  readonly provider: string;
+}
+
 /** What the model form edits. Numbers stay text until saved so typing is free. */
 export interface ModelDraft {
   readonly id: string | null;
@@ -23,6 +32,8 @@ export interface ModelDraft {
   /** A newly typed key; empty means "keep the stored key" unless `clearKey`. */
   readonly apiKey: string;
   readonly clearKey: boolean;
+  /** A signed-in key to save; a typed key or Clear key replaces it. */
+  readonly keyGrant: KeyGrant | null;
   readonly modelId: string;
   readonly supportsVision: boolean;
   readonly reasoningEffort: ReasoningEffort;
@@ -57,6 +68,7 @@ export function emptyDraft(): ModelDraft {
     baseUrl: '',
     apiKey: '',
     clearKey: false,
+    keyGrant: null,
     modelId: '',
     supportsVision: false,
     reasoningEffort: 'default',
@@ -75,6 +87,7 @@ export function draftFromModel(model: ModelView): ModelDraft {
     baseUrl: model.baseUrl,
     apiKey: '',
     clearKey: false,
+    keyGrant: null,
     modelId: model.modelId,
     supportsVision: model.supportsVision,
     reasoningEffort: model.reasoningEffort,
@@ -117,7 +130,14 @@ export function insecureOriginOf(baseUrl: string): string | null {
 export function withBaseUrl(draft: ModelDraft, baseUrl: string): ModelDraft {
   const keepsAck =
     draft.insecureOrigin !== null && insecureOriginOf(baseUrl) === draft.insecureOrigin;
-  return { ...draft, baseUrl, insecureOrigin: keepsAck ? draft.insecureOrigin : null };
+  // A signed-in key belongs to its provider: another origin never gets it.
+  const keepsGrant = draft.keyGrant !== null && originOf(baseUrl) === originOf(draft.baseUrl);
+  return {
+    ...draft,
+    baseUrl,
+    insecureOrigin: keepsAck ? draft.insecureOrigin : null,
+    keyGrant: keepsGrant ? draft.keyGrant : null,
+  };
 }
 
 export type DraftField = 'name' | 'baseUrl' | 'modelId' | 'contextWindow' | 'insecureOrigin';
@@ -161,5 +181,6 @@ export function toModelInput(draft: ModelDraft): ModelInput {
   if (draft.promptTier !== 'auto') input.promptTier = draft.promptTier;
   if (draft.clearKey) input.apiKey = '';
   else if (draft.apiKey !== '') input.apiKey = draft.apiKey;
+  else if (draft.keyGrant !== null) input.apiKeyGrant = draft.keyGrant.grant;
   return input;
 }

@@ -15,6 +15,7 @@ import {
 } from './host-permission';
 import { ModelCapabilityFields } from './model-capability-fields';
 import { ModelIdField } from './model-id-field';
+import { ProviderSignInButton } from './provider-sign-in-button';
 import {
   PROVIDER_KIND_LABELS,
   draftFromModel,
@@ -206,8 +207,14 @@ export function ModelForm({
         hasStoredKey={model?.hasApiKey ?? false}
         storedKeyHint={model?.apiKeyHint ?? ''}
         isClearing={draft.clearKey}
-        onInput={(apiKey) => update({ apiKey })}
-        onClearChange={(clearKey) => update({ clearKey, apiKey: '' })}
+        signedIn={draft.apiKey === '' && !draft.clearKey ? draft.keyGrant : null}
+        onInput={(apiKey) => update({ apiKey, keyGrant: apiKey === '' ? draft.keyGrant : null })}
+        onClearChange={(clearKey) => update({ clearKey, apiKey: '', keyGrant: null })}
+      />
+      <ProviderSignInButton
+        client={client}
+        baseUrl={draft.baseUrl}
+        onGrant={(keyGrant) => update({ keyGrant, apiKey: '', clearKey: false })}
       />
       <ModelIdField
         client={client}

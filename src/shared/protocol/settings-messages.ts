@@ -100,6 +100,8 @@ export const ModelInputSchema = z.strictObject({
   id: IdSchema.optional(),
   ...modelFields,
   apiKey: boundedString(4_096).optional(),
+  /** A sign-in's grant (settings/sign-in): the worker saves the key it holds for it. */
+  apiKeyGrant: IdSchema.optional(),
 });
 export type ModelInput = z.infer<typeof ModelInputSchema>;
 
@@ -213,6 +215,21 @@ export const settingsRequestMethods = {
       medianLatencyMs: z.number().min(0).nullable(),
       acceptanceRate: z.number().min(0).max(1).nullable(),
     }),
+  },
+  /**
+   * "Sign in with …" beside the key field: runs the provider's sign-in for `baseUrl`
+   * and answers with a grant for the key it produced (never the key) and its hint.
+   */
+  'settings/sign-in': {
+    request: z.strictObject({ baseUrl: boundedString(2_048) }),
+    response: z.union([
+      z.strictObject({ ok: z.literal(true), grant: IdSchema, keyHint: boundedString(8) }),
+      z.strictObject({
+        ok: z.literal(false),
+        code: boundedString(64),
+        message: boundedString(2_000),
+      }),
+    ]),
   },
   'settings/list-models': {
     request: ModelTargetSchema,

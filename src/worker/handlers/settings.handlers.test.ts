@@ -3,6 +3,7 @@ import type { HandlerContext } from '../../shared/protocol/define-channel';
 import type { ModelInput } from '../../shared/protocol/settings-messages';
 import { createMemoryArea } from '../storage/__fixtures__/memory-area';
 import { KeyValueSettingsStore } from '../storage/settings.store';
+import { createKeyGrants } from '../providers/sign-in/key-grants';
 import { createSettingsHandlers } from './settings.handlers';
 
 const context: HandlerContext = { sender: 'extension-page', signal: new AbortController().signal };
@@ -58,6 +59,56 @@ describe('settings handlers', () => {
     expect(await handlers['settings/test-model']({ savedId: 'missing' }, context)).toMatchObject({
       ok: false,
       code: 'UNKNOWN_MODEL',
+    });
+  });
+
+  it('saves and tests with the key a sign-in holds, spending its grant only once saved', async () => {
+    const fetch = vi.fn(async (url: string, init: RequestInit) => {
+      if (url.endsWith('/auth/keys'))
+        return new Response(JSON.stringify({ key: 'sk-or-v1-signed-in-0042' }), { status: 200 });
+      const auth = new Headers(init.headers).get('authorization');
+      return new Response(JSON.stringify({ data: [{ id: 'm1' }, { id: auth ?? 'none' }] }));
+    });
+    const settings = new KeyValueSettingsStore({
+      area: createMemoryArea(),
+      createId: () => 'or-1',
+    });
+    const redirectUrl = 'https://abc.chromiumapp.org/provider';
+    const handlers = createSettingsHandlers({
+      settings,
+      fetch,
+      signIn: {
+        window: { launch: async () => `${redirectUrl}?code=c1`, redirectUrl },
+        grants: createKeyGrants(),
+      },
+    });
+    const baseUrl = 'https://openrouter.ai/api/v1';
+    const signed = await handlers['settings/sign-in']({ baseUrl }, context);
+    expect(signed).toMatchObject({ ok: true, keyHint: '0042' });
+    expect(JSON.stringify(signed)).not.toContain('signed-in');
+    if (!signed.ok) return;
+    const { apiKey: _typed, ...withoutKey } = draft({ baseUrl, apiKeyGrant: signed.grant });
+    expect(await handlers['settings/list-models']({ draft: withoutKey }, context)).toEqual({
+      ok: true,
+      models: ['m1', 'Bearer sk-or-v1-signed-in-0042'],
+    });
+    // A save for another origin never gets the key, and keeps the grant for its own.
+    await expect(
+      handlers['settings/save-model'](
+        { model: { ...withoutKey, baseUrl: 'https://collector.example/v1' } },
+        context,
+      ),
+    ).rejects.toMatchObject({ code: 'PROVIDER_SIGN_IN_FAILED' });
+    expect(fetch.mock.calls.some(([url]) => url.includes('collector.example'))).toBe(false);
+    const view = await handlers['settings/save-model']({ model: withoutKey }, context);
+    expect(view.models[0]).toMatchObject({ hasApiKey: true, apiKeyHint: '0042' });
+    expect((await settings.resolveModel('or-1'))?.settings.apiKey).toBe('sk-or-v1-signed-in-0042');
+    await expect(
+      handlers['settings/save-model']({ model: withoutKey }, context),
+    ).rejects.toMatchObject({ code: 'PROVIDER_SIGN_IN_FAILED', message: /expired/ });
+    expect(await handlers['settings/test-model']({ draft: withoutKey }, context)).toMatchObject({
+      ok: false,
+      code: 'PROVIDER_SIGN_IN_FAILED',
     });
   });
 
