@@ -50,10 +50,15 @@ export function TabStrip(props: TabStripProps) {
   selectedId.current = props.selectedTabId;
   // On a new selection and when the panel is resized: a tab selected in a wide panel
   // must still show after the panel narrows.
-  const revealSelected = () => {
+  const revealedAt = useRef(-Infinity);
+  const scrollSelectedIntoView = () => {
     const id = selectedId.current;
     const tab = id === null ? null : list.current?.querySelector<HTMLElement>(`[id="${id}"]`);
     tab?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  };
+  const revealSelected = () => {
+    revealedAt.current = performance.now();
+    scrollSelectedIntoView();
     measure();
   };
 
@@ -68,6 +73,13 @@ export function TabStrip(props: TabStripProps) {
   }, []);
 
   useLayoutEffect(revealSelected, [props.selectedTabId]);
+
+  // Revealing can make an end button appear, which narrows the line and slides the
+  // tab just revealed under the faded edge: reveal it once more, but only right after
+  // a reveal, so a person's own scrolling is never undone.
+  useLayoutEffect(() => {
+    if (performance.now() - revealedAt.current < 500) scrollSelectedIntoView();
+  }, [overflow.before, overflow.after]);
 
   // A page's worth, less one tab, so the last tab seen stays on screen as context.
   const page = (direction: 1 | -1) => {
