@@ -46,7 +46,12 @@ describe('upload handlers', () => {
       '<label id="label">Photo <input id="photo" type="file" accept="image/*,.heic" multiple></label>',
     );
     const answer = await handlersFor(byId('label'))['web/upload-target']({ ref: 1 }, {} as never);
-    expect(answer).toMatchObject({ status: 'found', accept: 'image/*,.heic', multiple: true });
+    expect(answer).toMatchObject({
+      status: 'found',
+      target: 'input#photo "Photo"',
+      accept: 'image/*,.heic',
+      multiple: true,
+    });
   });
 
   it('refuses an element that owns no file input, naming it', async () => {

@@ -41,6 +41,14 @@ export function fileInputOf(element: Element): HTMLInputElement | null {
   return parent ? onlyOne(parent.children) : null;
 }
 
+/** The input as the card names it: with its label's words when it has no name of its own. */
+function describeInput(input: HTMLInputElement): string {
+  const own = describeElement(input);
+  if (own.includes('"')) return own;
+  const label = (input.labels?.[0]?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return label ? `${own} "${label}"`.slice(0, 160) : own;
+}
+
 /** Bytes from base64 text (atob gives one character per byte). */
 function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   const text = atob(base64);
@@ -58,7 +66,7 @@ export function startUploadHandlers(refs: RefRegistry): RequestHandlers<Channel>
       if (!input) return { status: 'not-file-input', target: describeElement(element) };
       return {
         status: 'found',
-        target: describeElement(input),
+        target: describeInput(input),
         accept: input.accept.slice(0, 500),
         multiple: input.multiple,
         disabled: input.disabled,
@@ -81,7 +89,7 @@ export function startUploadHandlers(refs: RefRegistry): RequestHandlers<Channel>
       const held = [...(input.files ?? [])].slice(0, 20);
       return {
         status: 'set',
-        target: describeElement(input),
+        target: describeInput(input),
         files: held.map((chosen) => ({ name: chosen.name.slice(0, 255), size: chosen.size })),
       };
     },
