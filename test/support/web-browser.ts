@@ -40,18 +40,25 @@ export interface WebBrowser extends ExtensionBrowser {
  * A copy of the build whose manifest grants `hosts` (and every site with `allUrls`);
  * removed with the browser.
  */
-function buildGranting(hosts: readonly string[], allUrls: boolean): string {
+function buildGranting(
+  hosts: readonly string[],
+  allUrls: boolean,
+  permissions: readonly string[] = [],
+): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'side-agent-web-build-'));
   cpSync(CHROME_BUILD, dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
     host_permissions?: string[];
+    permissions?: string[];
   };
   manifest.host_permissions = [
     ...(manifest.host_permissions ?? []),
     ...hosts.map((host) => `https://${host}/*`),
     ...(allUrls ? ['<all_urls>'] : []),
   ];
+  // An optional permission the person would grant from Settings, granted the same way.
+  manifest.permissions = [...(manifest.permissions ?? []), ...permissions];
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2));
   return dir;
 }
@@ -73,6 +80,8 @@ export async function launchWebBrowser(
     readonly granted?: readonly string[];
     /** The build also holds access to all sites, as an install that was granted it. */
     readonly allUrls?: boolean;
+    /** Optional permissions the build holds as granted (e.g. `downloads`). */
+    readonly permissions?: readonly string[];
     /**
      * Settings → Agent's plan before acting. Off unless a test asks for it: most web
      * tests script the run's own rounds, and a plan card would wait for an answer.
@@ -82,7 +91,8 @@ export async function launchWebBrowser(
   } = {},
 ): Promise<WebBrowser> {
   const granted = options.granted ?? pages.hosts;
-  const extensionDir = options.extensionDir ?? buildGranting(granted, options.allUrls ?? false);
+  const extensionDir =
+    options.extensionDir ?? buildGranting(granted, options.allUrls ?? false, options.permissions);
   const browser = await launchExtensionBrowser({
     ...options,
     extensionDir,

@@ -28,7 +28,11 @@ export interface WebRunRig {
 }
 
 /** Starts the rig; the run tab shows `https://<host>/` with the bridge connected. */
-export async function startWebRunRig(hosts: WebHosts, host: string): Promise<WebRunRig> {
+export async function startWebRunRig(
+  hosts: WebHosts,
+  host: string,
+  options: { readonly permissions?: readonly string[] } = {},
+): Promise<WebRunRig> {
   const started: { close(): Promise<void> }[] = [];
   const close = async () => {
     for (const part of started.reverse()) await part.close();
@@ -40,7 +44,10 @@ export async function startWebRunRig(hosts: WebHosts, host: string): Promise<Web
     started.push(models);
     const proxy = await startCorsProxy(models.port);
     started.push(proxy);
-    const browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+    const browser = await launchWebBrowser(pages, {
+      hostRules: ['EXCLUDE 127.0.0.1'],
+      ...(options.permissions ? { permissions: options.permissions } : {}),
+    });
     started.push(browser);
     const tab = await browser.open(host);
     await browser.injectBridge(tab);

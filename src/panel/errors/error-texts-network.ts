@@ -22,6 +22,8 @@ export const NETWORK_TEXTS = {
   DOWNLOAD_FAILED: 'A file the agent tried to download could not be fetched or saved.',
   DOWNLOAD_UNKNOWN: 'The agent asked for a download this run does not have.',
   FILE_NOT_TEXT: 'A downloaded file is not text, so the agent cannot read it.',
+  UPLOAD_TOO_LARGE: 'The file is too large for the agent to upload (at most 25 MB).',
+  UPLOAD_TYPE_REFUSED: 'The page’s file input does not take this kind of file.',
   PDF_ENCRYPTED: 'The PDF is protected with a password, so the agent cannot read it.',
   PDF_INVALID: 'The file is not a PDF the agent can read.',
   PDF_TOO_SLOW: 'The PDF took too long to read and was left unfinished.',

@@ -319,6 +319,10 @@ export const ERROR_CODES = [
   'PDF_ENCRYPTED',
   'PDF_INVALID',
   'PDF_TOO_SLOW',
+  // upload_file (src/sites/web/worker/actions): a file past the upload bound, a file
+  // the input's accept attribute rejects.
+  'UPLOAD_TOO_LARGE',
+  'UPLOAD_TYPE_REFUSED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -10,6 +10,7 @@ import { indicatorMethods } from './methods/indicator-methods';
 import { readMethods } from './methods/read-methods';
 import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
+import { uploadMethods } from './methods/upload-methods';
 import { waitMethods } from './methods/wait-methods';
 
 export const webSite = defineSite({
@@ -27,6 +28,7 @@ export const webSite = defineSite({
     ...devMethods,
     ...indicatorMethods,
     ...waitMethods,
+    ...uploadMethods,
   },
   document: false,
   panel: {

@@ -7,6 +7,7 @@ import { webSite } from '../web.site';
 import { startActHandlers } from './act/act-handlers';
 import { startIndicatorHandlers } from './act/indicator-handlers';
 import { startScrollHandlers } from './act/scroll-handlers';
+import { startUploadHandlers } from './act/upload-handlers';
 import { startWaitHandlers } from './act/wait-element';
 import { startDevHandlers } from './dev/dev-handlers';
 import { startReadHandlers } from './read/read-handlers';
@@ -23,6 +24,7 @@ export const isolatedSite = defineIsolatedSite({
         ...startTreeHandlers(signal, frame, refs),
         ...startReadHandlers(signal, frame, refs),
         ...startActHandlers(refs),
+        ...startUploadHandlers(refs),
         ...startWaitHandlers(refs),
         ...startScrollHandlers(signal, frame, refs),
         ...startDevHandlers(refs),

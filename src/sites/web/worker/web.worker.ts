@@ -20,6 +20,7 @@ import { pressKeysTool } from './actions/press-keys.tool';
 import { typeTool } from './actions/type.tool';
 import { setFieldTool } from './actions/set-field.tool';
 import { selectOptionTool } from './actions/select-option.tool';
+import { uploadFileTool } from './actions/upload-file.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
 import { clarifyTool } from './ask/clarify.tool';
 import { doneTool } from './finish/done.tool';
@@ -94,6 +95,7 @@ export const workerSite = defineWorkerSite({
       resizeWindowTool(windowSizes),
       verifyFormTool,
       ...fileTools(fileDeps),
+      uploadFileTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
   ).map((tool) => strictSecrets(observed(tool, browserActionDeps.tabUrl))),
   createRunState: createWebRunState,

@@ -22,7 +22,7 @@ const NOT_A_LIST: Record<string, string> = {
   contenteditable: 'an editable region: use type',
   checkbox: 'a checkbox: use set_checked',
   radio: 'a radio button: use set_checked',
-  file: 'a file input: ask the person to pick the file',
+  file: 'a file input: use upload_file to put a downloaded file in it',
   other: 'not a list of options: use click',
 };
 

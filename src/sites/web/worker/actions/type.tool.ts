@@ -23,7 +23,7 @@ export const MAX_TYPED_CHARS = 5_000;
 const WRONG_CONTROL: Record<string, string> = {
   checkbox: 'a checkbox: use set_checked to check or uncheck it',
   radio: 'a radio button: use set_checked to choose it',
-  file: 'a file input: Side Agent does not choose files for you; ask the person to pick the file',
+  file: 'a file input: use upload_file to put a downloaded file in it',
   select: 'a drop-down list: use select_option to choose an option',
   other: 'not a text field: click it, or use press_keys for keys',
 };
