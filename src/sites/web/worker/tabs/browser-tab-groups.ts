@@ -50,6 +50,11 @@ export const browserTabGroups: TabGroupControl = {
     if (first === undefined) return;
     await chrome.tabs.ungroup([first, ...rest]);
   },
+  async moveTo(tabIds, groupId) {
+    const [first, ...rest] = tabIds;
+    if (first === undefined) return;
+    await chrome.tabs.group({ groupId, tabIds: [first, ...rest] });
+  },
   async mark(tabId, on) {
     const action = globalThis.chrome?.action;
     if (!action) return;

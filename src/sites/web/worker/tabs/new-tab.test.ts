@@ -25,6 +25,7 @@ function deps(accessFacts: AccessFacts = facts(), failOpen = false) {
     groupOf: async () => 1,
     group: async () => 1,
     ungroup: async () => undefined,
+    moveTo: async () => undefined,
     mark: async () => undefined,
     async open(url, _near, active) {
       if (failOpen) throw new Error('Tabs cannot be edited right now');

@@ -25,6 +25,11 @@ function fakeTabStrip(options: { hasGroups?: boolean; refuseGroup?: boolean } = 
       for (const tabId of tabIds) groups.set(tabId, null);
       calls.push(`ungroup ${tabIds.join(',')}`);
     },
+    async moveTo(tabIds, groupId) {
+      if (![...groups.values()].includes(groupId)) throw new Error('No group with id');
+      for (const tabId of tabIds) groups.set(tabId, groupId);
+      calls.push(`move ${tabIds.join(',')} -> ${groupId}`);
+    },
     async mark(tabId, on) {
       if (on) marks.add(tabId);
       else marks.delete(tabId);
@@ -142,5 +147,21 @@ describe('createRunTabs', () => {
     // A new run starts a new set (and group) of its own.
     expect(await tabs.mayActInTab('run-2', 7)).toBeNull();
     expect(tabs.groupOf('run-2')).not.toBeNull();
+  });
+
+  it('puts a tab back in the person own group at run end, or ungroups it once that is gone', async () => {
+    const strip = fakeTabStrip();
+    strip.groups.set(7, 40);
+    strip.groups.set(9, 40);
+    strip.groups.set(8, 41);
+    const tabs = createRunTabs(strip.control);
+    await tabs.mayActInTab('run-1', 7);
+    await tabs.mayActInTab('run-2', 8);
+    expect(strip.groups.get(7)).toBe(101);
+    // The person's group 40 still has tab 9; group 41 emptied when tab 8 left it.
+    await tabs.release('run-1');
+    expect(strip.groups.get(7)).toBe(40);
+    await tabs.release('run-2');
+    expect(strip.groups.get(8)).toBeNull();
   });
 });

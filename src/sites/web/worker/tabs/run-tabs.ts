@@ -13,7 +13,8 @@
 // The group says "the agent is working here". Once the run ended nothing works there,
 // and a group left behind would tell the person the wrong thing and clutter the tab
 // strip after every task. The tabs the run opened stay open (the person may want to
-// read them); only the group (or badge) goes.
+// read them); only the group (or badge) goes, and a tab the person had in a group of
+// their own goes back to it.
 import type { InputFailure } from '../input/debugger-sessions';
 
 /** The most tabs one run may work in, its first tab included. */
@@ -30,6 +31,8 @@ export interface TabGroupControl {
   /** Puts tabs in `groupId` (or a new named group when null); the group's id. */
   group(tabIds: readonly number[], groupId: number | null): Promise<number>;
   ungroup(tabIds: readonly number[]): Promise<void>;
+  /** Puts tabs back in the person's group `groupId`; throws when that group is gone. */
+  moveTo(tabIds: readonly number[], groupId: number): Promise<void>;
   /** Sets or clears (false) the badge marking a tab as the agent's. */
   mark(tabId: number, on: boolean): Promise<void>;
   /** Opens `url` in a new tab next to `nearTabId`, in its window; the new tab's id. */
@@ -41,6 +44,8 @@ interface RunTabSet {
   readonly tabs: Set<number>;
   /** Tabs the person took back: refused for the rest of the run. */
   readonly takenBack: Set<number>;
+  /** The person's own group each tab was in before the run grouped it. */
+  readonly before: Map<number, number>;
 }
 
 const takenBack = (): InputFailure => ({
@@ -62,8 +67,11 @@ export function createRunTabs(control: TabGroupControl) {
 
   /** Marks `tabId` as the run's: into its group, or the badge. */
   async function enlist(set: RunTabSet, tabId: number): Promise<void> {
-    if (control.hasGroups) set.groupId = await control.group([tabId], set.groupId);
-    else await control.mark(tabId, true);
+    if (control.hasGroups) {
+      const prior = await control.groupOf(tabId).catch(() => null);
+      set.groupId = await control.group([tabId], set.groupId);
+      if (typeof prior === 'number' && prior !== set.groupId) set.before.set(tabId, prior);
+    } else await control.mark(tabId, true);
     set.tabs.add(tabId);
   }
 
@@ -74,7 +82,7 @@ export function createRunTabs(control: TabGroupControl) {
   async function mayActInTab(runId: string, tabId: number): Promise<InputFailure | null> {
     let set = sets.get(runId);
     if (!set) {
-      set = { groupId: null, tabs: new Set(), takenBack: new Set() };
+      set = { groupId: null, tabs: new Set(), takenBack: new Set(), before: new Map() };
       sets.set(runId, set);
       try {
         await enlist(set, tabId);
@@ -143,9 +151,15 @@ export function createRunTabs(control: TabGroupControl) {
         if (set.takenBack.has(tabId)) continue;
         if (control.hasGroups) {
           // Only a tab still in the run's group is ungrouped: one the person moved to
-          // a group of their own stays where they put it.
-          if (await stillInSet(set, tabId).catch(() => false))
-            await control.ungroup([tabId]).catch(() => undefined);
+          // a group of their own stays where they put it, and one that was in their
+          // group before the run goes back there (while that group still exists).
+          if (!(await stillInSet(set, tabId).catch(() => false))) continue;
+          const prior = set.before.get(tabId);
+          const back =
+            prior === undefined
+              ? Promise.reject(new Error('no group of the person'))
+              : control.moveTo([tabId], prior);
+          await back.catch(() => control.ungroup([tabId])).catch(() => undefined);
         } else await control.mark(tabId, false).catch(() => undefined);
       }
     },

@@ -20,6 +20,7 @@ function strip() {
     groupOf: async () => group,
     group: async () => (group = 3),
     ungroup: async () => void (group = null),
+    moveTo: async () => undefined,
     mark: async () => undefined,
     open: async () => 8,
   };
