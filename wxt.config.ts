@@ -57,7 +57,9 @@ export default defineConfig({
       'alarms',
       'notifications',
       // Trusted input on web pages; Firefox has no debugger API (docs/decisions).
-      ...(browser === 'firefox' ? [] : ['sidePanel', 'debugger']),
+      // The agent's tabs are shown as a tab group on Chrome; Firefox marks them with the
+      // toolbar badge instead (src/sites/web/worker/tabs/browser-tab-groups.ts).
+      ...(browser === 'firefox' ? [] : ['sidePanel', 'debugger', 'tabGroups']),
     ],
     // Skills' download jobs save files only once the person allows it (Settings → Skills).
     optional_permissions: ['downloads'],

@@ -85,6 +85,10 @@ export const CONNECTION_TEXTS = {
   INPUT_NOT_ACCEPTED: 'The page did not accept the input.',
   INPUT_OPTION_NOT_FOUND:
     'The list has no single option matching what the agent asked for, so nothing was chosen.',
+  TAB_TAKEN_BACK:
+    'You took this tab back from Side Agent (out of its tab group), so it did not act there.',
+  TAB_LIMIT_REACHED:
+    'The agent tried to open more tabs than one task may use, so no new tab was opened.',
   PAGE_UNSAVED_CHANGES: 'The page has edits you have not saved, so Side Agent did not leave it.',
   DONE_UNVERIFIED:
     'The agent said it was finished, but the page still showed unfinished work, so it was sent back to check.',

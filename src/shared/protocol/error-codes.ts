@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'INPUT_NOT_ACCEPTED',
   /** No option of the list matches what was asked, or several do (the options are listed). */
   'INPUT_OPTION_NOT_FOUND',
+  /** The person took the tab out of the run's tab group, so the run may not act on it. */
+  'TAB_TAKEN_BACK',
+  /** A run asked to open more tabs than one run may work in. */
+  'TAB_LIMIT_REACHED',
   /** A navigation would drop edits the person made on the page (unsubmitted form fields). */
   'PAGE_UNSAVED_CHANGES',
   /** The tab did not arrive at the address (blocked, failed, or timed out). */

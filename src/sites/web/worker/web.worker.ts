@@ -3,8 +3,9 @@
 // mode and prompt tier, in web-prompt.ts), and the state its tools share during a run
 // (what they read, by origin, for the safety policy in safety/), its site guides
 // (guides/: notes on well-known websites), its working-memory tools (memory/),
-// the window size a run may change for a layout (window/), put back at its end, and
-// its file tools (files/: downloads kept for the run, PDF text).
+// the window size a run may change for a layout (window/), put back at its end, the
+// tabs a run works in (tabs/: its tab group, new tabs), and its file tools (files/:
+// downloads kept for the run, PDF text).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -45,6 +46,8 @@ import { fileTools } from './files/file-tools';
 import { pdfAwareReadPage } from './files/pdf-tab-read';
 import type { FileToolDeps } from './files/save-file';
 import { startBrowserDownload } from '../../../worker/platform/downloads';
+import { runTabs } from './tabs/browser-tab-groups';
+import { newTabTool } from './tabs/new-tab.tool';
 
 const fileDeps: FileToolDeps = {
   fetcher: (url, init) => fetch(url, init),
@@ -54,7 +57,7 @@ const fileDeps: FileToolDeps = {
   startDownload: startBrowserDownload,
 };
 
-const navigation = browserNavigationDeps(browserActionDeps.tabUrl);
+const navigation = browserNavigationDeps(browserActionDeps.tabUrl, runTabs);
 
 export const workerSite = defineWorkerSite({
   site: webSite,
@@ -94,6 +97,7 @@ export const workerSite = defineWorkerSite({
       fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
       resizeWindowTool(windowSizes),
       verifyFormTool,
+      newTabTool({ tabs: runTabs, accessFacts: browserActionDeps.accessFacts }),
       ...fileTools(fileDeps),
       uploadFileTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
@@ -102,6 +106,7 @@ export const workerSite = defineWorkerSite({
   endRun: async (runId, page) => {
     await inputSessions.release(runId);
     await windowSizes.restore(runId);
+    await runTabs.release(runId);
     // The mark goes with the run (a lease covers a page that does not answer now).
     await page.request('web/indicator', { show: false, leaseMs: 1_000 }).catch(() => undefined);
   },

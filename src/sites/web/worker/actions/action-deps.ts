@@ -6,6 +6,7 @@ import { createInputSessions, type InputSessions } from '../input/debugger-sessi
 import { currentAccessFacts } from '../../../../worker/site-access/current-access';
 import type { ActionDeps } from './action-target';
 import { browserNavigationWatch } from './navigation-watch';
+import { runTabs } from '../tabs/browser-tab-groups';
 
 /** How long the page gets to react to input before its state is read back. */
 const SETTLE_MS = 120;
@@ -30,6 +31,7 @@ export const browserActionDeps: ActionDeps = {
   accessFacts: currentAccessFacts,
   tabUrl,
   watchNavigation: browserNavigationWatch,
+  tabs: runTabs,
   settle: (signal) =>
     new Promise<void>((resolve) => {
       const done = () => {

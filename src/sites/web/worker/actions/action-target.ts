@@ -1,7 +1,8 @@
 // ## Owns
 // The steps every trusted action takes before it touches the page: read the ref, make
-// sure the run's tab is on a site the person allowed, take the run's input session,
-// and find where to press (scrolled into view, uncovered, holding still).
+// sure the run's tab is on a site the person allowed and still in the run's tab set,
+// take the run's input session, and find where to press (scrolled into view,
+// uncovered, holding still).
 // ## Never
 // Presses on a covered element or on another tab than the run's: input goes to the
 // run's tab session only, at the point the page itself found uncovered.
@@ -11,6 +12,7 @@ import type { InputFailure, InputSessions, RunInputSession } from '../input/debu
 import { mayControlTab, type AccessFactsReader } from '../input/may-control-tab';
 import { parseRef } from '../tree/tree-refs';
 import type { WatchNavigation } from './navigation-watch';
+import type { RunTabs } from '../tabs/run-tabs';
 
 /** What the action tools need from the browser, so tests can see every step. */
 export interface ActionDeps {
@@ -23,6 +25,8 @@ export interface ActionDeps {
   readonly settle: (signal: AbortSignal) => Promise<void>;
   /** Watches the tab for a new document, started before an action's input. */
   readonly watchNavigation: WatchNavigation;
+  /** The run's tab set (tabs/run-tabs.ts); absent: the run's one tab, unmarked. */
+  readonly tabs?: Pick<RunTabs, 'mayActInTab'>;
 }
 
 /** Checks of a target that is still moving (an animation, a layout shift). */
@@ -94,7 +98,9 @@ export async function inputSession(
       message: 'The tab this request was acting on was closed, so the action did not happen.',
     });
   }
-  const refused = await mayControlTab(tabId, url, deps.accessFacts);
+  const refused =
+    (await mayControlTab(tabId, url, deps.accessFacts)) ??
+    (await deps.tabs?.mayActInTab(context.runId, tabId));
   if (refused) return fail(refused);
   const held = await deps.sessions.session(context.runId, tabId, context.signal);
   if (!held.ok) return fail(held.failure);

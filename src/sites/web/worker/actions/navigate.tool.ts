@@ -34,6 +34,8 @@ async function leave(
   force: boolean,
 ): Promise<ToolOutcome> {
   const before = await deps.tabUrl(context.page.tabId);
+  const taken = await deps.tabs?.mayActInTab(context.runId, context.page.tabId);
+  if (taken) return { ok: false, code: taken.code, message: taken.message };
   if (!force) {
     const unsaved = await context.page.request('web/act-unsaved', {});
     if (!unsaved.ok) return { ok: false, code: unsaved.error.code, message: unsaved.error.message };

@@ -2,6 +2,7 @@
 // Moving the run's tab through the browser (an address, back, forward) and waiting
 // until it has arrived: the tab's load completes, or the bound passes, or Stop.
 // Injected into the navigation tools so tests can see every step.
+import type { RunTabs } from '../tabs/run-tabs';
 
 /** Where to go. */
 export type Destination = { readonly url: string } | 'back' | 'forward';
@@ -17,6 +18,8 @@ export interface NavigationDeps {
   ) => Promise<
     { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string }
   >;
+  /** The run's tab set (tabs/run-tabs.ts); absent: the run's one tab, unmarked. */
+  readonly tabs?: Pick<RunTabs, 'mayActInTab'>;
 }
 
 /** Longest wait for a page to load after a navigation. */
@@ -45,9 +48,13 @@ function whenLoaded(tabId: number, signal: AbortSignal): Promise<string | null> 
   });
 }
 
-export function browserNavigationDeps(tabUrl: NavigationDeps['tabUrl']): NavigationDeps {
+export function browserNavigationDeps(
+  tabUrl: NavigationDeps['tabUrl'],
+  tabs?: NavigationDeps['tabs'],
+): NavigationDeps {
   return {
     tabUrl,
+    ...(tabs ? { tabs } : {}),
     async go(tabId, destination, signal) {
       // Listening starts before the move, so a fast load is not missed.
       const loaded = whenLoaded(tabId, signal);
