@@ -30,14 +30,14 @@ describe('profile note', () => {
   });
 
   it('joins the memory block, and a profile that cannot be read adds nothing', async () => {
-    const memory = { contextFor: async () => '[memory]', other: 1 };
+    const memory = { contextFor: async (_origin: string | null) => '[memory]', other: 1 };
     const joined = withProfileNote(memory, { view: async () => UNLOCKED });
     expect(joined.other).toBe(1);
     expect(await joined.contextFor(null)).toMatch(/^\[Profile entries[^\n]*\n\n\[memory\]$/);
     const broken = withProfileNote(memory, { view: () => Promise.reject(new Error('damaged')) });
     expect(await broken.contextFor(null)).toBe('[memory]');
     const noMemory = withProfileNote(
-      { contextFor: async () => null },
+      { contextFor: async (_origin: string | null) => null },
       { view: async () => ({ state: 'locked', entries: [] }) },
     );
     expect(await noMemory.contextFor(null)).toContain('locked');
