@@ -156,7 +156,9 @@ describe('profile autofill', () => {
   });
 
   it('tells the model the profile is locked once the person locks it, and fills nothing', async () => {
-    await tab.evaluate(() => document.querySelectorAll('input').forEach((input) => (input.value = '')));
+    await tab.evaluate(() =>
+      document.querySelectorAll('input').forEach((input) => (input.value = '')),
+    );
     await openProfileTab();
     await panel.getByTestId('profile-lock').click();
     await panel.getByTestId('profile-unlock').waitFor();

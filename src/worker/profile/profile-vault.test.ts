@@ -69,7 +69,10 @@ describe('profile vault', () => {
     expect(await codeOf(later.unlock('wrong passphrase'))).toBe('PROFILE_WRONG_PASSPHRASE');
     expect((await later.view()).state).toBe('locked');
     const opened = await later.unlock(PASS);
-    expect(opened).toEqual({ state: 'unlocked', entries: [{ key: 'name', value: 'Ada Lovelace' }] });
+    expect(opened).toEqual({
+      state: 'unlocked',
+      entries: [{ key: 'name', value: 'Ada Lovelace' }],
+    });
   });
 
   it('locks, forgets, and refuses a second profile or a short passphrase', async () => {
@@ -88,7 +91,8 @@ describe('profile vault', () => {
   it('bounds entries and values, and a refusal changes nothing', async () => {
     const { local, vault } = setup();
     await vault.create(PASS);
-    for (let index = 0; index < 200; index += 1) await vault.putEntry(`field_${index}`, `v${index}`);
+    for (let index = 0; index < 200; index += 1)
+      await vault.putEntry(`field_${index}`, `v${index}`);
     const before = structuredClone(local.data.get(STORAGE_KEYS.profileVault));
     // A 201st entry (on the way to 10,000) is refused in plain words.
     const refused = vault.putEntry('field_200', 'x');

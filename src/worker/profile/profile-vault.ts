@@ -113,7 +113,11 @@ export function createProfileVault(options: ProfileVaultOptions): ProfileVault {
   }
 
   /** The record and its entries, or a failure saying why they cannot be had. */
-  async function unlocked(): Promise<{ key: Uint8Array; sealed: SealedRecord; entries: ProfileEntry[] }> {
+  async function unlocked(): Promise<{
+    key: Uint8Array;
+    sealed: SealedRecord;
+    entries: ProfileEntry[];
+  }> {
     const sealed = await record();
     if (!sealed) throw new ProtocolFailure('PROFILE_NOT_SET', 'No profile is saved yet.');
     const key = await sessionKey();
@@ -212,7 +216,10 @@ export function createProfileVault(options: ProfileVaultOptions): ProfileVault {
         const key = normalizeProfileKey(rawKey);
         const entries = opened.entries.filter((entry) => entry.key !== key);
         if (entries.length === opened.entries.length)
-          throw new ProtocolFailure('PROFILE_ENTRY_NOT_FOUND', `The profile has no entry ${rawKey}.`);
+          throw new ProtocolFailure(
+            'PROFILE_ENTRY_NOT_FOUND',
+            `The profile has no entry ${rawKey}.`,
+          );
         return write(opened.key, opened.sealed, entries);
       }),
     forget: () =>

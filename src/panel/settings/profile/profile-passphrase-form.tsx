@@ -35,7 +35,11 @@ export function PassphraseForm({ mode, onSubmit }: PassphraseFormProps) {
   };
   const label = mode === 'create' ? 'Set passphrase' : 'Unlock profile';
   return (
-    <form class="sa-form" data-testid={`profile-${mode}-form`} onSubmit={(event) => void submit(event)}>
+    <form
+      class="sa-form"
+      data-testid={`profile-${mode}-form`}
+      onSubmit={(event) => void submit(event)}
+    >
       <Field id={`${id}-pass`} label="Passphrase" error={error}>
         <input
           id={`${id}-pass`}

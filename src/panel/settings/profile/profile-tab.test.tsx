@@ -1,18 +1,65 @@
 import { act } from 'preact/test-utils';
 import { describe, expect, it } from 'vitest';
 import { createFakeApi } from '../../chat/__fixtures__/fake-panel-api';
-import { createMemoryArea } from '../../../worker/storage/__fixtures__/memory-area';
-import { createProfileVault } from '../../../worker/profile/profile-vault';
+import { ProtocolFailure } from '../../../shared/protocol/envelope';
+import type { ProfileEntry, ProfileView } from '../../../shared/protocol/profile-messages';
 import { mount, settle, typeInto } from '../__fixtures__/dom';
 import { ProfileTab } from './profile-tab';
 
 const PASS = 'long enough passphrase';
 
-/** The tab against a real vault over in-memory areas, as the worker's handlers would serve it. */
+/** The worker's side of the profile methods, as the vault answers them (no crypto). */
+function fakeVault() {
+  let passphrase: string | null = null;
+  let open = false;
+  let entries: ProfileEntry[] = [];
+  const view = (): ProfileView =>
+    passphrase === null
+      ? { state: 'none', entries: [] }
+      : open
+        ? { state: 'unlocked', entries: [...entries] }
+        : { state: 'locked', entries: [] };
+  const unlocked = () => {
+    if (!open) throw new ProtocolFailure('PROFILE_LOCKED', 'The profile is locked.');
+  };
+  return {
+    view: async () => view(),
+    create: async (next: string) => ((passphrase = next), (open = true), view()),
+    unlock: async (given: string) => {
+      if (given !== passphrase)
+        throw new ProtocolFailure(
+          'PROFILE_WRONG_PASSPHRASE',
+          'That passphrase does not open the saved profile.',
+        );
+      open = true;
+      return view();
+    },
+    lock: async () => ((open = false), view()),
+    putEntry: async (rawKey: string, value: string, previousKey?: string) => {
+      unlocked();
+      const key = rawKey.trim().toLowerCase().replace(/\s+/g, '_');
+      if (!/^[a-z0-9][a-z0-9_-]*(\.[a-z0-9][a-z0-9_-]*)?$/.test(key))
+        throw new ProtocolFailure(
+          'PROFILE_ENTRY_INVALID',
+          'An entry name uses letters, digits, _ and -, optionally grouped by one dot.',
+        );
+      const at = entries.findIndex((entry) => entry.key === (previousKey ?? key));
+      if (at < 0) entries = [...entries, { key, value }];
+      else entries = entries.map((entry, index) => (index === at ? { key, value } : entry));
+      return view();
+    },
+    removeEntry: async (key: string) => {
+      unlocked();
+      entries = entries.filter((entry) => entry.key !== key);
+      return view();
+    },
+    forget: async () => ((passphrase = null), (open = false), (entries = []), view()),
+  };
+}
+
+/** The tab against the fake worker. */
 async function setup() {
-  const local = createMemoryArea();
-  const session = createMemoryArea();
-  const vault = createProfileVault({ local, session });
+  const vault = fakeVault();
   let pending = 0;
   const track =
     <T, R>(work: (payload: T) => Promise<R>) =>
@@ -39,7 +86,7 @@ async function setup() {
   await settle();
   const q = <T extends Element = HTMLElement>(id: string) =>
     container.querySelector<T & HTMLElement>(`[data-testid="${id}"]`);
-  // Key derivation takes real time: wait until the worker's answer is applied.
+  // Waits until the worker's answer is applied.
   const click = async (element: Element | null) => {
     const calls = fake.types().length;
     act(() => (element as HTMLElement).click());
@@ -60,7 +107,7 @@ async function setup() {
     typeInto(q('profile-add-form')!.querySelector('[data-testid="profile-entry-value"]'), value);
     await click(q('profile-add-form')!.querySelector('[data-testid="profile-entry-save"]'));
   };
-  return { container, q, click, state, entries, addEntry, local };
+  return { container, q, click, state, entries, addEntry, vault };
 }
 
 describe('ProfileTab', () => {
@@ -83,7 +130,6 @@ describe('ProfileTab', () => {
       ['note', '<img src=x onerror="alert(1)"><script>alert(2)</script>'],
     ]);
     expect(view.container.querySelector('img, script')).toBeNull();
-    expect(JSON.stringify([...view.local.data.values()])).not.toContain('Berlin');
   });
 
   it('shows a refused entry in plain words, edits and removes entries', async () => {
@@ -92,9 +138,7 @@ describe('ProfileTab', () => {
     typeInto(view.q('profile-passphrase-again'), PASS);
     await view.click(view.q('profile-create'));
     await view.addEntry('a.b.c', 'x');
-    expect(view.container.querySelector('[role="alert"]')?.textContent).toMatch(
-      /letters, digits/,
-    );
+    expect(view.container.querySelector('[role="alert"]')?.textContent).toMatch(/letters, digits/);
     await view.addEntry('email', 'ada@example.test');
     await view.click(view.container.querySelector('[aria-label="Edit email"]'));
     const form = view.q('profile-edit-form')!;
@@ -126,7 +170,9 @@ describe('ProfileTab', () => {
     await view.click(view.q('profile-forget'));
     expect(view.state()).toBe('unlocked');
     const confirm = [...view.container.querySelectorAll('button')].find(
-      (node) => node.textContent === 'Forget profile' && node.closest('[role="dialog"], [role="alertdialog"]'),
+      (node) =>
+        node.textContent === 'Forget profile' &&
+        node.closest('[role="dialog"], [role="alertdialog"]'),
     );
     await view.click(confirm ?? null);
     expect(view.state()).toBe('none');

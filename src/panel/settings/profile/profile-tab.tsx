@@ -55,7 +55,9 @@ export function ProfileTab({ client }: ProfileTabProps) {
           <p data-testid="profile-none">No profile yet. Choose a passphrase to start one.</p>
           <PassphraseForm
             mode="create"
-            onSubmit={async (passphrase) => apply(await client.request('profile/create', { passphrase }))}
+            onSubmit={async (passphrase) =>
+              apply(await client.request('profile/create', { passphrase }))
+            }
           />
         </>
       ) : null}
@@ -64,7 +66,9 @@ export function ProfileTab({ client }: ProfileTabProps) {
           <p data-testid="profile-locked">Your profile is locked in this browser session.</p>
           <PassphraseForm
             mode="unlock"
-            onSubmit={async (passphrase) => apply(await client.request('profile/unlock', { passphrase }))}
+            onSubmit={async (passphrase) =>
+              apply(await client.request('profile/unlock', { passphrase }))
+            }
           />
           <div class="sa-row">{forgetButton}</div>
         </>
@@ -121,7 +125,9 @@ export function ProfileTab({ client }: ProfileTabProps) {
             </ul>
           )}
           <ProfileEntryForm
-            onSave={async (key, value) => apply(await client.request('profile/put-entry', { key, value }))}
+            onSave={async (key, value) =>
+              apply(await client.request('profile/put-entry', { key, value }))
+            }
           />
           <div class="sa-row">
             <button

@@ -100,7 +100,12 @@ export const workerSite = defineWorkerSite({
       fillFromProfileTool({
         profile: getWorkerProfileVault(),
         typeText: (context, { ref, text }) =>
-          typeInto(browserActionDeps, context, { ref, text, clear: true, submit: false }, 'set_field'),
+          typeInto(
+            browserActionDeps,
+            context,
+            { ref, text, clear: true, submit: false },
+            'set_field',
+          ),
       }),
       ...fileTools(fileDeps),
     ] as ToolDefinition<unknown>[]

@@ -21,7 +21,10 @@ function setup(view: ProfileView, typed: ToolOutcome | null = null) {
       return (
         typed ?? {
           ok: true,
-          result: { done: `Set ${request.ref}.`, changes: { element: [{ value: { from: '', to: request.text } }] } },
+          result: {
+            done: `Set ${request.ref}.`,
+            changes: { element: [{ value: { from: '', to: request.text } }] },
+          },
           summary: `Set ${request.ref}`,
           pageChange: 'changed',
         }
@@ -30,12 +33,19 @@ function setup(view: ProfileView, typed: ToolOutcome | null = null) {
   });
   const { context, calls } = actContext({
     'web/act-facts': (payload: { ref: number }) => ({
-      control: payload.ref === 99 ? null : controlView({ role: 'textbox', name: `Field ${payload.ref}` }),
+      control:
+        payload.ref === 99 ? null : controlView({ role: 'textbox', name: `Field ${payload.ref}` }),
       linkShown: false,
       url: PAGE,
     }),
   });
-  return { tool, context, calls, typedCalls, lock: () => (current = { state: 'locked', entries: [] }) };
+  return {
+    tool,
+    context,
+    calls,
+    typedCalls,
+    lock: () => (current = { state: 'locked', entries: [] }),
+  };
 }
 
 const UNLOCKED: ProfileView = {
@@ -64,7 +74,9 @@ describe('fill_from_profile', () => {
     const review = await tool.review!(input, context);
     expect(review).toMatchObject({ ask: true, grantKey: null });
     if (review.ask !== true) throw new Error('expected a card');
-    expect(review.detail).toBe(`shipping.postal_code: ${SECRET_ZIP}\nshipping.city: ${SECRET_CITY}`);
+    expect(review.detail).toBe(
+      `shipping.postal_code: ${SECRET_ZIP}\nshipping.city: ${SECRET_CITY}`,
+    );
     expect(review.effect).toContain("'Field 12' with your shipping.postal_code");
     const outcome = await tool.execute(input, context);
     expect(typedCalls).toEqual([
@@ -136,8 +148,9 @@ describe('fill_from_profile', () => {
     expect(checkSchemaSubset(tool.inputSchema).ok).toBe(true);
     expect(tool.parseArguments({ fills: [] }).ok).toBe(false);
     expect(
-      tool.parseArguments({ fills: Array.from({ length: 21 }, () => ({ ref: 'e1', entry: 'name' })) })
-        .ok,
+      tool.parseArguments({
+        fills: Array.from({ length: 21 }, () => ({ ref: 'e1', entry: 'name' })),
+      }).ok,
     ).toBe(false);
     expect(tool.parseArguments({ ref: 'e1', entry: 'name' }).ok).toBe(false);
     expect(asksForProfileFill(['Fill the checkout form with my shipping address'])).toBe(true);

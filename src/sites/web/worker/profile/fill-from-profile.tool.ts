@@ -116,10 +116,14 @@ export function fillFromProfileTool(deps: FillFromProfileDeps) {
       const names: string[] = [];
       for (const fill of fills) {
         let name = fill.ref;
-        const checked = await reviewAction(context, { ref: fill.ref, enter: false, url: null }, (control) => {
-          if (control?.name) name = `'${control.name.slice(0, 60)}'`;
-          return null;
-        });
+        const checked = await reviewAction(
+          context,
+          { ref: fill.ref, enter: false, url: null },
+          (control) => {
+            if (control?.name) name = `'${control.name.slice(0, 60)}'`;
+            return null;
+          },
+        );
         if (checked.ask === 'refused') return checked;
         names.push(name);
       }
@@ -139,7 +143,10 @@ export function fillFromProfileTool(deps: FillFromProfileDeps) {
       const filled: string[] = [];
       let pageChange: 'navigated' | 'changed' | undefined;
       for (const [index, fill] of fills.entries()) {
-        const outcome = await deps.typeText(context, { ref: fill.ref, text: resolved.values[index] ?? '' });
+        const outcome = await deps.typeText(context, {
+          ref: fill.ref,
+          text: resolved.values[index] ?? '',
+        });
         if (!outcome.ok) {
           const done = filled.length > 0 ? ` Filled before it: ${filled.join('; ')}.` : '';
           return {
