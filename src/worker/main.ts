@@ -24,8 +24,6 @@ import { startQuickAttach } from './platform/quick-attach-platform';
 import { platformFetch } from './platform/fetch';
 import { restrictStorageToTrustedContexts } from './platform/storage-access';
 import { createStores } from './storage/create-stores';
-import { withProfileNote } from './profile/profile-note';
-import { getWorkerProfileVault } from './profile/worker-profile';
 import { DATABASE_NAMES } from './storage/storage-keys';
 import { createRecoveryService } from './recovery/recovery-service';
 import { createLiveDocumentPort } from './recovery/live-document';
@@ -61,16 +59,7 @@ export function main(): void {
   });
   // Scheduled runs report through the same events the panel gets (start-jobs.ts).
   const jobs = createJobsWiring(panelPorts);
-  const profile = getWorkerProfileVault();
-  const agent = createWorkerAgent({
-    ...stores,
-    // Runs are told which profile entries they may fill (keys only), beside the memory block.
-    memory: withProfileNote(stores.memory, profile),
-    pages,
-    frames,
-    events: jobs.events,
-    recovery,
-  });
+  const agent = createWorkerAgent({ ...stores, pages, frames, events: jobs.events, recovery });
   const panelEvents = createEmitter(workerToPanel, panelPorts);
   const siteAccess = startSiteAccess({
     settings: stores.settings,
@@ -93,7 +82,6 @@ export function main(): void {
         version: chrome.runtime.getManifest().version,
         pages,
         ...stores,
-        profile,
         sessionTransfer: stores.transfer,
         fetch: platformFetch,
         agent,
