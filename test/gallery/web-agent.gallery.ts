@@ -1,7 +1,7 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
 // composer's command palette, a run paused at the step cap, the /allow-api chip, and the Agent, Site guides,
-// Memory, Skills, Scheduled and Traces tabs of Settings, and the Traces page. One Act chat walks through them with a scripted model that plans,
+// Memory, Profile (unlocked and locked), Skills, Scheduled and Traces tabs of Settings, and the Traces page. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -197,6 +197,29 @@ describe('web agent gallery', () => {
       await shootPanel(panel, state);
     });
   }
+
+  it('Settings → Profile, unlocked with entries and locked', async () => {
+    await panelRequest(panel, {
+      type: 'profile/create',
+      payload: { passphrase: 'gallery passphrase' },
+    });
+    for (const [key, value] of [
+      ['name', 'Ada Lovelace'],
+      ['email', 'ada@example.test'],
+      ['shipping.street', '12 Analytical Row'],
+      ['shipping.city', 'London'],
+      ['shipping.postal_code', 'N1 9GU'],
+    ])
+      await panelRequest(panel, { type: 'profile/put-entry', payload: { key, value } });
+    if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0)
+      await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tab', { name: 'Profile' }).click();
+    await panel.getByTestId('profile-entries').waitFor();
+    await shootPanel(panel, 'settings-profile-unlocked');
+    await panel.getByTestId('profile-lock').click();
+    await panel.getByTestId('profile-unlock').waitFor();
+    await shootPanel(panel, 'settings-profile-locked');
+  });
 
   it('the Traces page with the runs above, and one run opened', async () => {
     const page = await browser.context.newPage();

@@ -10,6 +10,7 @@ import type { ErrorAction, ErrorContext, ErrorTextEntry } from './error-text-typ
 import { SKILL_TEXTS } from './error-texts-skills';
 import { JOB_TEXTS } from './error-texts-jobs';
 import { TRACE_TEXTS } from './error-texts-traces';
+import { PROFILE_TEXTS } from './error-texts-profile';
 import { WORK_TEXTS } from './error-texts-work';
 import { NETWORK_TEXTS } from './error-texts-network';
 
@@ -22,6 +23,7 @@ export const ERROR_TEXTS: Readonly<Record<ErrorCode, ErrorTextEntry>> = {
   ...SKILL_TEXTS,
   ...JOB_TEXTS,
   ...TRACE_TEXTS,
+  ...PROFILE_TEXTS,
   ...NETWORK_TEXTS,
 };
 

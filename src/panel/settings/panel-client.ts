@@ -12,6 +12,7 @@ import type { jobRequestMethods } from '../../shared/protocol/job-messages';
 import type { traceRequestMethods } from '../../shared/protocol/trace-messages';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import type { skillRequestMethods } from '../../shared/protocol/skill-messages';
+import type { profileRequestMethods } from '../../shared/protocol/profile-messages';
 
 /** A client that can call the `settings/*` methods. */
 export type SettingsClient = Client<RequestChannel<typeof settingsRequestMethods>>;
@@ -31,8 +32,11 @@ export type SettingsViewClient = Client<
       typeof memoryRequestMethods &
       typeof skillRequestMethods &
       typeof jobRequestMethods &
-      typeof traceRequestMethods
+      typeof traceRequestMethods &
+      typeof profileRequestMethods
   >
 >;
+/** A client that can call the `profile/*` methods (Profile tab). */
+export type ProfileViewClient = Client<RequestChannel<typeof profileRequestMethods>>;
 /** A client that can call the `skills/*` methods (Skills tab). */
 export type SkillsViewClient = Client<RequestChannel<typeof skillRequestMethods>>;

@@ -10,6 +10,7 @@ import { ModelsTab } from './models-tab';
 import { GuidesTab } from './tabs/guides-tab';
 import { McpTab } from './tabs/mcp-tab';
 import { MemoryTab } from './memory/memory-tab';
+import { ProfileTab } from './profile/profile-tab';
 import { SkillsTab } from './skills/skills-tab';
 import { ScheduledTab } from './scheduled/scheduled-tab';
 import { SitesTab } from './tabs/sites-tab';
@@ -105,6 +106,11 @@ export const settingsTabs = [
     id: 'memory',
     label: 'Memory',
     render: ({ client }) => <MemoryTab client={client} />,
+  },
+  {
+    id: 'profile',
+    label: 'Profile',
+    render: ({ client }) => <ProfileTab client={client} />,
   },
   {
     id: 'skills',

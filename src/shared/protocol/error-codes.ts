@@ -270,6 +270,18 @@ export const ERROR_CODES = [
   'MEMORY_LIMIT_REACHED',
   'MEMORY_IMPORT_INVALID',
   'MEMORY_IMPORT_TOO_LARGE',
+  // Profile and autofill (src/worker/profile): the encrypted profile and its session
+  // key. A refusal changes nothing stored.
+  'PROFILE_NOT_SET',
+  'PROFILE_EXISTS',
+  'PROFILE_LOCKED',
+  'PROFILE_WRONG_PASSPHRASE',
+  'PROFILE_PASSPHRASE_TOO_SHORT',
+  'PROFILE_ENTRY_INVALID',
+  'PROFILE_ENTRY_NOT_FOUND',
+  'PROFILE_LIMIT_REACHED',
+  'PROFILE_VALUE_TOO_LONG',
+  'PROFILE_DAMAGED',
   // Skills (src/worker/skills): skill files, their tool manifests and their tool calls.
   // A refused import or edit stores nothing and changes nothing already stored.
   'SKILL_INVALID',

@@ -7,6 +7,7 @@ import { contextRequestMethods } from './context-messages';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
 import { memoryRequestMethods } from './memory-messages';
+import { profileRequestMethods } from './profile-messages';
 import { jobRequestMethods } from './job-messages';
 import { traceRequestMethods } from './trace-messages';
 import { PageContextSchema } from './page-context';
@@ -64,6 +65,7 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...recoveryRequestMethods,
   ...siteAccessRequestMethods,
   ...memoryRequestMethods,
+  ...profileRequestMethods,
   ...skillRequestMethods,
   ...jobRequestMethods,
   ...traceRequestMethods,

@@ -27,6 +27,8 @@ import type { RunMemory, RunRecoveryHooks } from './run-context';
 import { createAutoLearner, type LearnMemory } from '../memory/auto-learn';
 import { createTraceStarter } from '../traces/trace-recorder';
 import type { TracesStore } from '../traces/traces.store';
+import { withProfileNote } from '../profile/profile-note';
+import type { ProfileVault } from '../profile/profile-vault';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -40,12 +42,16 @@ export interface WorkerAgentDeps {
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
   /** Where run traces go (src/worker/traces); recorded only when the person turned it on. */
   readonly traceStore?: TracesStore;
+  /** The encrypted profile: runs are told which entries they may fill (keys only). */
+  readonly profile?: ProfileVault;
 }
 
 export function createWorkerAgent(deps: WorkerAgentDeps) {
   // Bound once: an unbound fetch throws "Illegal invocation" in workers.
   const fetchFn: FetchLike = (url, init) => fetch(url, init);
-  const { recovery, ...stores } = deps;
+  const { recovery, profile, ...rest } = deps;
+  const stores =
+    profile && rest.memory ? { ...rest, memory: withProfileNote(rest.memory, profile) } : rest;
   // Inline completion shares the worker's settings, page requests and spend, not a run.
   // One guard for the worker: every model call counts in the same day, written in turn.
   const spend = createSpendGuard(deps.settings, createDaySpend(createChromeLocalArea()));

@@ -6,6 +6,7 @@ import { createContextHandlers } from './context.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
 import { createJobHandlers, type JobHandlerDeps } from './job.handlers';
 import { createMemoryHandlers, type MemoryHandlerDeps } from './memory.handlers';
+import { createProfileHandlers, type ProfileHandlerDeps } from './profile.handlers';
 import { createRecoveryHandlers, type RecoveryHandlerDeps } from './recovery.handlers';
 import { createRunHandlers, type RunHandlerDeps } from './run.handlers';
 import { createSessionHandlers, type SessionHandlerDeps } from './session.handlers';
@@ -22,6 +23,7 @@ export type PanelHandlerDeps = SystemHandlerDeps &
   RecoveryHandlerDeps &
   SiteAccessHandlerDeps &
   MemoryHandlerDeps &
+  ProfileHandlerDeps &
   JobHandlerDeps &
   TraceHandlerDeps;
 
@@ -36,6 +38,7 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createRecoveryHandlers(deps),
     ...createSiteAccessHandlers(deps),
     ...createMemoryHandlers(deps),
+    ...createProfileHandlers(deps),
     ...createSkillHandlers(),
     ...createJobHandlers(deps),
     ...createTraceHandlers(deps),

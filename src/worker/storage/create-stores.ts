@@ -1,6 +1,6 @@
 // ## Owns
 // Building the worker's real stores: chats in IndexedDB, settings in
-// chrome.storage.local, run traces in their own IndexedDB. The composition root
+// chrome.storage.local, run traces in their own IndexedDB, the sealed profile. The composition root
 // (main.ts) calls this once.
 import { createChromeLocalArea } from '../platform/storage-access';
 import { IndexedDbChatStore } from './chats.store';
@@ -11,6 +11,8 @@ import { KeyValueSettingsStore } from './settings.store';
 import { DATABASE_NAMES } from './storage-keys';
 import type { ChatStore, SettingsStore } from './store-contracts';
 import { createTracesStore, type TracesStore } from '../traces/traces.store';
+import type { ProfileVault } from '../profile/profile-vault';
+import { getWorkerProfileVault } from '../profile/worker-profile';
 
 /** The worker's persistent stores. */
 export interface Stores {
@@ -22,6 +24,8 @@ export interface Stores {
   readonly memory: MemoryService;
   /** Recorded run traces (the Traces page; opt-in in Settings → Traces). */
   readonly traceStore: TracesStore;
+  /** The encrypted profile (Settings → Profile, fill_from_profile, the run's profile note). */
+  readonly profile: ProfileVault;
 }
 
 /** Options for {@link createStores}; defaults are the browser's APIs. */
@@ -53,5 +57,12 @@ export function createStores(options: CreateStoresOptions = {}): Stores {
     databaseName: DATABASE_NAMES.traces,
     area: createChromeLocalArea(),
   });
-  return { chats, settings, transfer: createSessionTransfer(chats), memory, traceStore };
+  return {
+    chats,
+    settings,
+    transfer: createSessionTransfer(chats),
+    memory,
+    traceStore,
+    profile: getWorkerProfileVault(),
+  };
 }

@@ -39,6 +39,10 @@ export const STORAGE_KEYS = {
   traceSettings: 'traces.settings.v1',
   /** Tokens spent by model calls today, against the day limit (agent/budget/day-spend.ts). */
   daySpend: 'budget.day-spend.v1',
+  /** The sealed profile: salt, PBKDF2 rounds, IV, ciphertext (src/worker/profile). */
+  profileVault: 'profile.vault.v1',
+  /** In chrome.storage.session only: the key that opens the profile this browser session. */
+  profileSessionKey: 'profile.session-key.v1',
 } as const;
 
 /** IndexedDB database names (the version inside IndexedDB counts schema steps). */

@@ -4,8 +4,9 @@
 // (what they read, by origin, for the safety policy in safety/), its site guides
 // (guides/: notes on well-known websites), its working-memory tools (memory/),
 // the window size a run may change for a layout (window/), put back at its end, the
-// tabs a run works in (tabs/: its tab group, new tabs), and its file tools (files/:
-// downloads kept for the run, PDF text).
+// tabs a run works in (tabs/: its tab group, new tabs), its file tools (files/:
+// downloads kept for the run, PDF text), and autofill from the person's profile
+// (profile/).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -41,6 +42,9 @@ import { scheduleResumeTool } from './schedule/schedule-resume.tool';
 import { fetchUrlTool } from './network/fetch-url.tool';
 import { resizeWindowTool } from './window/resize-window.tool';
 import { verifyFormTool } from './read/verify-form.tool';
+import { fillFromProfileTool } from './profile/fill-from-profile.tool';
+import { typeInto } from './actions/type.tool';
+import { getWorkerProfileVault } from '../../../worker/profile/worker-profile';
 import { windowSizes } from './window/window-sizes';
 import { fileTools } from './files/file-tools';
 import { pdfAwareReadPage } from './files/pdf-tab-read';
@@ -98,6 +102,16 @@ export const workerSite = defineWorkerSite({
       resizeWindowTool(windowSizes),
       verifyFormTool,
       newTabTool({ tabs: runTabs, accessFacts: browserActionDeps.accessFacts }),
+      fillFromProfileTool({
+        profile: getWorkerProfileVault(),
+        typeText: (context, { ref, text }) =>
+          typeInto(
+            browserActionDeps,
+            context,
+            { ref, text, clear: true, submit: false },
+            'set_field',
+          ),
+      }),
       ...fileTools(fileDeps),
       uploadFileTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
