@@ -37,7 +37,7 @@ describe('cost limits', () => {
     await h.agent.idle();
     // $0.11 after one call, $0.22 after two: the third is refused.
     expect(h.requests).toHaveLength(2);
-    const end = h.endOf(runId);
+    const end = h.endOf(runId) as { error?: { code: string; details?: unknown } } | undefined;
     expect(end?.error?.code).toBe('BUDGET_RUN_COST_REACHED');
     expect(end?.error?.details).toMatchObject({ limit: 0.2 });
     const notices = noticesOf(h, runId);

@@ -39,7 +39,7 @@ export function runLimitsOf(
   // The product ceiling holds even if a stored setting says more.
   const maxSteps = Math.min(general.maxSteps, MAX_TOOL_ROUNDS);
   // A resumed run's limit counts what it spent before the restart.
-  const meter = spend.forRun(general, run.resumed?.spent, prices);
+  const meter = spend.forRun(general, run.resumed?.spent, prices, run.resumed?.costUsd ?? null);
   let reported = false;
   const pause = (error: unknown): never => {
     if (error instanceof ProtocolFailure) {
@@ -53,7 +53,7 @@ export function runLimitsOf(
     async afterCall(usage, call, callPrices) {
       const tokens = usageOfCall(usage, call);
       await (callPrices === undefined ? meter.record(tokens) : meter.record(tokens, callPrices));
-      run.checkpoint.spent(meter.total());
+      run.checkpoint.spent(meter.total(), meter.cost());
     },
     afterRound(round) {
       if (round < maxSteps) return;
