@@ -161,6 +161,7 @@ export function AgentTab({ controller, general }: AgentTabProps) {
         value={runCost}
         placeholder="No limit"
         testId="run-cost-limit-setting"
+        isDecimal
         onInput={setRunCost}
       />
       <NumberField
@@ -170,6 +171,7 @@ export function AgentTab({ controller, general }: AgentTabProps) {
         value={dayCost}
         placeholder="No limit"
         testId="day-cost-limit-setting"
+        isDecimal
         onInput={setDayCost}
       />
       <ClarifyTimeoutField
