@@ -1,7 +1,8 @@
 // The person's step cap and token limit, through the built extension in real
 // Chromium with a scripted model: a model that never stops is stopped at the cap with
 // a summary of what it did, a run that spends past its token limit pauses, and in
-// both cases Continue goes on in the same chat with nothing lost.
+// both cases Continue goes on in the same chat with nothing lost; a model with prices
+// pauses at the person's cost limit the same way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPanelEvents } from '../support/run-driver';
 import { runRequests } from '../support/tool-runs';
@@ -187,5 +188,68 @@ describe('token limit', () => {
     const next = await rig.driver.waitForEnd(again);
     expect(next.payload['status']).toBe('done');
     await saveGeneral({ runTokenLimit: null });
+  });
+});
+
+describe('cost limit', () => {
+  it('pauses a priced model at a tiny cost limit, names the dollars, and Continue goes on', async () => {
+    const view = await rig.driver.send({ type: 'settings/get', payload: {} });
+    expect(view.ok).toBe(true);
+    const models = view.data.models as Record<string, unknown>[];
+    const {
+      hasApiKey: _hasKey,
+      apiKeyHint: _hint,
+      ...model
+    } = models.find((candidate) => candidate['id'] === rig.modelId)!;
+    const savePrices = async (prices?: { inputPerMillion: number; outputPerMillion: number }) => {
+      const { prices: _old, ...rest } = model;
+      const saved = await rig.driver.send({
+        type: 'settings/save-model',
+        payload: { model: { ...rest, ...(prices ? { prices } : {}) } },
+      });
+      expect(saved.ok).toBe(true);
+    };
+    // $100 in and $400 out per million: 700 in and 100 out cost $0.11 a call, so the
+    // first call uses up the $0.10 limit and the second is refused.
+    await savePrices({ inputPerMillion: 100, outputPerMillion: 400 });
+    await saveGeneral({
+      maxSteps: 60,
+      runTokenLimit: null,
+      dayTokenLimit: null,
+      runCostLimit: 0.1,
+    });
+    await rig.models.setScenario(
+      searcher('priced-spender', { prompt_tokens: 700, completion_tokens: 100 }),
+    );
+    const start = rig.models.requests.length;
+    const { panel } = rig;
+    await panel.reload();
+    await collectPanelEvents(panel);
+    await panel.getByTestId('composer-input').fill('Search every word.');
+    await panel.getByTestId('composer-input').press('Enter');
+    const paused = panel.getByTestId('assistant-turn').last().getByTestId('error');
+    await paused.waitFor({ timeout: 30_000 });
+    expect(await paused.getAttribute('data-code')).toBe('BUDGET_RUN_COST_REACHED');
+    expect(await paused.getByTestId('error-text').textContent()).toContain(
+      'This response reached its cost limit of $0.10',
+    );
+    expect(runRequests(rig.models, start)).toHaveLength(1);
+    await expect
+      .poll(() => panel.getByTestId('turn-usage').last().textContent(), { timeout: 10_000 })
+      .toBe('800 tokens \u00b7 $0.11');
+
+    const answers = await panel.getByTestId('assistant-turn').count();
+    await saveGeneral({ runCostLimit: 100 });
+    await paused.getByTestId('error-continue').click();
+    await expect
+      .poll(() => panel.getByTestId('assistant-turn').last().textContent(), { timeout: 30_000 })
+      .toContain('All words searched.');
+    expect(await panel.getByTestId('assistant-turn').count()).toBe(answers + 1);
+    expect(await panel.getByTestId('user-turn').last().textContent()).toContain(CONTINUE);
+    expect(await panel.getByTestId('turn-usage').last().textContent()).toMatch(
+      /^[\d,]+ tokens · \$0\.\d\d$/,
+    );
+    await saveGeneral({ runCostLimit: null });
+    await savePrices();
   });
 });

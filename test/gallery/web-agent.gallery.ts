@@ -1,6 +1,7 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
-// composer's command palette, a run paused at the step cap, the /allow-api chip, and the Agent, Site guides,
+// composer's command palette, a run paused at the step cap and one paused at the
+// cost limit, the /allow-api chip, and the Agent, Site guides,
 // Memory, Profile (unlocked and locked), Skills, Scheduled and Traces tabs of Settings, and the Traces page. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,47 @@ describe('web agent gallery', () => {
     await input.press('Enter');
     await panel.getByTestId('api-writes-chip').waitFor({ timeout: 15_000 });
     await shootPanel(panel, 'web-allow-api-chip');
+  });
+
+  it('a run paused at the person\u2019s cost limit (a model with prices), with Continue', async () => {
+    // The searching model gets prices; its first call (estimated at a few thousand
+    // tokens) costs more than a cent, so the second is refused.
+    await panelRequest(panel, {
+      type: 'settings/save-model',
+      payload: {
+        model: {
+          id: searcherId,
+          name: 'Searching model',
+          kind: 'openai-compatible',
+          baseUrl: proxy.baseUrl,
+          modelId: 'searcher',
+          supportsVision: false,
+          reasoningEffort: 'default',
+          contextWindow: 32_768,
+          insecureOriginAcknowledged: null,
+          prices: { inputPerMillion: 10, outputPerMillion: 30 },
+        },
+      },
+    });
+    await panelRequest(panel, {
+      type: 'settings/save-general',
+      payload: { patch: { maxSteps: 60, runCostLimit: 0.01 } },
+    });
+    await activateModel(panel, searcherId);
+    await panel.reload();
+    await panel.getByTestId('agent-mode-ask').check();
+    const input = panel.getByTestId('composer-input');
+    await input.fill('Find every review that mentions the brass rose.');
+    await input.press('Enter');
+    const paused = panel.getByTestId('assistant-turn').last().getByTestId('error');
+    await paused.waitFor({ timeout: 30_000 });
+    expect(await paused.getAttribute('data-code')).toBe('BUDGET_RUN_COST_REACHED');
+    expect(await paused.getByTestId('error-text').textContent()).toContain('$0.01');
+    await shootPanel(panel, 'web-cost-limit');
+    await panelRequest(panel, {
+      type: 'settings/save-general',
+      payload: { patch: { runCostLimit: null } },
+    });
   });
 
   for (const [name, state] of [

@@ -17,6 +17,18 @@ describe('TurnUsage', () => {
     expect(shown?.getAttribute('title')).toMatch(/^800 in, 200 out; the provider did not report/);
   });
 
+  it('adds the cost when the model has prices, rounded to cents or kept visible below one', () => {
+    expect(
+      usageText({ inputTokens: 12_000, outputTokens: 340, estimated: false, costUsd: 0.0412 }),
+    ).toBe('12,340 tokens \u00b7 $0.04');
+    expect(
+      usageText({ inputTokens: 700, outputTokens: 100, estimated: true, costUsd: 0.0036 }),
+    ).toBe('800 tokens (estimated) \u00b7 $0.0036');
+    expect(usageText({ inputTokens: 7, outputTokens: 1, estimated: false, costUsd: 0 })).toBe(
+      '8 tokens \u00b7 $0.00',
+    );
+  });
+
   it('shows nothing for an answer saved before usage was counted', () => {
     const root = document.createElement('div');
     render(<TurnUsage usage={undefined} />, root);

@@ -25,10 +25,13 @@ export function ErrorBanner({ error, onDismiss, onRetry, onContinue }: ErrorBann
   const surroundings = useContext(ErrorSurroundingsContext);
   const steps = error.details?.['steps'];
   const maxSteps = error.details?.['maxSteps'];
+  const limit = error.details?.['limit'];
+  const isCostLimit = error.code.startsWith('BUDGET_') && error.code.endsWith('_COST_REACHED');
   const person = personError(error.code, {
     modelHost: surroundings.modelHost,
     ...(typeof steps === 'number' ? { steps } : {}),
     ...(typeof maxSteps === 'number' ? { maxSteps } : {}),
+    ...(isCostLimit && typeof limit === 'number' ? { costLimit: limit } : {}),
   });
   const canRetry = onRetry !== undefined && person.actions.includes('retry');
   const canContinue = onContinue !== undefined && person.actions.includes('continue');

@@ -12,6 +12,8 @@ export interface ErrorContext {
   readonly steps?: number | undefined;
   /** The person's step cap, when a run stopped at it. */
   readonly maxSteps?: number | undefined;
+  /** The US-dollar limit a run paused at, when a cost limit stopped it. */
+  readonly costLimit?: number | undefined;
 }
 
 /** One code's text: plain words, or words that name the model's address, with its actions. */

@@ -1,5 +1,6 @@
 // Person-facing texts of the errors around edits, runs, storage, integrations,
 // document sites and recovery. Each says what happened and what to do.
+import { dollarsText } from '../../shared/lib/dollars';
 import type { ErrorCode } from '../../shared/protocol/error-codes';
 import type { ErrorContext, ErrorTextEntry } from './error-text-types';
 
@@ -7,6 +8,10 @@ const retry = ['retry'] as const;
 const settings = ['settings'] as const;
 const EDIT_BACK = 'Nothing was changed; the agent was told and can try again.';
 const INTEGRATION = 'Check the integration under Settings.';
+/** "its cost limit of $0.05" when the limit is known, else `fallback`. */
+const costLimitOf = (context: ErrorContext, fallback: string) =>
+  context.costLimit === undefined ? fallback : `${fallback} of ${dollarsText(context.costLimit)}`;
+
 const stepsOf = (context: ErrorContext) =>
   context.steps === undefined
     ? ''
@@ -103,6 +108,16 @@ export const WORK_TEXTS = {
   },
   BUDGET_DAY_REACHED: {
     text: "Today's token limit (Settings \u2192 Agent) is used up, so the agent paused. Nothing is lost; raise the limit and Continue, or continue tomorrow.",
+    actions: ['continue', 'settings'],
+  },
+  BUDGET_RUN_COST_REACHED: {
+    text: (context) =>
+      `This response reached ${costLimitOf(context, 'its cost limit')} (Settings \u2192 Agent), so it paused. What it did so far is kept; Continue goes on with a fresh limit.`,
+    actions: ['continue', 'settings'],
+  },
+  BUDGET_DAY_COST_REACHED: {
+    text: (context) =>
+      `Today's ${costLimitOf(context, 'cost limit')} (Settings \u2192 Agent) is used up, so the agent paused. Nothing is lost; raise the limit and Continue, or continue tomorrow.`,
     actions: ['continue', 'settings'],
   },
   PLAN_REJECTED:

@@ -46,6 +46,8 @@ describe('Settings → Agent', () => {
         maxSteps: 60,
         runTokenLimit: null,
         dayTokenLimit: null,
+        runCostLimit: null,
+        dayCostLimit: null,
         clarifyTimeout: 'wait',
         clarifyWaitSeconds: 120,
         strictSecretMode: false,
@@ -74,6 +76,7 @@ describe('Settings → Agent', () => {
     expect(patches[0]).not.toHaveProperty('planReview');
     expect(patches[0]).not.toHaveProperty('maxSteps');
     expect(patches[0]).not.toHaveProperty('dayTokenLimit');
+    expect(patches[0]).not.toHaveProperty('dayCostLimit');
     expect(patches[0]).not.toHaveProperty('clarifyTimeout');
     expect(patches[0]).not.toHaveProperty('autoScreenshot');
   });
@@ -130,6 +133,8 @@ describe('Settings → Agent', () => {
         maxSteps: 12,
         runTokenLimit: 50_000,
         dayTokenLimit: null,
+        runCostLimit: null,
+        dayCostLimit: null,
         clarifyTimeout: 'wait',
         clarifyWaitSeconds: 120,
         strictSecretMode: false,
@@ -164,6 +169,8 @@ describe('Settings → Agent', () => {
     ['max-steps-setting', 'many', 'Enter a whole number of steps from 5 to 200.'],
     ['run-token-limit-setting', '-5', 'Enter a whole number of tokens from 1,000'],
     ['day-token-limit-setting', '99999999999999', 'Enter a whole number of tokens from 1,000'],
+    ['run-cost-limit-setting', '-0.5', 'Enter an amount in US dollars from $0.01'],
+    ['day-cost-limit-setting', '0.001', 'Enter an amount in US dollars from $0.01'],
   ])('refuses %s typed as %j with plain words and saves nothing', async (field, typed, words) => {
     const { controller, patches, general } = setup();
     const root = mount(<AgentTab controller={controller} general={general} />);
@@ -176,5 +183,16 @@ describe('Settings → Agent', () => {
     expect(root.querySelector('[role="alert"]')?.textContent).toContain(words);
     // What the person typed stays in the field to be fixed.
     expect(input.value).toBe(typed);
+  });
+
+  it('saves cost limits in dollars and says they apply only to priced models', async () => {
+    const { controller, patches, general } = setup();
+    const root = mount(<AgentTab controller={controller} general={general} />);
+    expect(root.textContent).toContain('Applies to models whose prices you entered');
+    typeInto(fieldOf(root, 'run-cost-limit-setting'), '$0.50');
+    typeInto(fieldOf(root, 'day-cost-limit-setting'), '5');
+    click(button(root, 'Save'));
+    await settle();
+    expect(patches).toEqual([expect.objectContaining({ runCostLimit: 0.5, dayCostLimit: 5 })]);
   });
 });

@@ -1,7 +1,7 @@
 // Settings → Agent: how a web run that may act (Act and Dev) starts. With plans on,
 // the model first writes a plan: shown for the person to edit and approve, or
 // approved automatically. How far one response may go: the step cap and the
-// person's token limits. When the agent gets a fresh screenshot without asking, and
+// person's token and cost limits (cost only for models with prices entered). When the agent gets a fresh screenshot without asking, and
 // who describes it to a model without vision (screenshot-fields.tsx). Strict secret
 // mode: page text reaches the model, and the panel shows text, with credential-like
 // strings replaced by a marker.
@@ -15,6 +15,7 @@ import type {
 import type { PlanReview } from '../../shared/protocol/run-plan';
 import { Field, describedBy, formatError, NumberField, SaveRow } from './form-field';
 import { readMaxSteps, readTokenLimit, tokenLimitText } from './budget-fields';
+import { dollarsFieldText, readCostLimit } from './dollar-fields';
 import type { SettingsController } from './settings-controller';
 import { ClarifyTimeoutField, readClarifyWait } from './clarify-timeout-field';
 import { ScreenshotFields } from './screenshot-fields';
@@ -40,12 +41,14 @@ export function AgentTab({ controller, general }: AgentTabProps) {
   const [steps, setSteps] = useState(String(general.maxSteps));
   const [runLimit, setRunLimit] = useState(tokenLimitText(general.runTokenLimit));
   const [dayLimit, setDayLimit] = useState(tokenLimitText(general.dayTokenLimit));
+  const [runCost, setRunCost] = useState(dollarsFieldText(general.runCostLimit));
+  const [dayCost, setDayCost] = useState(dollarsFieldText(general.dayCostLimit));
   const [clarifyTimeout, setClarifyTimeout] = useState<ClarifyTimeout>(general.clarifyTimeout);
   const [wait, setWait] = useState(String(general.clarifyWaitSeconds));
   const [strictSecrets, setStrictSecrets] = useState(general.strictSecretMode);
-  const [errors, setErrors] = useState<Partial<Record<'steps' | 'run' | 'day' | 'wait', string>>>(
-    {},
-  );
+  const [errors, setErrors] = useState<
+    Partial<Record<'steps' | 'run' | 'day' | 'runCost' | 'dayCost' | 'wait', string>>
+  >({});
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   const onSubmit = async (event: Event) => {
@@ -53,6 +56,8 @@ export function AgentTab({ controller, general }: AgentTabProps) {
     const readSteps = readMaxSteps(steps);
     const readRun = readTokenLimit(runLimit);
     const readDay = readTokenLimit(dayLimit);
+    const readRunCost = readCostLimit(runCost);
+    const readDayCost = readCostLimit(dayCost);
     // The seconds count only when they are used; a stale value there blocks nothing.
     const readWait =
       clarifyTimeout === 'first-option'
@@ -63,8 +68,17 @@ export function AgentTab({ controller, general }: AgentTabProps) {
       ...(readSteps.ok ? {} : { steps: readSteps.message }),
       ...(readRun.ok ? {} : { run: readRun.message }),
       ...(readDay.ok ? {} : { day: readDay.message }),
+      ...(readRunCost.ok ? {} : { runCost: readRunCost.message }),
+      ...(readDayCost.ok ? {} : { dayCost: readDayCost.message }),
     });
-    if (!readSteps.ok || !readRun.ok || !readDay.ok || !readWait.ok) {
+    if (
+      !readSteps.ok ||
+      !readRun.ok ||
+      !readDay.ok ||
+      !readRunCost.ok ||
+      !readDayCost.ok ||
+      !readWait.ok
+    ) {
       setStatus({ ok: false, text: 'Not saved: fix the fields marked above.' });
       return;
     }
@@ -75,6 +89,8 @@ export function AgentTab({ controller, general }: AgentTabProps) {
       maxSteps: readSteps.value,
       runTokenLimit: readRun.value,
       dayTokenLimit: readDay.value,
+      runCostLimit: readRunCost.value,
+      dayCostLimit: readDayCost.value,
       clarifyTimeout,
       clarifyWaitSeconds: readWait.value,
       strictSecretMode: strictSecrets,
@@ -137,6 +153,26 @@ export function AgentTab({ controller, general }: AgentTabProps) {
         placeholder="No limit"
         testId="day-token-limit-setting"
         onInput={setDayLimit}
+      />
+      <NumberField
+        label="Cost limit per response (US$)"
+        hint="Applies to models whose prices you entered (Settings → Models). When it is used up the agent pauses with Continue. Empty: no limit."
+        error={errors.runCost}
+        value={runCost}
+        placeholder="No limit"
+        testId="run-cost-limit-setting"
+        isDecimal
+        onInput={setRunCost}
+      />
+      <NumberField
+        label="Cost limit per day (US$)"
+        hint="Applies to models whose prices you entered: all their calls of today; starts again at midnight. Empty: no limit."
+        error={errors.dayCost}
+        value={dayCost}
+        placeholder="No limit"
+        testId="day-cost-limit-setting"
+        isDecimal
+        onInput={setDayCost}
       />
       <ClarifyTimeoutField
         timeout={clarifyTimeout}

@@ -82,6 +82,8 @@ export interface NumberFieldProps {
   readonly value: string;
   readonly placeholder?: string;
   readonly testId: string;
+  /** Amounts with cents (dollars) get a keyboard with a decimal point. */
+  readonly isDecimal?: boolean;
   readonly onInput: (text: string) => void;
 }
 
@@ -96,7 +98,7 @@ export function NumberField(props: NumberFieldProps) {
     <Field id={id} label={props.label} hint={props.hint} error={props.error}>
       <input
         id={id}
-        inputMode="numeric"
+        inputMode={props.isDecimal === true ? 'decimal' : 'numeric'}
         value={props.value}
         placeholder={props.placeholder}
         aria-invalid={invalid}

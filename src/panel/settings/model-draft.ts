@@ -1,7 +1,8 @@
 // ## Owns
 // The pure rules of the model form: what the draft holds, how the plain-HTTP
 // acknowledgement binds to one exact origin, how the API key field maps onto
-// ModelInput (absent keeps the stored key, empty clears it), and inline checks.
+// ModelInput (absent keeps the stored key, empty clears it), the optional prices
+// (both or neither), and inline checks.
 // No DOM and no worker calls here, so the rules are tested directly.
 import type {
   ModelInput,
@@ -10,6 +11,7 @@ import type {
 } from '../../shared/protocol/settings-messages';
 import type { z } from '../../shared/schema/zod';
 import type { PromptTier } from '../../shared/protocol/agent-modes';
+import { dollarsFieldText, readPrice } from './dollar-fields';
 
 export type ReasoningEffort = z.infer<typeof ReasoningEffortSchema>;
 export type ProviderKind = ModelInput['kind'];
@@ -42,6 +44,9 @@ export interface ModelDraft {
   readonly insecureOrigin: string | null;
   /** The person's prompt tier, or 'auto' (from the context window). */
   readonly promptTier: PromptTier | 'auto';
+  /** US dollars per million input / output tokens as typed; both empty: no prices. */
+  readonly inputPrice: string;
+  readonly outputPrice: string;
 }
 
 export const REASONING_EFFORT_LABELS: Readonly<Record<ReasoningEffort, string>> = {
@@ -75,6 +80,8 @@ export function emptyDraft(): ModelDraft {
     contextWindow: String(DEFAULT_CONTEXT_WINDOW),
     insecureOrigin: null,
     promptTier: 'auto',
+    inputPrice: '',
+    outputPrice: '',
   };
 }
 
@@ -94,6 +101,8 @@ export function draftFromModel(model: ModelView): ModelDraft {
     contextWindow: String(model.contextWindow),
     insecureOrigin: model.insecureOriginAcknowledged,
     promptTier: model.promptTier ?? 'auto',
+    inputPrice: dollarsFieldText(model.prices?.inputPerMillion),
+    outputPrice: dollarsFieldText(model.prices?.outputPerMillion),
   };
 }
 
@@ -140,7 +149,14 @@ export function withBaseUrl(draft: ModelDraft, baseUrl: string): ModelDraft {
   };
 }
 
-export type DraftField = 'name' | 'baseUrl' | 'modelId' | 'contextWindow' | 'insecureOrigin';
+export type DraftField =
+  | 'name'
+  | 'baseUrl'
+  | 'modelId'
+  | 'contextWindow'
+  | 'insecureOrigin'
+  | 'inputPrice'
+  | 'outputPrice';
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 /** Inline checks before anything is sent; the worker re-checks everything. */
@@ -157,6 +173,21 @@ export function validateDraft(draft: ModelDraft): DraftErrors {
   const insecure = insecureOriginOf(draft.baseUrl);
   if (insecure !== null && draft.insecureOrigin !== insecure) {
     errors.insecureOrigin = `Plain HTTP sends your key unencrypted; allow it for ${insecure} to continue.`;
+  }
+  return { ...errors, ...priceErrorsOf(draft) };
+}
+
+/** Each price must read as dollars, and one entered needs the other. */
+function priceErrorsOf(draft: ModelDraft): DraftErrors {
+  const input = readPrice(draft.inputPrice);
+  const output = readPrice(draft.outputPrice);
+  const errors: DraftErrors = {};
+  if (!input.ok) errors.inputPrice = input.message;
+  if (!output.ok) errors.outputPrice = output.message;
+  const both = 'Enter both prices to count this model\u2019s cost, or leave both empty.';
+  if (input.ok && output.ok && (input.value === null) !== (output.value === null)) {
+    if (input.value === null) errors.inputPrice = both;
+    else errors.outputPrice = both;
   }
   return errors;
 }
@@ -179,6 +210,11 @@ export function toModelInput(draft: ModelDraft): ModelInput {
   if (draft.id !== null) input.id = draft.id;
   // Automatic is the field left out, so a later change of the rule reaches this model.
   if (draft.promptTier !== 'auto') input.promptTier = draft.promptTier;
+  // Left out when empty, so saving the form without prices removes stored ones.
+  const inputPrice = readPrice(draft.inputPrice);
+  const outputPrice = readPrice(draft.outputPrice);
+  if (inputPrice.ok && outputPrice.ok && inputPrice.value !== null && outputPrice.value !== null)
+    input.prices = { inputPerMillion: inputPrice.value, outputPerMillion: outputPrice.value };
   if (draft.clearKey) input.apiKey = '';
   else if (draft.apiKey !== '') input.apiKey = draft.apiKey;
   else if (draft.keyGrant !== null) input.apiKeyGrant = draft.keyGrant.grant;

@@ -16,6 +16,7 @@ import {
 import { ModelCapabilityFields } from './model-capability-fields';
 import { ModelIdField } from './model-id-field';
 import { ProviderSignInButton } from './provider-sign-in-button';
+import { ModelPriceFields } from './model-price-fields';
 import {
   PROVIDER_KIND_LABELS,
   draftFromModel,
@@ -224,6 +225,7 @@ export function ModelForm({
         getInput={checkedInput}
       />
       <ModelCapabilityFields draft={draft} error={errors.contextWindow} onChange={update} />
+      <ModelPriceFields draft={draft} errors={errors} onChange={update} />
       <ConnectionTest client={client} getInput={checkedInput} />
       {deniedOrigin !== null ? (
         <div role="alert" class="sa-warning" data-testid="permission-denied">

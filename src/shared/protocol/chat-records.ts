@@ -157,12 +157,16 @@ export const AssistantTurnSchema = z.strictObject({
   memory: WorkingMemorySchema.optional(),
   /** What the run told the person on the way (a trimmed context, a cut-off answer), kept with it. */
   notices: boundedArray(TurnNoticeSchema, MAX_TURN_NOTICES).optional(),
-  /** Tokens the answer's model calls spent; `estimated` when the provider sent no figures. */
+  /**
+   * Tokens the answer's model calls spent; `estimated` when the provider sent no
+   * figures; `costUsd` in US dollars when the person entered the model's prices.
+   */
   usage: z
     .strictObject({
       inputTokens: z.number().int().min(0),
       outputTokens: z.number().int().min(0),
       estimated: z.boolean(),
+      costUsd: z.number().min(0).max(1e9).optional(),
     })
     .optional(),
 });

@@ -178,6 +178,9 @@ export const ERROR_CODES = [
   /** A token limit the person set (per response or per day) is used up. */
   'BUDGET_RUN_REACHED',
   'BUDGET_DAY_REACHED',
+  /** A cost limit the person set (per response or per day) is used up by priced models. */
+  'BUDGET_RUN_COST_REACHED',
+  'BUDGET_DAY_COST_REACHED',
   /** The run kept repeating itself (the same call, element or pair of pages) and was ended. */
   'RUN_LOOP_STOPPED',
   // Plan before Act (src/worker/agent/plan): the run ended before any browser tool ran

@@ -23,6 +23,20 @@ const TokenLimitSchema = z
   .max(TOKEN_LIMIT_RANGE.max)
   .nullable();
 
+/** Bounds of a model's price in US dollars per million tokens, as the person enters it. */
+export const PRICE_RANGE = { min: 0, max: 10_000 } as const;
+const PriceSchema = z.number().min(PRICE_RANGE.min).max(PRICE_RANGE.max);
+/** A model's prices, both or neither: US dollars per million input and output tokens. */
+export const ModelPricesSchema = z.strictObject({
+  inputPerMillion: PriceSchema,
+  outputPerMillion: PriceSchema,
+});
+export type ModelPrices = z.infer<typeof ModelPricesSchema>;
+
+/** Bounds of a cost limit in US dollars (per run or per day); null means no limit. */
+export const COST_LIMIT_RANGE = { min: 0.01, max: 100_000 } as const;
+const CostLimitSchema = z.number().min(COST_LIMIT_RANGE.min).max(COST_LIMIT_RANGE.max).nullable();
+
 /**
  * What an unanswered clarify question does: wait until the person answers, take the
  * first option after `clarifyWaitSeconds`, or take the first option at once (runs
@@ -84,6 +98,11 @@ const modelFields = {
    * existed have none, so they keep loading unchanged.
    */
   promptTier: PromptTierSchema.optional(),
+  /**
+   * US dollars per million input and output tokens, both or neither. Absent means the
+   * model's calls have no known cost, so cost limits do not apply to it.
+   */
+  prices: ModelPricesSchema.optional(),
 };
 
 /** A model as the panel sees it: the key is never sent back. */
@@ -142,6 +161,10 @@ export const GeneralSettingsSchema = z.strictObject({
   runTokenLimit: TokenLimitSchema,
   /** Tokens all model calls of one local day may spend; null is no limit. */
   dayTokenLimit: TokenLimitSchema,
+  /** US dollars one run may spend on models with prices entered; null is no limit. */
+  runCostLimit: CostLimitSchema,
+  /** US dollars all priced model calls of one local day may spend; null is no limit. */
+  dayCostLimit: CostLimitSchema,
   /**
    * Web runs send page text with credential-like strings (keys, card numbers, IBANs,
    * labelled passwords, one-time codes) replaced by a marker, and the panel masks

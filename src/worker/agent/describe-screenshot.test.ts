@@ -25,6 +25,7 @@ function modelWith(overrides: Partial<ResolvedModel> = {}): ResolvedModel {
     contextWindow: 128_000,
     insecureOriginAcknowledged: null,
     promptTier: 'full',
+    prices: null,
     ...overrides,
   };
 }

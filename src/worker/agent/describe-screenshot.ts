@@ -85,7 +85,7 @@ export async function describeScreenshot(
         maxChars: DESCRIPTION_MAX_CHARS,
       },
     );
-    await deps.limits.afterCall(answer.usage, { messages, outputText: answer.text });
+    await deps.limits.afterCall(answer.usage, { messages, outputText: answer.text }, model.prices);
     const text = answer.text.trim();
     return text === '' ? null : text;
   } catch (error) {

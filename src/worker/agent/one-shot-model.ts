@@ -20,7 +20,7 @@ export interface OneShotModelDeps {
   readonly settings: SettingsStore;
   readonly adapterFor: (kind: ProviderKind) => ModelAdapter;
   readonly fetch: FetchLike;
-  /** The person's day token limit; absent (inline completion) spends unmetered. */
+  /** The person's day token and cost limits; absent (inline completion) spends unmetered. */
   readonly spend?: Pick<SpendGuard, 'check' | 'record'>;
 }
 
@@ -43,7 +43,7 @@ export async function askModelOnce(
   const model = await deps.settings.resolveModel(request.modelId);
   if (!model) throw new ProtocolFailure('MODEL_MISSING', 'The chosen model is not configured.');
   checkModelEndpoint(model);
-  await deps.spend?.check();
+  await deps.spend?.check(model.prices);
   const messages: ModelRequest['messages'] = [
     { role: 'system', text: request.system },
     { role: 'user', content: [{ type: 'text', text: request.user }] },
@@ -53,7 +53,10 @@ export async function askModelOnce(
     { settings: model.settings, messages, tools: [] },
     { signal, fetch: deps.fetch, maxChars: request.maxChars },
   );
-  await deps.spend?.record(usageOfCall(answer.usage, { messages, outputText: answer.text }));
+  await deps.spend?.record(
+    usageOfCall(answer.usage, { messages, outputText: answer.text }),
+    model.prices,
+  );
   return answer.text;
 }
 

@@ -64,7 +64,7 @@ export async function runLoop(
   prepared: PreparedRun,
   save: RunSaves,
 ): Promise<void> {
-  const limits = runLimitsOf(run, run.deps.spend, prepared.general);
+  const limits = runLimitsOf(run, run.deps.spend, prepared.general, prepared.model.prices);
   try {
     await loopRounds(run, request, prepared, save, limits);
   } finally {

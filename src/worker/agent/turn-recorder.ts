@@ -129,12 +129,13 @@ export function createTurnRecorder(init: {
       if (notices.some((seen) => seen.code === kept.code && seen.message === kept.message)) return;
       notices.push(kept);
     },
-    /** What the answer's model calls spent so far. */
-    setUsage(spent: NonNullable<AssistantTurn['usage']>) {
+    /** What the answer's model calls spent so far; `costUsd` when their prices are known. */
+    setUsage(spent: NonNullable<AssistantTurn['usage']>, costUsd: number | null = null) {
       usage = {
         inputTokens: Math.round(spent.inputTokens),
         outputTokens: Math.round(spent.outputTokens),
         estimated: spent.estimated,
+        ...(costUsd !== null ? { costUsd } : {}),
       };
     },
     finish(next: TurnStatus, failure?: ProtocolError) {

@@ -52,6 +52,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   screenshotDescriberId: null,
   runTokenLimit: null,
   dayTokenLimit: null,
+  runCostLimit: null,
+  dayCostLimit: null,
   strictSecretMode: false,
 });
 
@@ -135,6 +137,8 @@ export function normalizeGeneral(
     screenshotDescriberId: pick('screenshotDescriberId'),
     runTokenLimit: pick('runTokenLimit'),
     dayTokenLimit: pick('dayTokenLimit'),
+    runCostLimit: pick('runCostLimit'),
+    dayCostLimit: pick('dayCostLimit'),
     strictSecretMode: pick('strictSecretMode'),
   };
   return reconcileModels(general, models);

@@ -54,6 +54,8 @@ describe('KeyValueSettingsStore', () => {
         screenshotDescriberId: null,
         runTokenLimit: null,
         dayTokenLimit: null,
+        runCostLimit: null,
+        dayCostLimit: null,
         strictSecretMode: false,
       },
       models: [],

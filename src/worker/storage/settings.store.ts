@@ -216,6 +216,7 @@ export class KeyValueSettingsStore implements SettingsStore {
       contextWindow: model.contextWindow,
       insecureOriginAcknowledged: model.insecureOriginAcknowledged,
       promptTier: resolvePromptTier(model).tier,
+      prices: model.prices ?? null,
     };
   }
 }
@@ -254,6 +255,7 @@ export function buildStoredModel(
     contextWindow: input.contextWindow,
     insecureOriginAcknowledged: check.transport === 'acknowledged-http' ? check.origin : null,
     ...(input.promptTier !== undefined ? { promptTier: input.promptTier } : {}),
+    ...(input.prices !== undefined ? { prices: input.prices } : {}),
     apiKey,
   };
 }

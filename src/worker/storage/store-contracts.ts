@@ -15,6 +15,7 @@ import type { AgentMode, PromptTier } from '../../shared/protocol/agent-modes';
 import type {
   GeneralSettings,
   ModelInput,
+  ModelPrices,
   SettingsView,
 } from '../../shared/protocol/settings-messages';
 import type { ModelSettings } from '../providers/model-adapter';
@@ -62,6 +63,8 @@ export interface ResolvedModel {
   readonly insecureOriginAcknowledged: string | null;
   /** The prompt tier runs with this model get: the person's override, else from its context window. */
   readonly promptTier: PromptTier;
+  /** US dollars per million tokens the person entered; null: the model's cost is unknown. */
+  readonly prices: ModelPrices | null;
 }
 
 /** Settings. API keys are readable only inside the worker, through `resolveModel`. */

@@ -105,6 +105,8 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       screenshotDescriberId: null,
       runTokenLimit: null,
       dayTokenLimit: null,
+      runCostLimit: null,
+      dayCostLimit: null,
       strictSecretMode: false,
     },
     models,

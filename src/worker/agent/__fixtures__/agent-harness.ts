@@ -6,7 +6,7 @@ import { ProtocolFailure, type Envelope } from '../../../shared/protocol/envelop
 import type { ChatScope, UserTurn } from '../../../shared/protocol/chat-records';
 import type { AgentMode } from '../../../shared/protocol/agent-modes';
 import type { RunStartRequest } from '../../../shared/protocol/run-messages';
-import type { GeneralSettings } from '../../../shared/protocol/settings-messages';
+import type { GeneralSettings, ModelInput } from '../../../shared/protocol/settings-messages';
 import type { ModelAdapter, ModelRequest, StreamPart } from '../../providers/model-adapter';
 import type { PageRequests } from '../../page-requests';
 import {
@@ -120,6 +120,8 @@ export async function createHarness(options: {
   scope?: ChatScope;
   /** General settings besides the defaults (e.g. `planReview`). */
   general?: Partial<GeneralSettings>;
+  /** The model's prices (US$ per million tokens); none by default. */
+  prices?: ModelInput['prices'];
 }) {
   const scope = options.scope ?? SCOPE;
   const chats = createMemoryChatStore();
@@ -134,6 +136,7 @@ export async function createHarness(options: {
     reasoningEffort: 'default',
     contextWindow: 128_000,
     insecureOriginAcknowledged: null,
+    ...(options.prices ? { prices: options.prices } : {}),
     apiKey: '',
   });
   const { adapter, requests } = scriptedAdapter(

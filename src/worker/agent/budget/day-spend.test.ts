@@ -48,4 +48,15 @@ describe('day spend', () => {
   it('names the local calendar day', () => {
     expect(localDayOf(new Date(2026, 8, 9, 0, 0))).toBe('2026-09-09');
   });
+
+  it('keeps the dollars of priced calls beside the tokens, and starts them again at midnight', async () => {
+    let now = new Date(2026, 11, 2, 12);
+    const day = createMemoryDaySpend(() => now);
+    expect(await day.todayCost()).toBe(0);
+    await Promise.all([day.add(tokens(100), 0.25), day.add(tokens(50)), day.add(tokens(1), 0.5)]);
+    expect(await day.todayCost()).toBe(0.75);
+    expect(await day.today()).toEqual(tokens(151));
+    now = new Date(2026, 11, 3, 0, 1);
+    expect(await day.todayCost()).toBe(0);
+  });
 });

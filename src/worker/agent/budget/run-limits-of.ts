@@ -1,21 +1,29 @@
 // ## Owns
-// A run's step cap and token meter, made from the settings it started with, and
+// A run's step cap and token and cost meter, made from the settings it started with, and
 // the stops they cause: a progress summary for the person, then the error that ends
 // the run with Continue offered.
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
-import type { GeneralSettings } from '../../../shared/protocol/settings-messages';
+import type { GeneralSettings, ModelPrices } from '../../../shared/protocol/settings-messages';
 import { MAX_TOOL_ROUNDS } from '../../providers/provider-limits';
 import type { RunContext } from '../run-context';
+import { describeCost } from './call-cost';
 import { describeTokens, totalOf, usageOfCall, type CallShape } from './call-usage';
 import type { ModelUsage } from '../../providers/model-adapter';
 import { progressSummaryOf } from './progress-summary';
 import type { SpendGuard } from './spend-guard';
 
 export interface RunLimits {
-  /** Before each model call of the run: throws when a token limit is used up. */
+  /** Before each model call of the run: throws when a token or cost limit is used up. */
   beforeCall(): Promise<void>;
-  /** After each model call: counts its tokens (reported or estimated). */
-  afterCall(reported: ModelUsage | null, call: CallShape): Promise<void>;
+  /**
+   * After each model call: counts its tokens (reported or estimated) and their cost,
+   * at the run model's prices unless the call went to another model (`prices`).
+   */
+  afterCall(
+    reported: ModelUsage | null,
+    call: CallShape,
+    prices?: ModelPrices | null,
+  ): Promise<void>;
   /** After a round that asked for tools: throws STEP_LIMIT_REACHED at the cap. */
   afterRound(round: number): void;
   /** Tells the person what the run spent, once, however it ended. */
@@ -26,11 +34,12 @@ export function runLimitsOf(
   run: RunContext,
   spend: SpendGuard,
   general: GeneralSettings,
+  prices: ModelPrices | null = null,
 ): RunLimits {
   // The product ceiling holds even if a stored setting says more.
   const maxSteps = Math.min(general.maxSteps, MAX_TOOL_ROUNDS);
   // A resumed run's limit counts what it spent before the restart.
-  const meter = spend.forRun(general, run.resumed?.spent);
+  const meter = spend.forRun(general, run.resumed?.spent, prices, run.resumed?.costUsd ?? null);
   let reported = false;
   const pause = (error: unknown): never => {
     if (error instanceof ProtocolFailure) {
@@ -41,9 +50,10 @@ export function runLimitsOf(
   };
   return {
     beforeCall: () => meter.check().catch(pause),
-    async afterCall(usage, call) {
-      await meter.record(usageOfCall(usage, call));
-      run.checkpoint.spent(meter.total());
+    async afterCall(usage, call, callPrices) {
+      const tokens = usageOfCall(usage, call);
+      await (callPrices === undefined ? meter.record(tokens) : meter.record(tokens, callPrices));
+      run.checkpoint.spent(meter.total(), meter.cost());
     },
     afterRound(round) {
       if (round < maxSteps) return;
@@ -59,8 +69,14 @@ export function runLimitsOf(
       const total = meter.total();
       if (reported || totalOf(total) === 0) return;
       reported = true;
-      run.recorder.setUsage(total);
-      run.events.notice('info', `This response used ${describeTokens(total)}.`, 'RUN_USAGE');
+      const cost = meter.cost();
+      run.recorder.setUsage(total, cost);
+      const costText = cost === null ? '' : `, costing ${describeCost(cost)}`;
+      run.events.notice(
+        'info',
+        `This response used ${describeTokens(total)}${costText}.`,
+        'RUN_USAGE',
+      );
     },
   };
 }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { DEFAULT_GENERAL_SETTINGS } from '../../storage/settings-records';
 import { createMemoryDaySpend } from './day-spend';
+import type { SpendLimits } from './spend-decision';
 import { createSpendGuard } from './spend-guard';
+
+const NO_COST_LIMITS = { runCostLimit: null, dayCostLimit: null };
+const PRICES = { inputPerMillion: 100, outputPerMillion: 400 };
 
 const spent = (inputTokens: number, outputTokens = 0) => ({
   inputTokens,
@@ -10,7 +14,7 @@ const spent = (inputTokens: number, outputTokens = 0) => ({
   estimated: false,
 });
 
-function guardWith(limits: { runTokenLimit?: number | null; dayTokenLimit?: number | null }) {
+function guardWith(limits: Partial<SpendLimits>) {
   const general = { ...DEFAULT_GENERAL_SETTINGS, ...limits };
   const day = createMemoryDaySpend(() => new Date(2026, 11, 2, 9));
   return { guard: createSpendGuard({ general: async () => general }, day), day };
@@ -32,7 +36,7 @@ describe('spend guard', () => {
 
   it('counts a run both on its own and in the day, and a new run starts its own count', async () => {
     const { guard, day } = guardWith({});
-    const limits = { runTokenLimit: 1_000, dayTokenLimit: 5_000 };
+    const limits = { runTokenLimit: 1_000, dayTokenLimit: 5_000, ...NO_COST_LIMITS };
     const first = guard.forRun(limits);
     await first.record(spent(600, 400));
     expect(await codeOf(first.check())).toBe('BUDGET_RUN_REACHED');
@@ -49,10 +53,64 @@ describe('spend guard', () => {
       { general: async () => ({ ...DEFAULT_GENERAL_SETTINGS, dayTokenLimit: 1_000 }) },
       {
         today: () => Promise.reject(new Error('storage gone')),
+        todayCost: () => Promise.reject(new Error('storage gone')),
         add: () => Promise.reject(new Error('x')),
       },
     );
     expect(await codeOf(guard.check())).toBe('allowed');
+    expect(await codeOf(guard.check(PRICES))).toBe('allowed');
     await expect(guard.record(spent(10))).resolves.toBeUndefined();
+  });
+
+  it('pauses a priced run at its cost limit and counts its dollars in the day', async () => {
+    const { guard, day } = guardWith({});
+    const limits = {
+      runTokenLimit: null,
+      dayTokenLimit: null,
+      runCostLimit: 0.1,
+      dayCostLimit: null,
+    };
+    const run = guard.forRun(limits, undefined, PRICES);
+    // 700 in and 100 out at $100 and $400 per million: $0.11.
+    await run.record(spent(700, 100));
+    expect(run.cost()).toBeCloseTo(0.11, 10);
+    expect(await day.todayCost()).toBeCloseTo(0.11, 10);
+    expect(await codeOf(run.check())).toBe('BUDGET_RUN_COST_REACHED');
+  });
+
+  it('never holds a model without prices to a cost limit, nor counts dollars for it', async () => {
+    const { guard, day } = guardWith({ dayCostLimit: 0.01 });
+    const limits = {
+      runTokenLimit: null,
+      dayTokenLimit: null,
+      runCostLimit: 0.01,
+      dayCostLimit: 0.01,
+    };
+    const run = guard.forRun(limits);
+    await run.record(spent(1_000_000, 1_000_000));
+    expect(run.cost()).toBeNull();
+    expect(await codeOf(run.check())).toBe('allowed');
+    await guard.record(spent(1_000, 1_000), PRICES);
+    // The day's dollars are used up for priced calls only.
+    expect(await day.todayCost()).toBeGreaterThan(0.01);
+    expect(await codeOf(guard.check())).toBe('allowed');
+    expect(await codeOf(guard.check(PRICES))).toBe('BUDGET_DAY_COST_REACHED');
+    expect(await codeOf(guard.forRun(limits, undefined, PRICES).check())).toBe(
+      'BUDGET_DAY_COST_REACHED',
+    );
+  });
+
+  it('counts a resumed run from what it spent before the restart', async () => {
+    const { guard } = guardWith({});
+    const limits = {
+      runTokenLimit: null,
+      dayTokenLimit: null,
+      runCostLimit: 0.5,
+      dayCostLimit: null,
+    };
+    expect(await codeOf(guard.forRun(limits, undefined, PRICES, 0.49).check())).toBe('allowed');
+    expect(await codeOf(guard.forRun(limits, undefined, PRICES, 0.5).check())).toBe(
+      'BUDGET_RUN_COST_REACHED',
+    );
   });
 });

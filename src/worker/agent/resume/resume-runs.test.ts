@@ -55,13 +55,15 @@ async function nextWorker(
   turns: ScriptTurn[],
   options: {
     tabGone?: boolean;
-    general?: { maxSteps?: number; runTokenLimit?: number };
+    general?: { maxSteps?: number; runTokenLimit?: number; runCostLimit?: number };
+    prices?: { inputPerMillion: number; outputPerMillion: number };
   } = {},
 ) {
   return createHarness({
     turns,
     tools: died.tools,
     ...(options.general ? { general: options.general } : {}),
+    ...(options.prices ? { prices: options.prices } : {}),
     extra: {
       chats: died.first.chats,
       journal: died.journal,
@@ -144,6 +146,24 @@ describe('a run resumed by a new worker', () => {
     expect(await storedTurn(died.first, died.sessionId)).toMatchObject({
       status: 'error',
       error: { code: 'BUDGET_RUN_REACHED' },
+    });
+  });
+
+  it('keeps the dollars it spent before the restart: its cost limit counts them', async () => {
+    const died = await runThatDies();
+    const [entry] = await died.journal.list();
+    const resume = entry?.resume as Record<string, unknown>;
+    await died.journal.add({ ...entry!, resume: { ...resume, costUsd: 0.75 } });
+    const next = await nextWorker(died, [[], [], [text('over the limit')]], {
+      general: { runCostLimit: 0.5 },
+      prices: { inputPerMillion: 1, outputPerMillion: 2 },
+    });
+    await next.agent.reconcile();
+    await next.agent.idle();
+    expect(next.requests).toHaveLength(0);
+    expect(await storedTurn(died.first, died.sessionId)).toMatchObject({
+      status: 'error',
+      error: { code: 'BUDGET_RUN_COST_REACHED' },
     });
   });
 

@@ -24,6 +24,8 @@ export const RunResumeStateSchema = z.strictObject({
       estimated: z.boolean(),
     })
     .optional(),
+  /** US dollars its priced model calls spent (its cost limit counts them). */
+  costUsd: z.number().min(0).max(1e9).optional(),
 });
 export type RunResumeState = z.infer<typeof RunResumeStateSchema>;
 

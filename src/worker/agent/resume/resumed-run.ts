@@ -27,6 +27,8 @@ export interface ResumedRun {
   readonly resumes: number;
   /** What its model calls spent before the restart (its token limit counts it). */
   readonly spent?: SpentTokens;
+  /** US dollars its priced calls spent before the restart (its cost limit counts them). */
+  readonly costUsd?: number;
 }
 
 /**
@@ -54,7 +56,14 @@ export function runRecords(input: {
     runId: input.runId,
     assistantTurnId: input.assistantTurnId,
     request: input.start,
-    ...(resumed ? { steps: resumed.steps, resumes: resumed.resumes, spent: resumed.spent } : {}),
+    ...(resumed
+      ? {
+          steps: resumed.steps,
+          resumes: resumed.resumes,
+          spent: resumed.spent,
+          ...(resumed.costUsd !== undefined ? { costUsd: resumed.costUsd } : {}),
+        }
+      : {}),
     ...(input.resumable === false ? { resumable: false } : {}),
   });
   const { memory, plan } = resumed?.turn ?? {};
@@ -70,6 +79,7 @@ export function resumedRunOf(state: RunResumeState, stored: AssistantTurn): Resu
     steps: state.steps,
     resumes: state.resumes + 1,
     ...(state.spent ? { spent: state.spent } : {}),
+    ...(state.costUsd !== undefined ? { costUsd: state.costUsd } : {}),
   };
 }
 

@@ -15,8 +15,8 @@ export interface RunCheckpoint {
   step(steps: number): void;
   /** The card the run waits on now (its kind), or null when none is open. */
   pending(kind: string | null): void;
-  /** What the run's model calls spent so far (written with the next step). */
-  spent(tokens: SpentTokens): void;
+  /** What the run's model calls spent so far, and their cost when priced (written with the next step). */
+  spent(tokens: SpentTokens, costUsd?: number | null): void;
 }
 
 export function createRunCheckpoint(input: {
@@ -28,6 +28,7 @@ export function createRunCheckpoint(input: {
   readonly steps?: number;
   readonly resumes?: number;
   readonly spent?: SpentTokens | undefined;
+  readonly costUsd?: number | undefined;
   /** False: a new worker marks the run interrupted instead (its owner starts it anew). */
   readonly resumable?: boolean;
 }): RunCheckpoint {
@@ -37,6 +38,7 @@ export function createRunCheckpoint(input: {
     resumes: input.resumes ?? 0,
     pending: null,
     ...(input.spent ? { spent: whole(input.spent) } : {}),
+    ...(input.costUsd !== undefined ? { costUsd: input.costUsd } : {}),
   };
   const entryOf = () => ({
     runId: input.runId,
@@ -61,8 +63,9 @@ export function createRunCheckpoint(input: {
       state.steps = steps;
       if (started) void write().catch(() => undefined);
     },
-    spent(tokens) {
+    spent(tokens, costUsd = null) {
       state.spent = whole(tokens);
+      if (costUsd !== null) state.costUsd = costUsd;
     },
     pending(kind) {
       if (state.pending === kind) return;

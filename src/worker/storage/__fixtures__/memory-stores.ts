@@ -207,6 +207,7 @@ export function createMemorySettingsStore(initial: Partial<GeneralSettings> = {}
         insecureOriginAcknowledged: model.insecureOriginAcknowledged,
         // The same resolution as the real store, so run tests see the tier a person would.
         promptTier: resolvePromptTier(model).tier,
+        prices: model.prices ?? null,
         settings: {
           kind: model.kind,
           baseUrl: model.baseUrl,
