@@ -9,6 +9,7 @@ import { integrationRequestMethods } from '../../shared/protocol/integration-mes
 import { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import { jobRequestMethods } from '../../shared/protocol/job-messages';
 import { traceRequestMethods } from '../../shared/protocol/trace-messages';
+import { diagnosticsRequestMethods } from '../../shared/protocol/diagnostics-messages';
 import { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
 import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
@@ -29,6 +30,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...skillRequestMethods,
   ...jobRequestMethods,
   ...traceRequestMethods,
+  ...diagnosticsRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */

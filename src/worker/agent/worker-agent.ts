@@ -24,9 +24,11 @@ import { createAutoNamer } from './auto-name';
 import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
 import type { RunMemory, RunRecoveryHooks } from './run-context';
+import type { TraceStarter } from './trace-sink';
 import { createAutoLearner, type LearnMemory } from '../memory/auto-learn';
 import { createTraceStarter } from '../traces/trace-recorder';
 import type { TracesStore } from '../traces/traces.store';
+import type { RecentActivity } from '../bug-report/recent-activity';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -40,6 +42,13 @@ export interface WorkerAgentDeps {
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
   /** Where run traces go (src/worker/traces); recorded only when the person turned it on. */
   readonly traceStore?: TracesStore;
+  /** The bug report's memory of recent model calls; it listens on every run's trace. */
+  readonly recentActivity?: RecentActivity;
+}
+
+function withRecentActivity(recent: RecentActivity | undefined, starter: TraceStarter | undefined) {
+  const traces = recent ? recent.watch(starter) : starter;
+  return traces ? { traces } : {};
 }
 
 export function createWorkerAgent(deps: WorkerAgentDeps) {
@@ -62,14 +71,15 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     ...(recovery ? { recovery: recovery.run } : {}),
     integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),
-    ...(deps.traceStore
-      ? {
-          traces: createTraceStarter({
+    ...withRecentActivity(
+      deps.recentActivity,
+      deps.traceStore
+        ? createTraceStarter({
             store: deps.traceStore,
             onProblem: (problem) => console.warn(`[side-agent traces] ${problem}`),
-          }),
-        }
-      : {}),
+          })
+        : undefined,
+    ),
     keepAlive: createKeepAlive(),
     ...(deps.memory
       ? {

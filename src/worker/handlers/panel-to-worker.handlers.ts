@@ -3,6 +3,7 @@
 import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
 import { createContextHandlers } from './context.handlers';
+import { createDiagnosticsHandlers, type DiagnosticsHandlerDeps } from './diagnostics.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
 import { createJobHandlers, type JobHandlerDeps } from './job.handlers';
 import { createMemoryHandlers, type MemoryHandlerDeps } from './memory.handlers';
@@ -23,7 +24,8 @@ export type PanelHandlerDeps = SystemHandlerDeps &
   SiteAccessHandlerDeps &
   MemoryHandlerDeps &
   JobHandlerDeps &
-  TraceHandlerDeps;
+  TraceHandlerDeps &
+  DiagnosticsHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -39,5 +41,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createSkillHandlers(),
     ...createJobHandlers(deps),
     ...createTraceHandlers(deps),
+    ...createDiagnosticsHandlers(deps),
   });
 }
