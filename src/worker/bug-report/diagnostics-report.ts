@@ -36,13 +36,14 @@ const time = (at: number) => new Date(at).toISOString();
 
 /** Settings as a report shows them: each model's key is "set" or "not set". */
 export function reportSettings(view: SettingsView): unknown {
-  return scrubValue({
-    general: view.general,
+  // Filtered first: the filter drops any field named like a key, this one included.
+  return {
+    general: scrubValue(view.general),
     models: view.models.map(({ hasApiKey, apiKeyHint: _hint, ...model }) => {
       void _hint;
-      return { ...model, apiKey: hasApiKey ? 'set' : 'not set' };
+      return { ...(scrubValue(model) as object), apiKey: hasApiKey ? 'set' : 'not set' };
     }),
-  });
+  };
 }
 
 function runSection(run: RecentRun | null): string {

@@ -4,11 +4,7 @@
 import type { GroupHandlers } from '../../shared/protocol/define-channel';
 import type { diagnosticsRequestMethods } from '../../shared/protocol/diagnostics-messages';
 import { buildDiagnosticsReport } from '../bug-report/diagnostics-report';
-import {
-  MAX_RUN_EVENTS,
-  type RecentActivity,
-  type RecentRun,
-} from '../bug-report/recent-activity';
+import { MAX_RUN_EVENTS, type RecentActivity, type RecentRun } from '../bug-report/recent-activity';
 import { readDiagnostics } from '../diagnostics';
 import type { SettingsStore } from '../storage/store-contracts';
 import type { TracesStore } from '../traces/traces.store';
