@@ -30,8 +30,7 @@ export function publishDiagnostics(diagnostics: WorkerDiagnostics): void {
 /** This instance's published diagnostics with their work settled, for a bug report. */
 export async function readDiagnostics(): Promise<unknown> {
   const published = (globalThis as Record<string, unknown>)[KEY] as
-    | { instanceId: string; startup: Promise<unknown>; recovery: Promise<unknown> }
-    | undefined;
+    { instanceId: string; startup: Promise<unknown>; recovery: Promise<unknown> } | undefined;
   if (!published) return null;
   return {
     instanceId: published.instanceId,
