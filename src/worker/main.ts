@@ -31,7 +31,6 @@ import { findTabSite } from './tab-sites';
 import { setBuiltinToolNames } from './integrations/worker-integrations';
 import { BUILTIN_TOOLS } from './tools/builtin-tools';
 import { publishDiagnostics } from './diagnostics';
-import { createRecentActivity } from './bug-report/recent-activity';
 import { createJobsWiring } from './jobs/start-jobs';
 
 export function main(): void {
@@ -60,16 +59,7 @@ export function main(): void {
   });
   // Scheduled runs report through the same events the panel gets (start-jobs.ts).
   const jobs = createJobsWiring(panelPorts);
-  // Recent model calls for "Copy diagnostics", in memory only.
-  const recentActivity = createRecentActivity();
-  const agent = createWorkerAgent({
-    ...stores,
-    pages,
-    frames,
-    events: jobs.events,
-    recovery,
-    recentActivity,
-  });
+  const agent = createWorkerAgent({ ...stores, pages, frames, events: jobs.events, recovery });
   const panelEvents = createEmitter(workerToPanel, panelPorts);
   const siteAccess = startSiteAccess({
     settings: stores.settings,
@@ -98,7 +88,6 @@ export function main(): void {
         recovery,
         siteAccess,
         jobs: jobs.start(agent, stores.chats),
-        recentActivity,
       }),
     ),
     page: createEventRouter(

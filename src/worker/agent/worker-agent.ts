@@ -2,7 +2,7 @@
 // The agent core as the real worker runs it: providers from the registry, the
 // built-in tools, the browser's fetch, the keep-alive lease, the session-storage
 // run journal and auto-naming. main.ts passes the stores, page requests and the
-// panel event transport.
+// panel event transport. It also keeps the recent model calls for "Copy diagnostics".
 import type { EventTransport } from '../../shared/protocol/client';
 import type { PageRequests } from '../page-requests';
 import type { FrameDirectory } from '../pages/frame-directory';
@@ -24,11 +24,10 @@ import { createAutoNamer } from './auto-name';
 import { startCompletion } from '../completion/start-completion';
 import type { EditHooks } from '../documents/edit-hooks';
 import type { RunMemory, RunRecoveryHooks } from './run-context';
-import type { TraceStarter } from './trace-sink';
 import { createAutoLearner, type LearnMemory } from '../memory/auto-learn';
 import { createTraceStarter } from '../traces/trace-recorder';
 import type { TracesStore } from '../traces/traces.store';
-import type { RecentActivity } from '../bug-report/recent-activity';
+import { createRecentActivity, type RecentActivity } from '../bug-report/recent-activity';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -42,13 +41,6 @@ export interface WorkerAgentDeps {
   readonly recovery?: { readonly editHooks: EditHooks; readonly run: RunRecoveryHooks };
   /** Where run traces go (src/worker/traces); recorded only when the person turned it on. */
   readonly traceStore?: TracesStore;
-  /** The bug report's memory of recent model calls; it listens on every run's trace. */
-  readonly recentActivity?: RecentActivity;
-}
-
-function withRecentActivity(recent: RecentActivity | undefined, starter: TraceStarter | undefined) {
-  const traces = recent ? recent.watch(starter) : starter;
-  return traces ? { traces } : {};
 }
 
 export function createWorkerAgent(deps: WorkerAgentDeps) {
@@ -59,7 +51,9 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   // One guard for the worker: every model call counts in the same day, written in turn.
   const spend = createSpendGuard(deps.settings, createDaySpend(createChromeLocalArea()));
   startCompletion({ settings: deps.settings, pages: deps.pages, spend });
-  return createAgentCore({
+  // "Copy diagnostics" reads the recent model calls of this worker's runs from here.
+  const recentActivity: RecentActivity = createRecentActivity();
+  const core = createAgentCore({
     spend,
     ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
@@ -71,8 +65,7 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     ...(recovery ? { recovery: recovery.run } : {}),
     integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),
-    ...withRecentActivity(
-      deps.recentActivity,
+    traces: recentActivity.watch(
       deps.traceStore
         ? createTraceStarter({
             store: deps.traceStore,
@@ -100,4 +93,5 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
       spend,
     }),
   });
+  return Object.assign(core, { recentActivity });
 }

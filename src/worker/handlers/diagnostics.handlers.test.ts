@@ -47,7 +47,7 @@ describe('diagnostics/report', () => {
       version: '9.9.9',
       settings,
       traceStore,
-      recentActivity,
+      agent: { recentActivity },
       userAgent: 'UA/1',
       workerFacts: async () => ({ instanceId: 'worker-1' }),
     });
@@ -74,7 +74,7 @@ describe('diagnostics/report', () => {
       version: '9.9.9',
       settings,
       traceStore,
-      recentActivity: createRecentActivity(),
+      agent: { recentActivity: createRecentActivity() },
       workerFacts: async () => {
         throw new Error('not published');
       },

@@ -13,7 +13,8 @@ export interface DiagnosticsHandlerDeps {
   readonly version: string;
   readonly settings: SettingsStore;
   readonly traceStore: TracesStore;
-  readonly recentActivity: RecentActivity;
+  /** The agent keeps its runs' recent model calls (worker-agent.ts). */
+  readonly agent: { readonly recentActivity: RecentActivity };
   readonly userAgent?: string;
   readonly workerFacts?: () => Promise<unknown>;
   readonly now?: () => number;
@@ -63,7 +64,8 @@ export function createDiagnosticsHandlers(
       );
       const worker = await (deps.workerFacts ?? readDiagnostics)().catch(failed);
       const lastRun =
-        deps.recentActivity.lastRun() ?? (await storedLastRun(deps.traceStore).catch(() => null));
+        deps.agent.recentActivity.lastRun() ??
+        (await storedLastRun(deps.traceStore).catch(() => null));
       return buildDiagnosticsReport({
         version: deps.version,
         userAgent: deps.userAgent ?? (typeof navigator !== 'undefined' ? navigator.userAgent : ''),
@@ -71,7 +73,7 @@ export function createDiagnosticsHandlers(
         settings,
         worker,
         lastRun,
-        exchanges: deps.recentActivity.exchanges(),
+        exchanges: deps.agent.recentActivity.exchanges(),
         secrets,
       });
     },
