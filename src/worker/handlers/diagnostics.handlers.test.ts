@@ -85,4 +85,17 @@ describe('diagnostics/report', () => {
     expect(result.text).toContain('"unreadable": "not published"');
     expect(result.text).toContain('None since the worker started.');
   });
+
+  it('does not wait long for worker facts that never settle', async () => {
+    const { settings, traceStore } = await setup();
+    const result = await report({
+      version: '9.9.9',
+      settings,
+      traceStore,
+      agent: { recentActivity: createRecentActivity() },
+      workerFacts: () => new Promise(() => undefined),
+      factsWaitMs: 20,
+    });
+    expect(result.text).toContain('the worker was still starting up');
+  });
 });

@@ -18,11 +18,28 @@ export interface DiagnosticsHandlerDeps {
   readonly userAgent?: string;
   readonly workerFacts?: () => Promise<unknown>;
   readonly now?: () => number;
+  /** How long the report waits for the worker's startup facts. */
+  readonly factsWaitMs?: number;
 }
 
 const failed = (error: unknown) => ({
   unreadable: error instanceof Error ? error.message : String(error),
 });
+
+// Startup repairs may still be running; the report does not wait for them for long.
+const FACTS_WAIT_MS = 2_000;
+
+async function withinWait(facts: Promise<unknown>, waitMs: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve({ unreadable: 'the worker was still starting up' }), waitMs);
+  });
+  try {
+    return await Promise.race([facts, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 async function storedLastRun(store: TracesStore): Promise<RecentRun | null> {
   const newest = (await store.list()).sort((a, b) => b.startedAt - a.startedAt)[0];
@@ -62,7 +79,10 @@ export function createDiagnosticsHandlers(
       const secrets = resolved.flatMap((model) =>
         model?.settings.apiKey ? [model.settings.apiKey] : [],
       );
-      const worker = await (deps.workerFacts ?? readDiagnostics)().catch(failed);
+      const worker = await withinWait(
+        (deps.workerFacts ?? readDiagnostics)().catch(failed),
+        deps.factsWaitMs ?? FACTS_WAIT_MS,
+      );
       const lastRun =
         deps.agent.recentActivity.lastRun() ??
         (await storedLastRun(deps.traceStore).catch(() => null));
