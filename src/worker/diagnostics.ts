@@ -26,3 +26,15 @@ export function publishDiagnostics(diagnostics: WorkerDiagnostics): void {
     recovery: settled(diagnostics.recovery),
   });
 }
+
+/** This instance's published diagnostics with their work settled, for a bug report. */
+export async function readDiagnostics(): Promise<unknown> {
+  const published = (globalThis as Record<string, unknown>)[KEY] as
+    { instanceId: string; startup: Promise<unknown>; recovery: Promise<unknown> } | undefined;
+  if (!published) return null;
+  return {
+    instanceId: published.instanceId,
+    startup: await published.startup,
+    recovery: await published.recovery,
+  };
+}

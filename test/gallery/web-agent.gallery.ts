@@ -1,8 +1,9 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
 // composer's command palette, a run paused at the step cap and one paused at the
-// cost limit, the /allow-api chip, and the Agent, Site guides,
-// Memory, Profile (unlocked and locked), Skills, Scheduled and Traces tabs of Settings, and the Traces page. One Act chat walks through them with a scripted model that plans,
+// cost limit, the /allow-api chip, and the Agent, Site guides, Memory, Profile
+// (unlocked and locked), Skills, Scheduled and Traces tabs of Settings, General after
+// Copy diagnostics, and the Traces page. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -261,6 +262,23 @@ describe('web agent gallery', () => {
     await panel.getByTestId('profile-lock').click();
     await panel.getByTestId('profile-unlock').waitFor();
     await shootPanel(panel, 'settings-profile-locked');
+  });
+
+  it('Settings → General after Copy diagnostics, with its preview open', async () => {
+    // Playwright takes extension origins for opaque ones, so the grant is for every origin.
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    if ((await panel.getByRole('tablist', { name: 'Settings sections' }).count()) === 0)
+      await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tab', { name: 'General' }).click();
+    await panel.getByTestId('copy-diagnostics').click();
+    await expect
+      .poll(() => panel.getByTestId('diagnostics-status').textContent(), { timeout: 15_000 })
+      .toMatch(/^Copied: /);
+    await panel.getByText('Preview', { exact: true }).click();
+    await panel
+      .locator('.sa-diagnostics')
+      .evaluate((section) => section.scrollIntoView({ block: 'start' }));
+    await shootPanel(panel, 'settings-diagnostics-copied');
   });
 
   it('the Traces page with the runs above, and one run opened', async () => {

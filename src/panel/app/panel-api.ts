@@ -10,6 +10,7 @@ import { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import { jobRequestMethods } from '../../shared/protocol/job-messages';
 import { traceRequestMethods } from '../../shared/protocol/trace-messages';
 import { profileRequestMethods } from '../../shared/protocol/profile-messages';
+import { diagnosticsRequestMethods } from '../../shared/protocol/diagnostics-messages';
 import { systemRequestMethods } from '../../shared/protocol/panel-to-worker';
 import { runRequestMethods } from '../../shared/protocol/run-messages';
 import { sessionRequestMethods } from '../../shared/protocol/session-messages';
@@ -31,6 +32,7 @@ export const panelApiChannel = defineRequestChannel('panel-to-worker', ['extensi
   ...jobRequestMethods,
   ...traceRequestMethods,
   ...profileRequestMethods,
+  ...diagnosticsRequestMethods,
 });
 
 /** A client for every panel method (the composition root makes the real one). */

@@ -10,6 +10,7 @@ import type { integrationRequestMethods } from '../../shared/protocol/integratio
 import type { siteAccessRequestMethods } from '../../shared/protocol/site-access-messages';
 import type { jobRequestMethods } from '../../shared/protocol/job-messages';
 import type { traceRequestMethods } from '../../shared/protocol/trace-messages';
+import type { diagnosticsRequestMethods } from '../../shared/protocol/diagnostics-messages';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
 import type { skillRequestMethods } from '../../shared/protocol/skill-messages';
 import type { profileRequestMethods } from '../../shared/protocol/profile-messages';
@@ -33,7 +34,8 @@ export type SettingsViewClient = Client<
       typeof skillRequestMethods &
       typeof jobRequestMethods &
       typeof traceRequestMethods &
-      typeof profileRequestMethods
+      typeof profileRequestMethods &
+      typeof diagnosticsRequestMethods
   >
 >;
 /** A client that can call the `profile/*` methods (Profile tab). */

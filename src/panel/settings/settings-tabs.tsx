@@ -5,6 +5,7 @@ import { SessionsManager } from '../sessions/sessions-manager';
 import { AgentTab } from './agent-tab';
 import { CompletionTab } from './completion-tab';
 import { GeneralTab } from './general-tab';
+import { DiagnosticsSection } from './diagnostics-section';
 import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
 import { GuidesTab } from './tabs/guides-tab';
@@ -43,9 +44,14 @@ export const settingsTabs = [
   {
     id: 'general',
     label: 'General',
-    render: ({ controller }) => {
+    render: ({ client, controller }) => {
       const view = controller.view.value;
-      return view ? <GeneralTab controller={controller} general={view.general} /> : null;
+      return view ? (
+        <>
+          <GeneralTab controller={controller} general={view.general} />
+          <DiagnosticsSection client={client} />
+        </>
+      ) : null;
     },
   },
   {

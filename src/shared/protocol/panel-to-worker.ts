@@ -4,6 +4,7 @@
 import { z } from '../schema/zod';
 import { TabIdSchema, TimestampSchema, boundedArray, boundedString } from '../schema/bounded';
 import { contextRequestMethods } from './context-messages';
+import { diagnosticsRequestMethods } from './diagnostics-messages';
 import { defineRequestChannel, type MethodSpec } from './define-channel';
 import { integrationRequestMethods } from './integration-messages';
 import { memoryRequestMethods } from './memory-messages';
@@ -69,5 +70,6 @@ export const panelToWorker = defineRequestChannel('panel-to-worker', ['extension
   ...skillRequestMethods,
   ...jobRequestMethods,
   ...traceRequestMethods,
+  ...diagnosticsRequestMethods,
 });
 export type PanelToWorker = typeof panelToWorker;

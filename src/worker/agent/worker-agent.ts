@@ -2,7 +2,7 @@
 // The agent core as the real worker runs it: providers from the registry, the
 // built-in tools, the browser's fetch, the keep-alive lease, the session-storage
 // run journal and auto-naming. main.ts passes the stores, page requests and the
-// panel event transport.
+// panel event transport. It also keeps the recent model calls for "Copy diagnostics".
 import type { EventTransport } from '../../shared/protocol/client';
 import type { PageRequests } from '../page-requests';
 import type { FrameDirectory } from '../pages/frame-directory';
@@ -29,6 +29,7 @@ import { createTraceStarter } from '../traces/trace-recorder';
 import type { TracesStore } from '../traces/traces.store';
 import { withProfileNote } from '../profile/profile-note';
 import type { ProfileVault } from '../profile/profile-vault';
+import { createRecentActivity, type RecentActivity } from '../bug-report/recent-activity';
 
 export interface WorkerAgentDeps {
   readonly chats: ChatStore;
@@ -56,7 +57,9 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
   // One guard for the worker: every model call counts in the same day, written in turn.
   const spend = createSpendGuard(deps.settings, createDaySpend(createChromeLocalArea()));
   startCompletion({ settings: deps.settings, pages: deps.pages, spend });
-  return createAgentCore({
+  // "Copy diagnostics" reads the recent model calls of this worker's runs from here.
+  const recentActivity: RecentActivity = createRecentActivity();
+  const core = createAgentCore({
     spend,
     ...stores,
     tabs: { siteOf: (tabId) => findTabSite(tabId) },
@@ -68,14 +71,14 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
     ...(recovery ? { recovery: recovery.run } : {}),
     integrations: getWorkerIntegrationService(),
     journal: createSessionRunJournal(),
-    ...(deps.traceStore
-      ? {
-          traces: createTraceStarter({
+    traces: recentActivity.watch(
+      deps.traceStore
+        ? createTraceStarter({
             store: deps.traceStore,
             onProblem: (problem) => console.warn(`[side-agent traces] ${problem}`),
-          }),
-        }
-      : {}),
+          })
+        : undefined,
+    ),
     keepAlive: createKeepAlive(),
     ...(deps.memory
       ? {
@@ -96,4 +99,5 @@ export function createWorkerAgent(deps: WorkerAgentDeps) {
       spend,
     }),
   });
+  return Object.assign(core, { recentActivity });
 }

@@ -3,6 +3,7 @@
 import { defineHandlers } from '../../shared/protocol/define-channel';
 import { panelToWorker } from '../../shared/protocol/panel-to-worker';
 import { createContextHandlers } from './context.handlers';
+import { createDiagnosticsHandlers, type DiagnosticsHandlerDeps } from './diagnostics.handlers';
 import { createIntegrationHandlers } from './integration.handlers';
 import { createJobHandlers, type JobHandlerDeps } from './job.handlers';
 import { createMemoryHandlers, type MemoryHandlerDeps } from './memory.handlers';
@@ -25,7 +26,8 @@ export type PanelHandlerDeps = SystemHandlerDeps &
   MemoryHandlerDeps &
   ProfileHandlerDeps &
   JobHandlerDeps &
-  TraceHandlerDeps;
+  TraceHandlerDeps &
+  DiagnosticsHandlerDeps;
 
 export function createPanelHandlers(deps: PanelHandlerDeps) {
   return defineHandlers(panelToWorker, {
@@ -42,5 +44,6 @@ export function createPanelHandlers(deps: PanelHandlerDeps) {
     ...createSkillHandlers(),
     ...createJobHandlers(deps),
     ...createTraceHandlers(deps),
+    ...createDiagnosticsHandlers(deps),
   });
 }
