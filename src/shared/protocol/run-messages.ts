@@ -157,6 +157,8 @@ export const PendingInteractionSchema = z.discriminatedUnion('kind', [
     destination: boundedString(2_048),
     /** The exact text the action carries (a script's code), shown as is. */
     detail: boundedString(MAX_ACTION_DETAIL_CHARS).optional(),
+    /** The detail is the person's own data: shown on the card, never recorded. */
+    detailIsPrivate: z.literal(true).optional(),
     allowRun: z.boolean(),
     argumentsPreview: boundedString(MAX_ARGUMENTS_PREVIEW_CHARS),
   }),

@@ -31,6 +31,7 @@ export async function approveAction(
     reason: clip(review.reason, 500),
     destination: clip(review.destination, 2_048),
     ...(review.detail ? { detail: clip(review.detail, MAX_ACTION_DETAIL_CHARS) } : {}),
+    ...(review.detailIsPrivate ? { detailIsPrivate: true as const } : {}),
     allowRun,
     argumentsPreview: clip(call.argumentsText, MAX_ARGUMENTS_PREVIEW_CHARS),
   };

@@ -5,6 +5,15 @@
 import type { InteractionBook } from './approvals';
 import type { RunTrace } from './trace-sink';
 
+type Pending = Parameters<InteractionBook['show']>[0];
+
+/** What of a question may be kept: a private detail (the person's profile values) is not. */
+function recordable(pending: Pending): Pending {
+  if (!('detailIsPrivate' in pending) || pending.detailIsPrivate !== true) return pending;
+  const { detail: _withheld, ...rest } = pending;
+  return { ...rest, detailIsPrivate: true };
+}
+
 /** `book` with what it asks and what is answered recorded into `trace`. */
 export function tracedInteractions(book: InteractionBook, trace: RunTrace): InteractionBook {
   return {
@@ -16,7 +25,7 @@ export function tracedInteractions(book: InteractionBook, trace: RunTrace): Inte
         name: pending.kind,
         callId: pending.callId,
         summary: `asked: ${pending.kind}`,
-        detail: { pending, allowed },
+        detail: { pending: recordable(pending), allowed },
       });
       return book.show(pending, allowed, onDecision);
     },

@@ -233,6 +233,11 @@ export type CallReview =
       readonly grantKey: string | null;
       /** Exact text the action carries, shown as is on the card (a script's code); absent: none. */
       readonly detail?: string;
+      /**
+       * The detail is the person's own data (their profile's values): it is shown on the
+       * card and nowhere else, so traces and bug reports never keep it.
+       */
+      readonly detailIsPrivate?: true;
     }
   | {
       /** The call cannot run as asked (its target is gone, the page refused): no card. */

@@ -134,6 +134,7 @@ export function fillFromProfileTool(deps: FillFromProfileDeps) {
         destination: '',
         grantKey: null,
         detail: resolved.keys.map((key, index) => `${key}: ${resolved.values[index]}`).join('\n'),
+        detailIsPrivate: true,
       };
     },
     async execute({ fills }, context): Promise<ToolOutcome> {
