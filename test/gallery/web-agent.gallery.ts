@@ -211,9 +211,14 @@ describe('web agent gallery', () => {
     await panel.reload();
     await panel.getByTestId('agent-mode-ask').check();
     const input = panel.getByTestId('composer-input');
+    // The step-cap answer above is the last one until this run's answer is there.
+    const answers = panel.getByTestId('assistant-turn');
+    await expect.poll(() => answers.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const before = await answers.count();
     await input.fill('Find every review that mentions the brass rose.');
     await input.press('Enter');
-    const paused = panel.getByTestId('assistant-turn').last().getByTestId('error');
+    await expect.poll(() => answers.count(), { timeout: 30_000 }).toBeGreaterThan(before);
+    const paused = answers.last().getByTestId('error');
     await paused.waitFor({ timeout: 30_000 });
     expect(await paused.getAttribute('data-code')).toBe('BUDGET_RUN_COST_REACHED');
     expect(await paused.getByTestId('error-text').textContent()).toContain('$0.01');
