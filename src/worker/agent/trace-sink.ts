@@ -23,12 +23,18 @@ export interface TraceSink {
   /** The run's label in the list: the first words of the person's message. */
   title(text: string): void;
   record(event: TraceEventInput): void;
+  /**
+   * Exact values the run learned are secret (a password typed into a credential
+   * field): replaced by a marker in what was recorded before and in all that follows.
+   */
+  forget(values: readonly string[]): void;
   end(status: 'done' | 'error' | 'cancelled', errorCode?: string): void;
 }
 
 export const NO_TRACE: TraceSink = {
   title: () => undefined,
   record: () => undefined,
+  forget: () => undefined,
   end: () => undefined,
 };
 
@@ -130,6 +136,7 @@ export function createRunTrace(sink: TraceSink): RunTrace {
   return {
     title: (text) => sink.title(text),
     record: (event) => sink.record(event),
+    forget: (values) => sink.forget(values),
     end: (status, errorCode) => sink.end(status, errorCode),
     phase: () => current,
     enter: (phase) => {

@@ -5,6 +5,7 @@
 import type { ToolOutcome } from '../tools/define-tool';
 import type { RunTrace } from './trace-sink';
 import { serializeOutcome } from './tool-results';
+import { argumentValues } from '../../shared/secrets/forget-values';
 import type { ToolCallPart } from './turn';
 
 /** Records the round's calls; returns when they began, for the first outcome's timing. */
@@ -34,6 +35,10 @@ export function traceToolOutcome(
   now: () => number = Date.now,
 ): number {
   const ended = now();
+  // A value typed into a field that turned out to hold a secret is in the call event
+  // and the model's response already; the trace forgets it there and from now on.
+  const withheld = outcome.ok ? (outcome.withheldArguments ?? []) : [];
+  if (withheld.length > 0) trace.forget(argumentValues(call.argumentsText, withheld));
   trace.record({
     kind: 'tool-result',
     phase: trace.phase(),

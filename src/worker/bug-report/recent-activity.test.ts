@@ -11,7 +11,7 @@ import {
 const RUN = { runId: 'run-1', sessionId: 'session-1', siteId: 'web' };
 describe('recent activity', () => {
   it('keeps each model call while the trace starter still gets every event', async () => {
-    const inner = { title: vi.fn(), record: vi.fn(), end: vi.fn() };
+    const inner = { title: vi.fn(), record: vi.fn(), forget: vi.fn(), end: vi.fn() };
     const recent = createRecentActivity();
     const sink = recent.watch(() => inner)(RUN);
     await callModel(sink, 'What is on this page?', 'A form.');

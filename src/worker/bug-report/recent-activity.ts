@@ -8,6 +8,7 @@
 // Writes anything to storage or makes a run wait; a worker restart forgets it all.
 import type { TracePhase } from '../../shared/protocol/trace-records';
 import { scrubText, traceDetail } from '../../shared/secrets/trace-scrub';
+import { addForgotten, forgetIn } from '../../shared/secrets/forget-values';
 import { NO_TRACE, type TraceEventInput, type TraceStarter } from '../agent/trace-sink';
 
 export const MAX_EXCHANGES = 20;
@@ -62,9 +63,13 @@ const cut = (text: string, max: number) =>
 export function createRecentActivity(now: () => number = Date.now): RecentActivity {
   const ring: RecentExchange[] = [];
   let last: RecentRun | null = null;
+  // Values each run learned are secret; only runs still in memory keep an entry.
+  const forgottenByRun = new Map<string, string[]>();
+  const forgetFor = (runId: string, text: string) =>
+    forgetIn(text, forgottenByRun.get(runId) ?? []);
 
   const keep = (run: RecentRun, event: TraceEventInput) => {
-    const summary = cut(scrubText(event.summary), MAX_SUMMARY_CHARS);
+    const summary = cut(forgetFor(run.runId, scrubText(event.summary)), MAX_SUMMARY_CHARS);
     if (event.kind === 'model-request' || event.kind === 'model-response') {
       ring.push({
         at: now(),
@@ -74,7 +79,7 @@ export function createRecentActivity(now: () => number = Date.now): RecentActivi
         model: scrubText(event.name ?? '').slice(0, 200),
         summary,
         ...(event.durationMs !== undefined ? { durationMs: Math.round(event.durationMs) } : {}),
-        detail: cut(traceDetail(event.detail), MAX_EXCHANGE_CHARS),
+        detail: cut(forgetFor(run.runId, traceDetail(event.detail)), MAX_EXCHANGE_CHARS),
       });
       if (ring.length > MAX_EXCHANGES) ring.splice(0, ring.length - MAX_EXCHANGES);
     }
@@ -89,6 +94,24 @@ export function createRecentActivity(now: () => number = Date.now): RecentActivi
       ...(event.name !== undefined ? { name: scrubText(event.name).slice(0, 200) } : {}),
       summary,
     });
+  };
+
+  const forget = (run: RecentRun, values: readonly string[]) => {
+    const known = addForgotten(forgottenByRun.get(run.runId) ?? [], values);
+    forgottenByRun.set(run.runId, known);
+    for (const [index, exchange] of ring.entries()) {
+      if (exchange.runId !== run.runId) continue;
+      ring[index] = {
+        ...exchange,
+        summary: forgetIn(exchange.summary, known),
+        detail: forgetIn(exchange.detail, known),
+      };
+    }
+    run.events.forEach((event, index) => {
+      run.events[index] = { ...event, summary: forgetIn(event.summary, known) };
+    });
+    const live = new Set([...ring.map((exchange) => exchange.runId), last?.runId]);
+    for (const runId of forgottenByRun.keys()) if (!live.has(runId)) forgottenByRun.delete(runId);
   };
 
   return {
@@ -114,6 +137,14 @@ export function createRecentActivity(now: () => number = Date.now): RecentActivi
             /* not kept */
           }
           inner.record(event);
+        },
+        forget: (values) => {
+          try {
+            forget(run, values);
+          } catch {
+            /* the trace below still forgets */
+          }
+          inner.forget(values);
         },
         end: (status, errorCode) => {
           run.status = status;

@@ -17,6 +17,7 @@ import {
 import { ProtocolFailure } from '../../shared/protocol/envelope';
 import type { TraceEventInput, TraceSink, TraceStarter } from '../agent/trace-sink';
 import { scrubText, traceDetail } from '../../shared/secrets/trace-scrub';
+import { addForgotten, forgetIn } from '../../shared/secrets/forget-values';
 import type { TraceLimits, TracesStore } from './traces.store';
 
 export interface TraceRecorderDeps {
@@ -56,6 +57,7 @@ export function createTraceStarter(deps: TraceRecorderDeps): RecordingStarter {
     let pending: (() => void)[] | null = [];
     let settings: TraceSettings | null = null;
     let seq = 0;
+    let forgotten: string[] = [];
     let chain: Promise<void> = Promise.resolve();
     const write = (event: TraceEvent | null) => {
       const summary = { ...run };
@@ -109,8 +111,11 @@ export function createTraceStarter(deps: TraceRecorderDeps): RecordingStarter {
             ...(event.durationMs !== undefined
               ? { durationMs: Math.min(Math.round(event.durationMs), 8.64e7) }
               : {}),
-            summary: clipped(scrubText(event.summary), MAX_TRACE_SUMMARY_CHARS),
-            detail: traceDetail(event.detail),
+            summary: clipped(
+              forgetIn(scrubText(event.summary), forgotten),
+              MAX_TRACE_SUMMARY_CHARS,
+            ),
+            detail: forgetIn(traceDetail(event.detail), forgotten),
           };
           const size = stored.detail.length + stored.summary.length;
           // One run never takes more than the whole allowance.
@@ -119,6 +124,17 @@ export function createTraceStarter(deps: TraceRecorderDeps): RecordingStarter {
           run.events += 1;
           run.bytes += size;
           write(stored);
+        }),
+      forget: (values) =>
+        whenReady(() => {
+          if (values.length === 0) return;
+          forgotten = addForgotten(forgotten, values);
+          const now = forgotten;
+          // Chained behind the writes already queued, so they are rewritten too.
+          chain = chain
+            .then(() => deps.store.rewriteEvents(run.runId, (text) => forgetIn(text, now)))
+            .then(() => undefined)
+            .catch(() => deps.onProblem?.('trace rewrite failed'));
         }),
       end: (status, errorCode) =>
         whenReady(() => {

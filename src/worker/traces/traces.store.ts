@@ -44,6 +44,11 @@ export interface TracesStore {
   get(runId: string): Promise<{ run: TraceRun; events: TraceEvent[] } | null>;
   /** Writes the event and the run's new summary in one transaction. */
   append(run: TraceRun, event: TraceEvent | null): Promise<void>;
+  /**
+   * Passes the run's stored summaries and details through `rewrite`, writing back the
+   * events it changed; returns how many changed.
+   */
+  rewriteEvents(runId: string, rewrite: (text: string) => string): Promise<number>;
   delete(runId: string): Promise<boolean>;
   clear(): Promise<number>;
   /** Deletes the oldest runs (never `keep`) until both limits hold; returns how many. */
@@ -130,6 +135,21 @@ export function createTracesStore(options: TracesStoreOptions): TracesStore {
       inWriteTransaction(db(), ['runs', 'events'], async (tx) => {
         if (event) await tx.objectStore('events').put(event);
         await tx.objectStore('runs').put(run);
+      }),
+    rewriteEvents: (runId, rewrite) =>
+      inWriteTransaction(db(), ['events'], async (tx) => {
+        const events = tx.objectStore('events');
+        let changed = 0;
+        for (const value of await events.getAll(eventsOf(runId))) {
+          const parsed = TraceEventSchema.safeParse(value);
+          if (!parsed.success) continue;
+          const summary = rewrite(parsed.data.summary);
+          const detail = rewrite(parsed.data.detail);
+          if (summary === parsed.data.summary && detail === parsed.data.detail) continue;
+          await events.put({ ...parsed.data, summary, detail });
+          changed += 1;
+        }
+        return changed;
       }),
     delete: async (runId) => (await remove([runId])) > 0,
     clear: async () => remove((await list()).map((run) => run.runId)),
