@@ -7,13 +7,14 @@ import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { ModelView } from '../../shared/protocol/settings-messages';
 import { ApiKeyField } from './api-key-field';
 import { ConnectionTest } from './connection-test';
-import { Field, FieldError, describedBy, formatError } from './form-field';
+import { Field, describedBy, formatError } from './form-field';
 import {
   requestHostPermission,
   needsHostPermission,
   type RequestHostPermission,
 } from './host-permission';
 import { ModelCapabilityFields } from './model-capability-fields';
+import { ModelEndpointFields } from './model-endpoint-fields';
 import { ModelIdField } from './model-id-field';
 import { ProviderSignInButton } from './provider-sign-in-button';
 import { ModelPriceFields } from './model-price-fields';
@@ -21,11 +22,9 @@ import {
   PROVIDER_KIND_LABELS,
   draftFromModel,
   emptyDraft,
-  insecureOriginOf,
   originOf,
   toModelInput,
   validateDraft,
-  withBaseUrl,
   type DraftErrors,
   type ModelDraft,
 } from './model-draft';
@@ -65,8 +64,6 @@ export function ModelForm({
   const ids = {
     name: useId(),
     kind: useId(),
-    baseUrl: useId(),
-    ack: useId(),
   };
   const [draft, setDraft] = useState<ModelDraft>(() =>
     model ? draftFromModel(model) : emptyDraft(),
@@ -77,7 +74,6 @@ export function ModelForm({
   const [isSaving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const update = (patch: Partial<ModelDraft>) => setDraft((current) => ({ ...current, ...patch }));
-  const insecureOrigin = insecureOriginOf(draft.baseUrl);
 
   const checkedInput = () => {
     const found = validateDraft(draft);
@@ -160,49 +156,7 @@ export function ModelForm({
           ))}
         </select>
       </Field>
-      <Field
-        id={ids.baseUrl}
-        label="Base URL"
-        error={errors.baseUrl}
-        hint={
-          draft.kind === 'anthropic'
-            ? 'For example https://api.anthropic.com'
-            : 'For example https://api.openai.com/v1'
-        }
-      >
-        <input
-          id={ids.baseUrl}
-          type="url"
-          value={draft.baseUrl}
-          spellcheck={false}
-          aria-invalid={errors.baseUrl !== undefined}
-          aria-describedby={describedBy(ids.baseUrl, true, errors.baseUrl !== undefined)}
-          onInput={(event) =>
-            setDraft((current) => withBaseUrl(current, event.currentTarget.value))
-          }
-        />
-      </Field>
-      {insecureOrigin !== null ? (
-        <div class="sa-field sa-warning">
-          <label for={ids.ack}>
-            <input
-              id={ids.ack}
-              type="checkbox"
-              checked={draft.insecureOrigin === insecureOrigin}
-              aria-invalid={errors.insecureOrigin !== undefined}
-              aria-describedby={
-                errors.insecureOrigin !== undefined ? `${ids.ack}-error` : undefined
-              }
-              data-testid="insecure-ack"
-              onChange={(event) =>
-                update({ insecureOrigin: event.currentTarget.checked ? insecureOrigin : null })
-              }
-            />
-            {` Allow plain HTTP for ${insecureOrigin}`}
-          </label>
-          <FieldError id={ids.ack} message={errors.insecureOrigin} />
-        </div>
-      ) : null}
+      <ModelEndpointFields draft={draft} errors={errors} onDraft={setDraft} />
       <ApiKeyField
         value={draft.apiKey}
         hasStoredKey={model?.hasApiKey ?? false}
