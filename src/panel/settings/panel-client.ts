@@ -38,6 +38,8 @@ export type SettingsViewClient = Client<
       typeof diagnosticsRequestMethods
   >
 >;
+/** A client that can call the `traces/*` methods (Traces tab). */
+export type TracesViewClient = Client<RequestChannel<typeof traceRequestMethods>>;
 /** A client that can call the `profile/*` methods (Profile tab). */
 export type ProfileViewClient = Client<RequestChannel<typeof profileRequestMethods>>;
 /** A client that can call the `skills/*` methods (Skills tab). */

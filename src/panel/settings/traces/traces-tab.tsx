@@ -3,8 +3,8 @@
 // the Traces page, which shows, exports and deletes what was recorded.
 import { useEffect, useState } from 'preact/hooks';
 import type { TraceSettings } from '../../../shared/protocol/trace-records';
-import type { SettingsViewClient } from '../panel-client';
-import { formatError, SaveRow, type SaveStatus } from '../form-field';
+import type { TracesViewClient } from '../panel-client';
+import { formatError, NumberField, SaveRow, type SaveStatus } from '../form-field';
 
 /** Where the Traces page lives; the extension's own page outside tests. */
 export function tracesPageUrl(): string {
@@ -13,43 +13,58 @@ export function tracesPageUrl(): string {
     : '/traces.html';
 }
 
-function NumberField(props: {
-  id: string;
-  label: string;
-  value: number;
-  min: number;
-  max: number;
-  onChange: (value: number) => void;
-}) {
-  return (
-    <div class="sa-field">
-      <label for={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        data-testid={props.id}
-        type="number"
-        min={props.min}
-        max={props.max}
-        value={props.value}
-        onInput={(event) => props.onChange(Number(event.currentTarget.value))}
-      />
-    </div>
-  );
+/** The retention limits as typed; each is read and checked on Save. */
+const LIMITS = {
+  maxRuns: { label: 'Runs kept', min: 1, max: 1_000, testId: 'traces-max-runs' },
+  maxMegabytes: { label: 'Megabytes kept', min: 1, max: 2_000, testId: 'traces-max-megabytes' },
+} as const;
+type LimitName = keyof typeof LIMITS;
+
+/** The whole number typed for `name`, or the words that say what is wrong with it. */
+export function readLimit(name: LimitName, text: string): number | string {
+  const { label, min, max } = LIMITS[name];
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  if (trimmed === '' || !Number.isInteger(value) || value < min || value > max)
+    return `${label} must be a whole number from ${min} to ${max.toLocaleString('en-US')}.`;
+  return value;
 }
 
-export function TracesTab({ client }: { readonly client: SettingsViewClient }) {
+export function TracesTab({ client }: { readonly client: TracesViewClient }) {
   const [settings, setSettings] = useState<TraceSettings | null>(null);
   const [status, setStatus] = useState<SaveStatus>(null);
+  const [texts, setTexts] = useState<Record<LimitName, string>>({ maxRuns: '', maxMegabytes: '' });
+  const [errors, setErrors] = useState<Partial<Record<LimitName, string>>>({});
   useEffect(() => {
     void client.request('traces/list', {}).then((result) => {
-      if (result.ok) setSettings(result.data.settings);
-      else setStatus({ ok: false, text: formatError(result.error) });
+      if (result.ok) {
+        setSettings(result.data.settings);
+        setTexts({
+          maxRuns: String(result.data.settings.maxRuns),
+          maxMegabytes: String(result.data.settings.maxMegabytes),
+        });
+      } else setStatus({ ok: false, text: formatError(result.error) });
     });
   }, [client]);
   if (!settings) return <p role="status">{status?.text ?? 'Loading trace settings…'}</p>;
   const onSubmit = async (event: Event) => {
     event.preventDefault();
-    const result = await client.request('traces/save-settings', settings);
+    const maxRuns = readLimit('maxRuns', texts.maxRuns);
+    const maxMegabytes = readLimit('maxMegabytes', texts.maxMegabytes);
+    const found = {
+      ...(typeof maxRuns === 'string' ? { maxRuns } : {}),
+      ...(typeof maxMegabytes === 'string' ? { maxMegabytes } : {}),
+    };
+    setErrors(found);
+    if (typeof maxRuns === 'string' || typeof maxMegabytes === 'string') {
+      setStatus({ ok: false, text: 'Nothing was saved: fix the marked field first.' });
+      return;
+    }
+    const result = await client.request('traces/save-settings', {
+      ...settings,
+      maxRuns,
+      maxMegabytes,
+    });
     setStatus(
       result.ok ? { ok: true, text: 'Saved.' } : { ok: false, text: formatError(result.error) },
     );
@@ -71,22 +86,17 @@ export function TracesTab({ client }: { readonly client: SettingsViewClient }) {
           anything is stored.
         </p>
       </div>
-      <NumberField
-        id="traces-max-runs"
-        label="Runs kept"
-        value={settings.maxRuns}
-        min={1}
-        max={1_000}
-        onChange={(maxRuns) => setSettings({ ...settings, maxRuns })}
-      />
-      <NumberField
-        id="traces-max-megabytes"
-        label="Megabytes kept"
-        value={settings.maxMegabytes}
-        min={1}
-        max={2_000}
-        onChange={(maxMegabytes) => setSettings({ ...settings, maxMegabytes })}
-      />
+      {(Object.keys(LIMITS) as LimitName[]).map((name) => (
+        <NumberField
+          key={name}
+          label={LIMITS[name].label}
+          hint={`The oldest go first; ${LIMITS[name].min} to ${LIMITS[name].max.toLocaleString('en-US')}.`}
+          error={errors[name]}
+          value={texts[name]}
+          testId={LIMITS[name].testId}
+          onInput={(text) => setTexts((current) => ({ ...current, [name]: text }))}
+        />
+      ))}
       <SaveRow status={status} testId="traces-save-settings" />
       <p>
         <a href={tracesPageUrl()} target="_blank" rel="noopener" data-testid="traces-open">
