@@ -12,8 +12,12 @@ import { delay } from '../../shared/lib/abort';
 import { fail, ok, type Result } from '../../shared/protocol/envelope';
 import type { VisibleTabCapture } from '../tools/define-tool';
 
-/** Chromium allows two captures a second; one wait and retry covers a burst. */
-const RATE_LIMIT_RETRY_MS = 600;
+/**
+ * Chromium allows two captures in any one second and counts refused calls too, so the
+ * retry waits out a whole second: a shorter wait is refused again when rounds are
+ * fast (a screenshot after every step of quick reads).
+ */
+const RATE_LIMIT_RETRY_MS = 1_050;
 
 const unavailable = (message: string) => fail('CAPTURE_UNAVAILABLE', message);
 

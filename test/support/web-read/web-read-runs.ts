@@ -27,7 +27,10 @@ export interface WebReadTab {
   /** Runs the calls as one agent run with the plain (non-vision) model. */
   run(steps: readonly ToolStep[], options?: StartOptions): ReturnType<typeof runTools>;
   /** The same with a model saved as able to see images. */
-  runWithVision(steps: readonly ToolStep[]): ReturnType<typeof runTools>;
+  runWithVision(
+    steps: readonly ToolStep[],
+    options?: Parameters<typeof runTools>[2],
+  ): ReturnType<typeof runTools>;
   close(): Promise<void>;
 }
 
@@ -103,7 +106,8 @@ export async function startWebReadRuns(options: { allUrls?: boolean } = {}): Pro
         driver,
         modelId: plain,
         run: (steps, runOptions) => runTools({ driver, models, modelId: plain }, steps, runOptions),
-        runWithVision: (steps) => runTools({ driver, models, modelId: vision }, steps),
+        runWithVision: (steps, runOptions) =>
+          runTools({ driver, models, modelId: vision }, steps, runOptions),
         async close() {
           open.delete(tab);
           await panel.close();
