@@ -162,6 +162,57 @@ describe('the navigation detector', () => {
     expect(verdicts[7]!.kind !== 'none' && verdicts[7]!.what).toContain(a);
   });
 
+  it('counts near-identical addresses (tracking, session, fragment, order) as the same page', () => {
+    const detector = createLoopDetector();
+    const cart = [
+      'https://shop.example/cart?utm_source=mail',
+      'https://www.shop.example/cart/?utm_source=banner#top',
+      'https://shop.example/cart;jsessionid=A1B2?gclid=xyz',
+      'https://SHOP.example/cart?_=1712345678',
+    ];
+    const login = [
+      'https://shop.example/login?next=%2Fcart&sid=1',
+      'https://shop.example/login?sid=2&next=%2Fcart',
+      'https://shop.example/login?next=%2Fcart&fbclid=q',
+      'https://shop.example/login?next=%2Fcart#form',
+    ];
+    const verdicts = [0, 1, 2, 3].flatMap((index) => [
+      detector.observe(hop(cart[index]!, login[index]!, index * 2)),
+      detector.observe(hop(login[index]!, cart[(index + 1) % 4]!, index * 2 + 1)),
+    ]);
+    expect(kinds(verdicts)).toEqual([
+      'none',
+      'none',
+      'none',
+      'nudge',
+      'nudge',
+      'nudge',
+      'nudge',
+      'stop',
+    ]);
+  });
+
+  it('keeps pages that differ in path or in a query that picks the content apart', () => {
+    const detector = createLoopDetector();
+    const list = 'https://shop.example/list?page=1';
+    const verdicts = [1, 2, 3, 4].flatMap((item) => [
+      detector.observe(hop(list, `https://shop.example/item/${item}`, item * 2)),
+      detector.observe(hop(`https://shop.example/item/${item}`, list, item * 2 + 1)),
+    ]);
+    expect(kinds(verdicts).every((kind) => kind === 'none')).toBe(true);
+    const pages = createLoopDetector();
+    const paged = [1, 2, 3, 4, 5, 6].map((page) =>
+      pages.observe(
+        hop(
+          `https://shop.example/list?page=${page}`,
+          `https://shop.example/list?page=${page + 1}`,
+          page,
+        ),
+      ),
+    );
+    expect(kinds(paged).every((kind) => kind === 'none')).toBe(true);
+  });
+
   it('leaves a forward journey through many pages alone', () => {
     const detector = createLoopDetector();
     const pages = ['/', '/search', '/item', '/cart', '/checkout', '/done'].map(
@@ -171,6 +222,28 @@ describe('the navigation detector', () => {
       .slice(1)
       .map((to, index) => detector.observe(hop(pages[index]!, to, index)));
     expect(kinds(verdicts).every((kind) => kind === 'none')).toBe(true);
+  });
+});
+
+describe('url arguments', () => {
+  it('are one call when only tracking parameters or the fragment differ', () => {
+    expect(canonicalArguments({ url: 'https://a.example/x?utm_medium=1#y' })).toBe(
+      canonicalArguments({ url: 'https://a.example/x' }),
+    );
+    expect(canonicalArguments({ url: 'https://a.example/x?q=1' })).not.toBe(
+      canonicalArguments({ url: 'https://a.example/x?q=2' }),
+    );
+    expect(canonicalArguments({ text: 'https://a.example/x?utm_medium=1' })).toContain(
+      'utm_medium',
+    );
+  });
+
+  it('nudge navigate calls that differ only in tracking parameters', () => {
+    const detector = createLoopDetector();
+    const verdicts = ['mail', 'banner', 'social'].map((source) =>
+      detector.observe(call('navigate', { url: `https://a.example/x?utm_source=${source}` })),
+    );
+    expect(kinds(verdicts)).toEqual(['none', 'none', 'nudge']);
   });
 });
 

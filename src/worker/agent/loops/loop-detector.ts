@@ -8,6 +8,7 @@
 // Reading the same page twice is fine when the page changed in between; the same call
 // with the same answer three times in a row is the pattern that never ends by itself.
 import { LOOP_THRESHOLDS, type LoopThresholds } from './loop-thresholds';
+import { urlFamily } from './url-family';
 
 /** What the loop learns about one finished call. */
 export interface CallObservation {
@@ -30,17 +31,21 @@ export type LoopVerdict =
 
 const NONE: LoopVerdict = { kind: 'none' };
 
-/** Arguments as text with sorted keys, so `{a,b}` and `{b,a}` are the same call. */
+/**
+ * Arguments as text with sorted keys, so `{a,b}` and `{b,a}` are the same call, and
+ * with each `url` argument as its family, so near-identical addresses are one call.
+ */
 export function canonicalArguments(value: unknown): string {
   const seen = new WeakSet<object>();
-  const walk = (entry: unknown): unknown => {
+  const walk = (entry: unknown, key?: string): unknown => {
+    if (typeof entry === 'string' && key === 'url') return urlFamily(entry);
     if (entry === null || typeof entry !== 'object') return entry;
     if (seen.has(entry)) return '[cycle]';
     seen.add(entry);
-    if (Array.isArray(entry)) return entry.map(walk);
+    if (Array.isArray(entry)) return entry.map((item) => walk(item));
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(entry).sort())
-      out[key] = walk((entry as Record<string, unknown>)[key]);
+    for (const name of Object.keys(entry).sort())
+      out[name] = walk((entry as Record<string, unknown>)[name], name);
     return out;
   };
   return JSON.stringify(walk(value)) ?? 'undefined';
@@ -99,8 +104,10 @@ export function createLoopDetector(thresholds: LoopThresholds = LOOP_THRESHOLDS)
   };
 
   const navigation = (call: CallObservation): LoopVerdict => {
-    const { urlBefore, urlAfter } = call;
-    if (!urlBefore || !urlAfter || urlBefore === urlAfter) return NONE;
+    if (!call.urlBefore || !call.urlAfter) return NONE;
+    const urlBefore = urlFamily(call.urlBefore);
+    const urlAfter = urlFamily(call.urlAfter);
+    if (urlBefore === urlAfter) return NONE;
     if (addresses.at(-1) !== urlBefore) addresses.push(urlBefore);
     addresses.push(urlAfter);
     if (addresses.length > 2 * thresholds.bounceStopAt + 2) addresses.shift();
