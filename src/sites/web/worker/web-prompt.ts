@@ -50,6 +50,7 @@ const ACTING = {
   full: [
     '## Acting on the page',
     '- Act on one element at a time, by its ref. After each action read again to see what changed before the next step; never assume it worked.',
+    '- Name elements by the label they show, in the page\u2019s own language, never a translation of it.',
     '- When the page asks for something the person did not give you (a choice, a login, personal or payment details), stop and ask them.',
   ],
   mid: [

@@ -25,6 +25,25 @@ describe('findText', () => {
     expect(refs.elementOf(found.matches[0]!.ref)).toBe(document.getElementById('p'));
   });
 
+  it('folds case and accents unless exact, with snippets in the page’s own letters', () => {
+    document.body.innerHTML = '<p>Mon Résumé (PDF)</p><p>CV de François</p>';
+    const refs = createRefRegistry();
+    const found = findText(request('resume'), refs, open);
+    expect(found.matches.map((match) => match.snippet)).toEqual(['Mon Résumé (PDF)']);
+    expect(findText(request('francois'), refs, open).total).toBe(1);
+    expect(findText(request('resume', { exact: true }), refs, open).total).toBe(0);
+    expect(findText(request('Résumé', { exact: true }), refs, open).total).toBe(1);
+  });
+
+  it('folds the dotless ı on a Turkish page', () => {
+    document.body.innerHTML = '<p>Kapı numarası</p>';
+    const refs = createRefRegistry();
+    expect(findText(request('kapi'), refs, open).total).toBe(0);
+    document.documentElement.lang = 'tr';
+    expect(findText(request('kapi numarasi'), refs, open).total).toBe(1);
+    document.documentElement.lang = '';
+  });
+
   it('names the actionable element around a match, and the same ref on a second search', () => {
     document.body.innerHTML = '<button><span>Checkout</span> now</button>';
     const refs = createRefRegistry();

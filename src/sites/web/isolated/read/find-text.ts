@@ -7,9 +7,10 @@
 // when asked for, marked hidden.
 // ## Why a regular expression
 // The query is escaped and its white space matches any white space, so "Add  to cart"
-// finds "Add to\ncart"; case-insensitive matching with the `u` flag keeps the offsets
-// of the page's own text (lower-casing can change a string's length).
+// finds "Add to\ncart". Unless exact, case and accents fold away (shared/text), on a
+// folded copy of the same length, so offsets still point into the page's own text.
 import type { RefRegistry } from '../tree/refs';
+import { foldText, foldedPattern, wantsTurkishFold } from '../../../../shared/text/fold-text';
 import { shadowOpener, walkFlat, type ShadowOpener } from './flat-tree';
 
 export type MatchPlace = 'in-view' | 'above' | 'below' | 'left' | 'right' | 'hidden';
@@ -175,7 +176,14 @@ export function findText(
   refs: RefRegistry,
   open: ShadowOpener = shadowOpener(),
 ): FindAnswer {
-  const pattern = queryPattern(request.query, request.exact);
+  // Exact: the page's own letters. Otherwise case and accents fold away (offsets kept).
+  const fold = {
+    turkish: wantsTurkishFold(document.documentElement.lang) || /[ıİ]/.test(request.query),
+  };
+  const pattern = request.exact
+    ? queryPattern(request.query, true)
+    : foldedPattern(request.query, fold);
+  const haystack = (text: string) => (request.exact ? text : foldText(text, fold));
   const parts: string[] = [];
   const segments: Segment[] = [];
   let length = 0;
@@ -205,24 +213,25 @@ export function findText(
       text(node, visibility) {
         const hidden = !visibility.textShown;
         if (hidden && !request.includeHidden) {
-          hiddenExcluded += countIn(pattern, node.data);
+          hiddenExcluded += countIn(pattern, haystack(node.data));
           push(BREAK);
           return;
         }
         push(node.data, { node, hidden });
       },
       hidden(element) {
-        hiddenExcluded += countIn(pattern, element.textContent ?? '');
+        hiddenExcluded += countIn(pattern, haystack(element.textContent ?? ''));
         push(BREAK);
       },
     },
   );
   const text = parts.join('');
+  const searched = haystack(text);
   const matches: TextMatch[] = [];
   let total = 0;
   let totalCapped = false;
   pattern.lastIndex = 0;
-  for (let found = pattern.exec(text); found; found = pattern.exec(text)) {
+  for (let found = pattern.exec(searched); found; found = pattern.exec(searched)) {
     if (total >= MAX_COUNTED_MATCHES) {
       totalCapped = true;
       break;

@@ -16,8 +16,8 @@ const Arguments = z.strictObject({
     .min(1)
     .max(MAX_QUERY_CHARS)
     .regex(/\S/, 'The text to find must not be blank.')
-    .describe('The text to look for (case-insensitive; any white space matches any white space).'),
-  exact: z.boolean().optional().describe('Match letter case exactly.'),
+    .describe('The text to look for (case and accents ignored; any white space matches any).'),
+  exact: z.boolean().optional().describe('Match letter case and accents exactly.'),
   include_hidden: z
     .boolean()
     .optional()
