@@ -61,7 +61,8 @@ describe('Dev mode tools', () => {
           arguments: { ref: deploy, properties: ['color', 'background-color', 'padding-left'] },
         },
       ],
-      { agentMode: 'dev' },
+      // The styles tool is offered when the person's words are about styles.
+      { agentMode: 'dev', prompt: 'Why is the Deploy button styled this way?' },
     );
     const [source, styles] = outcome.results;
     expect(source).toMatchObject({ ok: true, result: { page: 1, pages: 1, masked_values: 2 } });

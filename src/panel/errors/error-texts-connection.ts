@@ -67,6 +67,12 @@ export const CONNECTION_TEXTS = {
     'The agent pointed at an element in a way Side Agent does not understand. It will look at the page again.',
   PAGE_REF_NOT_FOUND:
     'The element the agent meant is no longer on the page. It will look at the page again.',
+  PAGE_TARGET_AMBIGUOUS:
+    'The agent named an element that matches more than one thing on the page, so nothing was pressed. It will pick one.',
+  PAGE_TARGET_NOT_FOUND:
+    'The agent named an element the page does not show, so nothing was pressed. It will look at the page again.',
+  PAGE_SELECTOR_INVALID:
+    'The agent named an element in a way the browser does not understand, so nothing was pressed. It will look at the page again.',
   INPUT_UNAVAILABLE: 'Side Agent cannot act on this tab (the browser does not allow it here).',
   INPUT_NOT_ALLOWED: 'Side Agent may not act on this page.',
   INPUT_ATTACH_FAILED: {

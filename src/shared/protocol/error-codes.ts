@@ -36,6 +36,11 @@ export const ERROR_CODES = [
   // element the page still shows.
   'PAGE_REF_INVALID',
   'PAGE_REF_NOT_FOUND',
+  // An element named by its text or a CSS selector instead of a ref: more than one
+  // match, none, or a selector the browser cannot read.
+  'PAGE_TARGET_AMBIGUOUS',
+  'PAGE_TARGET_NOT_FOUND',
+  'PAGE_SELECTOR_INVALID',
   // Trusted input on web pages (src/sites/web/worker/input): the debugger session of a
   // run, and the checks an action makes before it touches the page.
   'INPUT_UNAVAILABLE',

@@ -5,6 +5,7 @@
 // reloads, as the per-origin host permissions do.
 import { defineSite, httpOrigin } from '../site-contract';
 import { actMethods } from './methods/act-methods';
+import { findMethods } from './methods/find-methods';
 import { devMethods } from './methods/dev-methods';
 import { indicatorMethods } from './methods/indicator-methods';
 import { readMethods } from './methods/read-methods';
@@ -24,6 +25,7 @@ export const webSite = defineSite({
     ...treeMethods,
     ...readMethods,
     ...actMethods,
+    ...findMethods,
     ...scrollMethods,
     ...devMethods,
     ...indicatorMethods,

@@ -5,6 +5,8 @@
 // per-document registry the tree observation hands out.
 import type { RequestChannel, RequestHandlers } from '../../../../shared/protocol/define-channel';
 import type { actMethods } from '../../methods/act-methods';
+import type { findMethods } from '../../methods/find-methods';
+import { findBySelector, findByText } from './find-element';
 import type { RefRegistry } from '../tree/refs';
 import { controlFacts, linkShown } from './control-facts';
 import { elementState, focusedElement, openDialogs } from './element-state';
@@ -13,7 +15,7 @@ import { locateElement } from './locate';
 import { selectedNow, selectOption } from './select-option';
 import { unsavedFields } from './unsaved-fields';
 
-type Channel = RequestChannel<typeof actMethods>;
+type Channel = RequestChannel<typeof actMethods & typeof findMethods>;
 
 /** How long after `beforeunload` the document still counts as on its way out. */
 const LEAVING_MS = 5_000;
@@ -53,5 +55,9 @@ export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
       return selectOption(element, option, (found) => refs.numberOf(found));
     },
     'web/act-unsaved': () => ({ fields: unsavedFields(document) }),
+    'web/act-find': (request) =>
+      request.by === 'text'
+        ? findByText(request.text, request.match, refs)
+        : findBySelector(request.selector, refs),
   };
 }

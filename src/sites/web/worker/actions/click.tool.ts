@@ -8,28 +8,38 @@ import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
 import { elementOf } from './action-activity';
 import { recordPressed, reviewAction } from '../safety/review-action';
+import {
+  ONE_TARGET_MESSAGE,
+  TargetFields,
+  actionTarget,
+  hasOneTarget,
+  reviewTarget,
+  targetWords,
+} from './resolve-target';
 
-export const RefArgument = z
-  .string()
-  .min(1)
-  .max(40)
-  .describe('Element ref from the tree, e.g. e12 or f2:e7.');
+export { RefArgument } from './resolve-target';
 
 export function clickTool(deps: ActionDeps) {
   return defineTool({
     name: 'click',
     description:
       'Clicks an element by its ref with a real mouse click. Refuses when something covers it (and names it). A click that buys, pays, sends, posts, deletes or submits waits for the person\u2019s approval. The result says what changed.',
-    arguments: z.strictObject({ ref: RefArgument }),
+    arguments: z.strictObject(TargetFields).refine(hasOneTarget, ONE_TARGET_MESSAGE),
     effect: 'page-action',
-    activity: ({ ref }, outcome) => `Clicked ${elementOf(ref, outcome)}`,
+    activity: (args, outcome) => `Clicked ${elementOf(args.ref ?? targetWords(args), outcome)}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
-    review: ({ ref }, context) =>
-      reviewAction(context, { ref, enter: false, url: null }, (control) =>
+    review: async (args, context) => {
+      const named = await reviewTarget(args, context);
+      if (!('ref' in named)) return { ask: 'refused', outcome: named };
+      return reviewAction(context, { ref: named.ref, enter: false, url: null }, (control) =>
         control ? { kind: 'press', verb: 'Click', control } : null,
-      ),
-    async execute({ ref }, context) {
+      );
+    },
+    async execute(args, context) {
+      const named = await actionTarget(args, context);
+      if (!('ref' in named)) return named;
+      const { ref } = named;
       const target = await findTarget(deps, context, ref);
       if ('ok' in target) return target;
       const after = await pressAndObserve(deps, context, target.number, target.before, async () => {

@@ -13,7 +13,14 @@ import {
 import { clickAt, parseChord, pressChord } from '../input/keys';
 import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
-import { RefArgument } from './click.tool';
+import {
+  ONE_TARGET_MESSAGE,
+  TargetFields,
+  actionTarget,
+  hasOneTarget,
+  reviewTarget,
+  targetWords,
+} from './resolve-target';
 import { elementOf } from './action-activity';
 import { recordPressed, reviewAction } from '../safety/review-action';
 
@@ -45,22 +52,32 @@ export function typeTool(deps: ActionDeps) {
     name: 'type',
     description:
       'Types text into a text field or editable region by its ref, as a person would (focus by click, then the text). Optionally clears it first and presses Enter after. Not for checkboxes, radio buttons, drop-downs or file inputs.',
-    arguments: z.strictObject({
-      ref: RefArgument,
-      text: z.string().max(MAX_TYPED_CHARS),
-      clear: z.boolean().default(false).describe('Select and delete what the field holds first.'),
-      submit: z.boolean().default(false).describe('Press Enter after typing.'),
-    }),
+    arguments: z
+      .strictObject({
+        ...TargetFields,
+        text: z.string().max(MAX_TYPED_CHARS),
+        clear: z.boolean().default(false).describe('Select and delete what the field holds first.'),
+        submit: z.boolean().default(false).describe('Press Enter after typing.'),
+      })
+      .refine(hasOneTarget, ONE_TARGET_MESSAGE),
     effect: 'page-action',
-    activity: ({ ref, text, submit }, outcome) =>
-      `Typed ${counted(text.length, 'character')} into ${elementOf(ref, outcome)}${submit ? ' and pressed Enter' : ''}`,
+    activity: (args, outcome) =>
+      `Typed ${counted(args.text.length, 'character')} into ${elementOf(args.ref ?? targetWords(args), outcome)}${args.submit ? ' and pressed Enter' : ''}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
-    review: ({ ref, text, submit }, context) =>
-      reviewAction(context, { ref, enter: submit, url: null }, (field) =>
+    review: async (args, context) => {
+      const named = await reviewTarget(args, context);
+      if (!('ref' in named)) return { ask: 'refused', outcome: named };
+      const { text, submit } = args;
+      return reviewAction(context, { ref: named.ref, enter: submit, url: null }, (field) =>
         field ? { kind: 'type', text, field, submit } : null,
-      ),
-    execute: (args, context) => typeInto(deps, context, args, 'type'),
+      );
+    },
+    async execute(args, context) {
+      const named = await actionTarget(args, context);
+      if (!('ref' in named)) return named;
+      return typeInto(deps, context, { ...args, ref: named.ref }, 'type');
+    },
   });
 }
 

@@ -6,6 +6,7 @@ import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { MAX_STYLE_PROPERTIES, PropertyName } from '../../methods/dev-methods';
 import { parseActionRef } from '../actions/action-target';
 import { RefArgument } from '../actions/click.tool';
+import { asksForStyles } from './asks-for-styles';
 import { asOutcome, callPage, count, modelJson, success } from '../read/read-support';
 
 export const inspectElementStylesTool = defineTool({
@@ -21,6 +22,7 @@ export const inspectElementStylesTool = defineTool({
   approval: 'automatic',
   modes: ['dev'],
   tiers: ['mid', 'full'],
+  offerWhen: asksForStyles,
   execute: ({ ref, properties }, context) =>
     asOutcome(context, async () => {
       const parsed = parseActionRef(ref);
