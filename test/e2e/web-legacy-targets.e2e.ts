@@ -54,6 +54,20 @@ describe('actions on an element named without a ref', () => {
     ).toBeUndefined();
   });
 
+  it('clicks the control at a point, and refuses a point outside the visible page', async () => {
+    const box = await rig.tab.locator('#add').boundingBox();
+    const before = Number(await rig.tab.locator('#count').textContent());
+    const { results } = await run([
+      // The point is on the button's own text: the click goes to the button it is in.
+      { name: 'click', arguments: { x: (box?.x ?? 0) + 10, y: (box?.y ?? 0) + 5 } },
+      { name: 'click', arguments: { x: 50_000, y: 10 } },
+    ]);
+    expect(results[0]).toMatchObject({ ok: true });
+    expect(Number(await rig.tab.locator('#count').textContent())).toBe(before + 1);
+    expect(results[1]).toMatchObject({ ok: false, code: 'INPUT_TARGET_NOT_VISIBLE' });
+    expect(String(results[1]?.['message'])).toMatch(/outside the visible page/);
+  });
+
   it('presses nothing when a label matches two buttons, and lists them by ref', async () => {
     const { results } = await run([
       { name: 'click', arguments: { label: 'acheter' } },

@@ -246,6 +246,15 @@ describe('web agent gallery', () => {
     });
   }
 
+  it('Settings → Traces, a limit typed wrong', async () => {
+    await panel.getByRole('tab', { name: 'Traces' }).click();
+    await panel.getByTestId('traces-max-runs').fill('lots');
+    await panel.getByTestId('traces-save-settings').click();
+    await panel.getByText('Runs kept must be a whole number').waitFor();
+    await shootPanel(panel, 'settings-traces-invalid');
+    await panel.getByTestId('traces-max-runs').fill('50');
+  });
+
   it('Settings → Profile, unlocked with entries and locked', async () => {
     await panelRequest(panel, {
       type: 'profile/create',

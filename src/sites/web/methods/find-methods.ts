@@ -15,6 +15,9 @@ export const MAX_FIND_CANDIDATES = 5;
 /** Matches counted at most; a page with more says "at least". */
 export const MAX_FIND_COUNTED = 1_000;
 
+/** A point in CSS pixels of the frame's viewport. */
+export const PointCoordinate = z.number().min(0).max(100_000);
+
 export const TextMatchSchema = z.enum(['exact', 'prefix', 'contains']);
 export type TextMatchMode = z.infer<typeof TextMatchSchema>;
 
@@ -38,7 +41,10 @@ export const FindAnswerSchema = z.discriminatedUnion('status', [
 export type FindElementAnswer = z.infer<typeof FindAnswerSchema>;
 
 export const findMethods = {
-  /** The one visible element with this text (interactive ones) or matching this selector. */
+  /**
+   * The one visible element with this text (interactive ones), matching this selector,
+   * or at this point of the viewport (the interactive element it is in, else itself).
+   */
   'web/act-find': {
     request: z.discriminatedUnion('by', [
       z.strictObject({
@@ -47,6 +53,7 @@ export const findMethods = {
         match: TextMatchSchema,
       }),
       z.strictObject({ by: z.literal('selector'), selector: boundedString(MAX_FIND_CHARS) }),
+      z.strictObject({ by: z.literal('point'), x: PointCoordinate, y: PointCoordinate }),
     ]),
     response: FindAnswerSchema,
   },

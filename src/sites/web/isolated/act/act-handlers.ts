@@ -6,7 +6,7 @@
 import type { RequestChannel, RequestHandlers } from '../../../../shared/protocol/define-channel';
 import type { actMethods } from '../../methods/act-methods';
 import type { findMethods } from '../../methods/find-methods';
-import { findBySelector, findByText } from './find-element';
+import { findAtPoint, findBySelector, findByText } from './find-element';
 import type { RefRegistry } from '../tree/refs';
 import { controlFacts, linkShown } from './control-facts';
 import { elementState, focusedElement, openDialogs } from './element-state';
@@ -55,9 +55,10 @@ export function startActHandlers(refs: RefRegistry): RequestHandlers<Channel> {
       return selectOption(element, option, (found) => refs.numberOf(found));
     },
     'web/act-unsaved': () => ({ fields: unsavedFields(document) }),
-    'web/act-find': (request) =>
-      request.by === 'text'
-        ? findByText(request.text, request.match, refs)
-        : findBySelector(request.selector, refs),
+    'web/act-find': (request) => {
+      if (request.by === 'text') return findByText(request.text, request.match, refs);
+      if (request.by === 'point') return findAtPoint(request.x, request.y, refs);
+      return findBySelector(request.selector, refs);
+    },
   };
 }

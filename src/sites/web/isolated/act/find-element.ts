@@ -14,7 +14,12 @@ import {
   type FindElementAnswer,
   type TextMatchMode,
 } from '../../methods/find-methods';
-import { flatChildren, withShadowRootMemo } from '../tree/flat-tree';
+import {
+  deepElementFromPoint,
+  flatChildren,
+  flatParent,
+  withShadowRootMemo,
+} from '../tree/flat-tree';
 import { accessibleName } from '../tree/names';
 import type { RefRegistry } from '../tree/refs';
 import { isInteractive, roleOf } from '../tree/roles';
@@ -118,4 +123,31 @@ export function findBySelector(
     else if (found.push(element) >= MAX_FIND_COUNTED) break;
   }
   return answerFor(found, hidden, refs);
+}
+
+/** The element a person would press at a point of the viewport: the control it is in, else itself. */
+export function findAtPoint(
+  x: number,
+  y: number,
+  refs: RefRegistry,
+  doc: Document = document,
+): FindElementAnswer {
+  const view = doc.defaultView;
+  const width = view?.innerWidth ?? 0;
+  const height = view?.innerHeight ?? 0;
+  if (x >= width || y >= height)
+    return {
+      status: 'invalid',
+      message: `The point ${Math.round(x)}, ${Math.round(y)} is outside the visible page (${width} \u00d7 ${height}). Scroll, then use a point inside it.`,
+    };
+  const hit = deepElementFromPoint(doc, x, y);
+  if (!hit) return { status: 'none', hidden: 0 };
+  for (
+    let node: Node | null = hit, depth = 0;
+    node && depth < 64;
+    node = flatParent(node), depth += 1
+  )
+    if (node.nodeType === 1 && isInteractive(node as Element, roleOf(node as Element)))
+      return { status: 'found', ref: refs.numberOf(node as Element) };
+  return { status: 'found', ref: refs.numberOf(hit) };
 }

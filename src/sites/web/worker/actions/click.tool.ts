@@ -10,6 +10,7 @@ import { elementOf } from './action-activity';
 import { recordPressed, reviewAction } from '../safety/review-action';
 import {
   ONE_TARGET_MESSAGE,
+  PointFields,
   TargetFields,
   actionTarget,
   hasOneTarget,
@@ -23,8 +24,10 @@ export function clickTool(deps: ActionDeps) {
   return defineTool({
     name: 'click',
     description:
-      'Clicks an element by its ref with a real mouse click. Refuses when something covers it (and names it). A click that buys, pays, sends, posts, deletes or submits waits for the person\u2019s approval. The result says what changed.',
-    arguments: z.strictObject(TargetFields).refine(hasOneTarget, ONE_TARGET_MESSAGE),
+      'Clicks an element by its ref with a real mouse click; refuses when something covers it, naming it. A click that buys, pays, sends, posts, deletes or submits waits for the person\u2019s approval. The result says what changed.',
+    arguments: z
+      .strictObject({ ...TargetFields, ...PointFields })
+      .refine(hasOneTarget, ONE_TARGET_MESSAGE),
     effect: 'page-action',
     activity: (args, outcome) => `Clicked ${elementOf(args.ref ?? targetWords(args), outcome)}`,
     approval: 'automatic',

@@ -30,6 +30,9 @@ describe('naming an element without a ref', () => {
     expect(hasOneTarget({ ref: 'e1', label: 'Save' })).toBe(false);
     expect(hasOneTarget({ label: '  ' })).toBe(false);
     expect(hasOneTarget({ ref: 'e1', match: 'contains' })).toBe(false);
+    expect(hasOneTarget({ x: 10, y: 20 })).toBe(true);
+    expect(hasOneTarget({ x: 10 })).toBe(false);
+    expect(hasOneTarget({ x: 10, y: 20, label: 'Save' })).toBe(false);
     const click = clickTool({} as never);
     expect(click.parseArguments({ label: 'Save', selector: 'button' })).toMatchObject({
       ok: false,
@@ -45,6 +48,9 @@ describe('naming an element without a ref', () => {
       ref: 'e12',
     });
     expect(asked).toEqual([{ by: 'text', text: 'Check out', match: 'prefix' }]);
+    const point = pageAnswering({ status: 'found', ref: 5 });
+    expect(await resolveTarget({ x: 30.4, y: 12 }, point.context)).toEqual({ ref: 'e5' });
+    expect(point.asked).toEqual([{ by: 'point', x: 30.4, y: 12 }]);
     const given = pageAnswering();
     expect(await resolveTarget({ ref: 'f2:e7' }, given.context)).toEqual({ ref: 'f2:e7' });
     expect(given.asked).toEqual([]);

@@ -10,7 +10,12 @@
 // would skip its own review, so the action presses only the element reviewed.
 import { z } from '../../../../shared/schema/zod';
 import type { ToolRunContext } from '../../../../worker/tools/define-tool';
-import { MAX_FIND_CHARS, TextMatchSchema, type TextMatchMode } from '../../methods/find-methods';
+import {
+  MAX_FIND_CHARS,
+  PointCoordinate,
+  TextMatchSchema,
+  type TextMatchMode,
+} from '../../methods/find-methods';
 import { formatRef } from '../tree/tree-refs';
 import { fail, type Failure } from './action-target';
 
@@ -25,8 +30,15 @@ export const TargetFields = {
   ref: RefArgument.optional(),
   // No minimum length in the schema (each costs every request): a blank one is refused below.
   label: z.string().max(MAX_FIND_CHARS).optional().describe('Or: its visible label.'),
-  match: TextMatchSchema.optional().describe('Label match; default exact.'),
+  // How `label` matches (exact when absent); the enum says enough on its own.
+  match: TextMatchSchema.optional(),
   selector: z.string().max(MAX_FIND_CHARS).optional().describe('Or: CSS selector.'),
+};
+
+/** Clicks only: a point of the viewport, for models that see the page but read no refs. */
+export const PointFields = {
+  x: PointCoordinate.optional().describe('Or: viewport x, y (CSS px).'),
+  y: PointCoordinate.optional(),
 };
 
 export interface TargetArguments {
@@ -34,11 +46,16 @@ export interface TargetArguments {
   readonly label?: string | undefined;
   readonly match?: TextMatchMode | undefined;
   readonly selector?: string | undefined;
+  readonly x?: number | undefined;
+  readonly y?: number | undefined;
 }
 
-export const ONE_TARGET_MESSAGE = 'Give exactly one of ref, label or selector, not blank.';
+export const ONE_TARGET_MESSAGE =
+  'Give exactly one of ref, label, selector (or both x and y), none blank.';
 export const hasOneTarget = (args: TargetArguments) => {
-  const given = [args.ref, args.label, args.selector].filter((value) => value !== undefined);
+  if ((args.x === undefined) !== (args.y === undefined)) return false;
+  const point = args.x !== undefined ? 'point' : undefined;
+  const given = [args.ref, args.label, args.selector, point].filter((value) => value !== undefined);
   return (
     given.length === 1 &&
     given[0]?.trim() !== '' &&
@@ -49,6 +66,7 @@ export const hasOneTarget = (args: TargetArguments) => {
 /** How the arguments named the element, for messages. */
 export function targetWords(args: TargetArguments): string {
   if (args.ref !== undefined) return args.ref;
+  if (args.x !== undefined) return `at ${Math.round(args.x)}, ${Math.round(args.y ?? 0)}`;
   if (args.selector !== undefined) return `matching ${JSON.stringify(args.selector.slice(0, 80))}`;
   const how = args.match && args.match !== 'exact' ? ` (${args.match})` : '';
   return `labelled ${JSON.stringify((args.label ?? '').slice(0, 80))}${how}`;
@@ -66,9 +84,11 @@ export async function resolveTarget(
 ): Promise<{ readonly ref: string } | Failure> {
   if (args.ref !== undefined) return { ref: args.ref };
   const request =
-    args.selector !== undefined
-      ? { by: 'selector' as const, selector: args.selector }
-      : { by: 'text' as const, text: args.label ?? '', match: args.match ?? 'exact' };
+    args.x !== undefined
+      ? { by: 'point' as const, x: args.x, y: args.y ?? 0 }
+      : args.selector !== undefined
+        ? { by: 'selector' as const, selector: args.selector }
+        : { by: 'text' as const, text: args.label ?? '', match: args.match ?? 'exact' };
   const answer = await context.page.request('web/act-find', request);
   if (!answer.ok) return fail(answer.error);
   const found = answer.data;
@@ -82,7 +102,10 @@ export async function resolveTarget(
         message: `No visible element ${what} is on the page${found.hidden > 0 ? ` (${found.hidden} hidden ones match)` : ''}, so nothing was done. Read the page for its refs.`,
       });
     case 'invalid':
-      return fail({ code: 'PAGE_SELECTOR_INVALID', message: found.message });
+      return fail({
+        code: args.x !== undefined ? 'INPUT_TARGET_NOT_VISIBLE' : 'PAGE_SELECTOR_INVALID',
+        message: found.message,
+      });
     case 'ambiguous': {
       const list = found.candidates
         .map(

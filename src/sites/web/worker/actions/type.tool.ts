@@ -51,7 +51,7 @@ export function typeTool(deps: ActionDeps) {
   return defineTool({
     name: 'type',
     description:
-      'Types text into a text field or editable region by its ref, as a person would (focus by click, then the text). Optionally clears it first and presses Enter after. Not for checkboxes, radio buttons, drop-downs or file inputs.',
+      'Types into a text field or editable region by its ref, as a person would; can clear it first and press Enter after. Not for checkboxes, radios, drop-downs or file inputs.',
     arguments: z
       .strictObject({
         ...TargetFields,
