@@ -14,6 +14,12 @@ export const NETWORK_TEXTS = {
     'The agent asked to send a request Side Agent does not send (a body too large, or a header such as Cookie or Authorization). Nothing was sent.',
   FETCH_NETWORK: 'An address the agent read could not be reached.',
   FETCH_BINARY_CONTENT: 'An address the agent read answered with a file it does not read.',
+  RESEARCH_TIMEOUT:
+    'A page the agent opened in the background did not finish loading in time, so it was closed unread.',
+  RESEARCH_REFUSED:
+    'A page the agent opened in the background ended on a site Side Agent may not read there, so it was closed unread.',
+  RESEARCH_BUSY:
+    'The agent already has two pages open in the background. It will wait for them and try again.',
   DOWNLOAD_TOO_LARGE:
     'A file the agent tried to download is larger than Side Agent saves (20 MB); nothing was saved.',
   DOWNLOAD_LIMIT_REACHED: 'This run has downloaded as many files as one run may (50).',

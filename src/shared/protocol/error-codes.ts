@@ -326,6 +326,10 @@ export const ERROR_CODES = [
   'FETCH_REQUEST_REFUSED',
   'FETCH_NETWORK',
   'FETCH_BINARY_CONTENT',
+  // research_url: the hidden tab did not load in time, or ended on a page it may not read.
+  'RESEARCH_TIMEOUT',
+  'RESEARCH_REFUSED',
+  'RESEARCH_BUSY',
   // Run traces (src/worker/traces): a full store stops that run's trace and keeps what
   // was stored; a run past its event cap keeps its first events.
   'TRACE_QUOTA_EXCEEDED',

@@ -40,6 +40,8 @@ import { captureForModel } from './read/capture-for-model';
 import { scheduleTaskTool } from './schedule/schedule-task.tool';
 import { scheduleResumeTool } from './schedule/schedule-resume.tool';
 import { fetchUrlTool } from './network/fetch-url.tool';
+import { researchUrlTool } from './network/research-url.tool';
+import { browserHiddenTabs } from './network/hidden-tab';
 import { resizeWindowTool } from './window/resize-window.tool';
 import { verifyFormTool } from './read/verify-form.tool';
 import { fillFromProfileTool } from './profile/fill-from-profile.tool';
@@ -99,6 +101,11 @@ export const workerSite = defineWorkerSite({
       scheduleTaskTool(browserActionDeps),
       scheduleResumeTool(browserActionDeps),
       fetchUrlTool({ fetcher: (url, init) => fetch(url, init), tabUrl: browserActionDeps.tabUrl }),
+      researchUrlTool({
+        tabs: browserHiddenTabs,
+        tabUrl: browserActionDeps.tabUrl,
+        accessFacts: browserActionDeps.accessFacts,
+      }),
       resizeWindowTool(windowSizes),
       verifyFormTool,
       newTabTool({ tabs: runTabs, accessFacts: browserActionDeps.accessFacts }),
