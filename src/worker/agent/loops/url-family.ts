@@ -64,9 +64,11 @@ export function urlFamily(address: string): string {
   const host = url.host.toLowerCase().replace(/^www\./, '');
   // Servlet-style session ids ride in the path: `/cart;jsessionid=ABC`.
   const path = url.pathname.replace(/;jsessionid=[^/]*/gi, '').replace(/(.)\/+$/, '$1');
-  const kept = [...url.searchParams.entries()]
-    .filter(([name]) => !isVisitParam(name))
-    .sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
+  const kept: [string, string][] = [];
+  url.searchParams.forEach((value, name) => {
+    if (!isVisitParam(name)) kept.push([name, value]);
+  });
+  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a.localeCompare(b)));
   const query = kept.length > 0 ? `?${new URLSearchParams(kept).toString()}` : '';
   return `${url.protocol}//${host}${path}${query}`;
 }
