@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { AUTO_SCREENSHOT_LABEL } from '../../src/worker/agent/auto-screenshot';
 import { IMAGE_DROPPED_NOTE, RUN_IMAGE_MESSAGES_KEPT } from '../../src/worker/agent/run-images';
 import { runRequests, type ToolStep } from '../support/tool-runs';
+import { patchGeneralSettings } from '../support/web-browser';
 import { startWebReadRuns, type WebReadRuns } from '../support/web-read/web-read-runs';
 
 vi.setConfig({ testTimeout: 150_000 });
@@ -15,15 +16,8 @@ beforeAll(async () => void (runs = await startWebReadRuns({ allUrls: true })), 1
 afterEach(async () => runs?.closeTabs());
 afterAll(async () => runs?.close());
 
-async function setPolicy(policy: 'off' | 'after-navigation' | 'after-change' | 'every-step') {
-  const worker = await runs.browser.worker();
-  await worker.evaluate(async (value) => {
-    const key = 'settings.general.v1';
-    const stored = (await chrome.storage.local.get(key))[key] as
-      Record<string, unknown> | undefined;
-    await chrome.storage.local.set({ [key]: { ...stored, autoScreenshot: value } });
-  }, policy);
-}
+const setPolicy = (policy: 'off' | 'after-navigation' | 'after-change' | 'every-step') =>
+  patchGeneralSettings(runs.browser, { autoScreenshot: policy });
 
 interface Part {
   readonly type: string;

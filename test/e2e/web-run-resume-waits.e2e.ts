@@ -6,6 +6,12 @@
 // repeated) and leaves no debugger attached when it ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPanelEvents } from '../support/run-driver';
+import {
+  lastUserText,
+  resultsOf,
+  type SentBody as Body,
+  type SentMessage,
+} from '../support/resume-requests';
 import { runRequests } from '../support/tool-runs';
 import { refIn, startWebRunRig, treeOf, type WebRunRig } from '../support/web-run-rig';
 
@@ -15,16 +21,6 @@ const PAGE = `<!doctype html><title>Shirts</title><h1>Red shirt</h1>
 <button id="add" onclick="document.getElementById('count').textContent = String(++window.added)">Add to cart</button>
 <p>In cart: <span id="count">0</span></p>
 <script>window.added = 0;</script>`;
-
-interface SentMessage {
-  role: string;
-  content?: unknown;
-  tool_call_id?: string;
-}
-interface Body {
-  messages?: SentMessage[];
-  tools?: unknown[];
-}
 
 let rig: WebRunRig;
 
@@ -36,9 +32,6 @@ afterAll(async () => {
   await rig?.close();
 });
 
-const resultsOf = (body: Body) => (body.messages ?? []).filter((m) => m.role === 'tool');
-const lastUserText = (body: Body) =>
-  JSON.stringify(body.messages?.filter((m) => m.role === 'user').at(-1)?.content ?? '');
 const call = (id: string, name: string, args: Record<string, unknown>) => ({
   steps: [{ toolCall: { id, name, arguments: args } }],
 });

@@ -7,6 +7,12 @@
 // a plain message naming the steps it took.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPanelEvents } from '../support/run-driver';
+import {
+  lastUserText,
+  resultsOf,
+  type SentBody as Body,
+  type SentMessage,
+} from '../support/resume-requests';
 import { runRequests } from '../support/tool-runs';
 import { startWebRunRig, type WebRunRig } from '../support/web-run-rig';
 
@@ -14,16 +20,6 @@ const HOST = 'shop.example';
 const PRICES = 'prices.example';
 const PAGE = '<!doctype html><title>Shop</title><h1>Shop</h1><p>Blue mug: 12 EUR</p>';
 const PRICE_API = `https://${PRICES}/api`;
-
-interface SentMessage {
-  role: string;
-  content?: unknown;
-  tool_call_id?: string;
-}
-interface Body {
-  messages?: SentMessage[];
-  tools?: unknown[];
-}
 
 let rig: WebRunRig;
 
@@ -37,10 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rig?.close();
 });
-
-const resultsOf = (body: Body) => (body.messages ?? []).filter((m) => m.role === 'tool');
-const lastUserText = (body: Body) =>
-  JSON.stringify(body.messages?.filter((m) => m.role === 'user').at(-1)?.content ?? '');
 
 /** A model whose first request with `stallAt` tool results hangs (the worker dies then). */
 function scenario(

@@ -63,16 +63,23 @@ function buildGranting(
   return dir;
 }
 
-/** Stores the plan setting in the worker's own settings record, other settings kept. */
-async function setPlanReview(browser: ExtensionBrowser, planReview: string): Promise<void> {
+/** Writes `patch` into the worker's own general settings record, other settings kept. */
+export async function patchGeneralSettings(
+  browser: Pick<ExtensionBrowser, 'worker'>,
+  patch: Record<string, unknown>,
+): Promise<void> {
   const worker = await browser.worker();
-  await worker.evaluate(async (value) => {
+  await worker.evaluate(async (changes) => {
     const key = 'settings.general.v1';
     const stored = (await chrome.storage.local.get(key))[key] as
       Record<string, unknown> | undefined;
-    await chrome.storage.local.set({ [key]: { ...stored, planReview: value } });
-  }, planReview);
+    await chrome.storage.local.set({ [key]: { ...stored, ...changes } });
+  }, patch);
 }
+
+/** Stores the plan setting, other settings kept. */
+const setPlanReview = (browser: ExtensionBrowser, planReview: string) =>
+  patchGeneralSettings(browser, { planReview });
 
 export async function launchWebBrowser(
   pages: WebPages,

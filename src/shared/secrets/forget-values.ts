@@ -71,8 +71,7 @@ export function argumentValues(argumentsText: string, names: readonly string[]):
   });
 }
 
-/** A run's growing list of forgotten values, bounded, longest first so no part is left. */
+/** A run's growing list of forgotten values, without repeats, the newest kept. */
 export function addForgotten(known: readonly string[], values: readonly string[]): string[] {
-  const merged = [...new Set([...known, ...values])].slice(-MAX_FORGOTTEN_VALUES);
-  return merged.sort((a, b) => b.length - a.length);
+  return [...new Set([...known, ...values])].slice(-MAX_FORGOTTEN_VALUES);
 }

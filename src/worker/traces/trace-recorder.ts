@@ -129,10 +129,10 @@ export function createTraceStarter(deps: TraceRecorderDeps): RecordingStarter {
         whenReady(() => {
           if (values.length === 0) return;
           forgotten = addForgotten(forgotten, values);
-          const now = forgotten;
+          const known = forgotten;
           // Chained behind the writes already queued, so they are rewritten too.
           chain = chain
-            .then(() => deps.store.rewriteEvents(run.runId, (text) => forgetIn(text, now)))
+            .then(() => deps.store.rewriteEvents(run.runId, (text) => forgetIn(text, known)))
             .then(() => undefined)
             .catch(() => deps.onProblem?.('trace rewrite failed'));
         }),

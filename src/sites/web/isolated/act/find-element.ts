@@ -85,11 +85,11 @@ export function findByText(
     let hidden = 0;
     for (const element of elementsOf(doc)) {
       if (!isInteractive(element, roleOf(element))) continue;
-      // A hidden element has no accessible name; its text still says what it would match.
-      const shown = isShownToPerson(element);
-      const name = shown ? accessibleName(element, 400) : (element.textContent ?? '').slice(0, 400);
+      // A hidden element has no accessible name; its text still says what it would
+      // match. Visibility is asked of matches only: it walks up the ancestors.
+      const name = accessibleName(element, 400) || (element.textContent ?? '').slice(0, 400);
       if (!textMatches(flat(name), wanted, match)) continue;
-      if (!shown) hidden += 1;
+      if (!isShownToPerson(element)) hidden += 1;
       else if (found.push(element) >= MAX_FIND_COUNTED) break;
     }
     return answerFor(found, hidden, refs);

@@ -14,7 +14,7 @@ import {
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { ScrollDirectionSchema, type ScrollDirection } from '../../methods/scroll-methods';
 import { parseActionRef } from '../actions/action-target';
-import { RefArgument } from '../actions/click.tool';
+import { RefArgument } from '../actions/resolve-target';
 
 const Arguments = z.strictObject({
   direction: ScrollDirectionSchema.describe('up/down: about one screen; top/bottom: to that end.'),

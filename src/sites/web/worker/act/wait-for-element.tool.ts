@@ -19,7 +19,7 @@ import {
   type WaitAnswer,
 } from '../../methods/wait-methods';
 import { parseActionRef } from '../actions/action-target';
-import { RefArgument } from '../actions/click.tool';
+import { RefArgument } from '../actions/resolve-target';
 
 export const DEFAULT_WAIT_MS = 5_000;
 const MIN_SLICE_GAP_MS = 50;

@@ -18,8 +18,6 @@ import {
   targetWords,
 } from './resolve-target';
 
-export { RefArgument } from './resolve-target';
-
 export function clickTool(deps: ActionDeps) {
   return defineTool({
     name: 'click',
@@ -32,13 +30,12 @@ export function clickTool(deps: ActionDeps) {
     activity: (args, outcome) => `Clicked ${elementOf(args.ref ?? targetWords(args), outcome)}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
-    review: async (args, context) => {
-      const named = await reviewTarget(args, context);
-      if (!('ref' in named)) return { ask: 'refused', outcome: named };
-      return reviewAction(context, { ref: named.ref, enter: false, url: null }, (control) =>
-        control ? { kind: 'press', verb: 'Click', control } : null,
-      );
-    },
+    review: (args, context) =>
+      reviewTarget(args, context, (ref) =>
+        reviewAction(context, { ref, enter: false, url: null }, (control) =>
+          control ? { kind: 'press', verb: 'Click', control } : null,
+        ),
+      ),
     async execute(args, context) {
       const named = await actionTarget(args, context);
       if (!('ref' in named)) return named;

@@ -9,7 +9,7 @@ import { dragBetween, type DragKind } from '../input/drag-input';
 import { elementOf } from './action-activity';
 import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, parseActionRef, type ActionDeps } from './action-target';
-import { RefArgument } from './click.tool';
+import { RefArgument } from './resolve-target';
 import { reviewAction } from '../safety/review-action';
 
 /** Moves between press and release: enough for sorting libraries to follow the pointer. */

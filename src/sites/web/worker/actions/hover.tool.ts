@@ -6,7 +6,7 @@ import { elementOf } from './action-activity';
 import { defineTool } from '../../../../worker/tools/define-tool';
 import { actionOutcome, pressAndObserve } from './action-result';
 import { findTarget, type ActionDeps } from './action-target';
-import { RefArgument } from './click.tool';
+import { RefArgument } from './resolve-target';
 
 export function hoverTool(deps: ActionDeps) {
   return defineTool({

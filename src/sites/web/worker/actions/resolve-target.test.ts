@@ -86,10 +86,13 @@ describe('naming an element without a ref', () => {
 
   it('presses only the element the review found', async () => {
     const same = pageAnswering({ status: 'found', ref: 4 }, { status: 'found', ref: 4 });
-    expect(await reviewTarget({ label: 'Pay' }, same.context)).toEqual({ ref: 'e4' });
+    const reviewOf = async (ref: string) => ({ ask: true, effect: ref, reason: '' }) as never;
+    expect(await reviewTarget({ label: 'Pay' }, same.context, reviewOf)).toMatchObject({
+      effect: 'e4',
+    });
     expect(await actionTarget({ label: 'Pay' }, same.context)).toEqual({ ref: 'e4' });
     const swapped = pageAnswering({ status: 'found', ref: 4 }, { status: 'found', ref: 8 });
-    await reviewTarget({ label: 'Pay' }, swapped.context);
+    await reviewTarget({ label: 'Pay' }, swapped.context, reviewOf);
     expect(await actionTarget({ label: 'Pay' }, swapped.context)).toMatchObject({
       ok: false,
       code: 'INPUT_TARGET_MOVING',

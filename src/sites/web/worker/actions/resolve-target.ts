@@ -9,7 +9,7 @@
 // what the text names between the review and the press, pressing the new element
 // would skip its own review, so the action presses only the element reviewed.
 import { z } from '../../../../shared/schema/zod';
-import type { ToolRunContext } from '../../../../worker/tools/define-tool';
+import type { CallReview, ToolRunContext } from '../../../../worker/tools/define-tool';
 import {
   MAX_FIND_CHARS,
   PointCoordinate,
@@ -121,17 +121,22 @@ export async function resolveTarget(
   }
 }
 
-/** For the review: resolves, and holds the match for the action that follows. */
+/**
+ * The review of the element the arguments name: `review` of its ref, holding the
+ * match for the action that follows; refused with the action's own words when none.
+ */
 export async function reviewTarget(
   args: TargetArguments,
   context: ToolRunContext,
-): Promise<{ readonly ref: string } | Failure> {
+  review: (ref: string) => Promise<CallReview>,
+): Promise<CallReview> {
   const resolved = await resolveTarget(args, context);
-  if ('ref' in resolved && args.ref === undefined) {
+  if (!('ref' in resolved)) return { ask: 'refused', outcome: resolved };
+  if (args.ref === undefined) {
     if (reviewed.size >= MAX_HELD) reviewed.delete(reviewed.keys().next().value as string);
     reviewed.set(keyOf(context), resolved.ref);
   }
-  return resolved;
+  return review(resolved.ref);
 }
 
 /** For the action: resolves again and refuses when the page no longer names the reviewed element. */

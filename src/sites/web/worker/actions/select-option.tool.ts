@@ -13,7 +13,7 @@ import { clickAt } from '../input/keys';
 import type { SelectAnswer } from '../../methods/act-methods';
 import { actionOutcome, pressAndObserve, type After } from './action-result';
 import { fail, findTarget, type ActionDeps, type ActionTarget } from './action-target';
-import { RefArgument } from './click.tool';
+import { RefArgument } from './resolve-target';
 import { reviewAction } from '../safety/review-action';
 import { elementOf } from './action-activity';
 

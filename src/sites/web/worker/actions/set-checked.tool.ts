@@ -8,7 +8,7 @@ import { elementOf } from './action-activity';
 import { reviewAction } from '../safety/review-action';
 import { actionOutcome, pressAndObserve } from './action-result';
 import { fail, findTarget, type ActionDeps } from './action-target';
-import { RefArgument } from './click.tool';
+import { RefArgument } from './resolve-target';
 
 export function setCheckedTool(deps: ActionDeps) {
   return defineTool({

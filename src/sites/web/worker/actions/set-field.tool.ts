@@ -4,7 +4,7 @@
 import { z } from '../../../../shared/schema/zod';
 import { counted, defineTool } from '../../../../worker/tools/define-tool';
 import { elementOf } from './action-activity';
-import { RefArgument } from './click.tool';
+import { RefArgument } from './resolve-target';
 import { MAX_TYPED_CHARS, typeInto } from './type.tool';
 import type { ActionDeps } from './action-target';
 import { reviewAction } from '../safety/review-action';

@@ -65,14 +65,12 @@ export function typeTool(deps: ActionDeps) {
       `Typed ${counted(args.text.length, 'character')} into ${elementOf(args.ref ?? targetWords(args), outcome)}${args.submit ? ' and pressed Enter' : ''}`,
     approval: 'automatic',
     modes: ['act', 'dev'],
-    review: async (args, context) => {
-      const named = await reviewTarget(args, context);
-      if (!('ref' in named)) return { ask: 'refused', outcome: named };
-      const { text, submit } = args;
-      return reviewAction(context, { ref: named.ref, enter: submit, url: null }, (field) =>
-        field ? { kind: 'type', text, field, submit } : null,
-      );
-    },
+    review: ({ text, submit, ...target }, context) =>
+      reviewTarget(target, context, (ref) =>
+        reviewAction(context, { ref, enter: submit, url: null }, (field) =>
+          field ? { kind: 'type', text, field, submit } : null,
+        ),
+      ),
     async execute(args, context) {
       const named = await actionTarget(args, context);
       if (!('ref' in named)) return named;

@@ -15,7 +15,7 @@ import { asksForFiles } from '../files/asks-for-files';
 import { storedFile, type StoredFile } from '../files/file-store';
 import { mayControlTab } from '../input/may-control-tab';
 import { fail, parseActionRef, type ActionDeps, type Failure } from './action-target';
-import { RefArgument } from './click.tool';
+import { RefArgument } from './resolve-target';
 import { acceptsFile, bareType } from './upload-accept';
 
 const UPLOAD_WORDS = /\b(upload\w*|attach\w*)\b/i;

@@ -5,7 +5,7 @@ import { defineTool } from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { MAX_STYLE_PROPERTIES, PropertyName } from '../../methods/dev-methods';
 import { parseActionRef } from '../actions/action-target';
-import { RefArgument } from '../actions/click.tool';
+import { RefArgument } from '../actions/resolve-target';
 import { asksForStyles } from './asks-for-styles';
 import { asOutcome, callPage, count, modelJson, success } from '../read/read-support';
 

@@ -19,7 +19,11 @@ export interface FetchUrlDeps {
   readonly tabUrl: (tabId: number) => Promise<string | undefined>;
 }
 
-async function runFacts(deps: FetchUrlDeps, context: ToolRunContext): Promise<FetchRunFacts> {
+/** What the fetch decision reads of a run: its site, the person's words, /allow-api. */
+export async function fetchRunFacts(
+  deps: Pick<FetchUrlDeps, 'tabUrl'>,
+  context: ToolRunContext,
+): Promise<FetchRunFacts> {
   const tab = await deps.tabUrl(context.page.tabId).catch(() => undefined);
   return {
     siteUrl: tab ?? context.identity.scope.projectId ?? '',
@@ -61,10 +65,10 @@ export function fetchUrlTool(deps: FetchUrlDeps) {
     async review({ method, url, body, headers }, context) {
       const payload = checkWritePayload(body, headerMap(headers));
       if (!payload.ok) return { ask: 'refused', outcome: payload };
-      return mayFetchWithoutAsking(method, url, await runFacts(deps, context), body);
+      return mayFetchWithoutAsking(method, url, await fetchRunFacts(deps, context), body);
     },
     async execute({ method, url, body, headers }, context) {
-      const run = await runFacts(deps, context);
+      const run = await fetchRunFacts(deps, context);
       const payload = checkWritePayload(body, headerMap(headers));
       if (!payload.ok) return payload;
       // Checked again: the tab may have moved since the review.

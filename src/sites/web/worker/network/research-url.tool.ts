@@ -6,12 +6,13 @@
 // again before anything is read. The tab is closed on every way out.
 import { z } from '../../../../shared/schema/zod';
 import { MAX_URL_CHARS } from '../../../../shared/protocol/limits';
-import { defineTool, type ToolRunContext } from '../../../../worker/tools/define-tool';
+import { defineTool } from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { mayControlTab, type AccessFactsReader } from '../input/may-control-tab';
 import { recordObservation, webRunState } from '../safety/observations';
 import { asksForNetwork } from './asks-for-network';
-import { mayFetchWithoutAsking, type FetchRunFacts } from './fetch-decision';
+import { mayFetchWithoutAsking } from './fetch-decision';
+import { fetchRunFacts } from './fetch-url.tool';
 import { readHidden, type HiddenTabApi } from './hidden-tab';
 
 export const RESEARCH_DEFAULT_MS = 8_000;
@@ -21,14 +22,6 @@ export interface ResearchUrlDeps {
   readonly tabs: HiddenTabApi;
   readonly tabUrl: (tabId: number) => Promise<string | undefined>;
   readonly accessFacts: AccessFactsReader;
-}
-
-async function runFacts(deps: ResearchUrlDeps, context: ToolRunContext): Promise<FetchRunFacts> {
-  const tab = await deps.tabUrl(context.page.tabId).catch(() => undefined);
-  return {
-    siteUrl: tab ?? context.identity.scope.projectId ?? '',
-    personText: context.personText ?? [],
-  };
 }
 
 export function researchUrlTool(deps: ResearchUrlDeps) {
@@ -45,10 +38,10 @@ export function researchUrlTool(deps: ResearchUrlDeps) {
     approval: 'automatic',
     activity: ({ url }) => `Opened ${url.slice(0, 120)} in the background`,
     async review({ url }, context) {
-      return mayFetchWithoutAsking('GET', url, await runFacts(deps, context));
+      return mayFetchWithoutAsking('GET', url, await fetchRunFacts(deps, context));
     },
     async execute({ url, timeout_ms: timeoutMs }, context) {
-      const run = await runFacts(deps, context);
+      const run = await fetchRunFacts(deps, context);
       const verdict = mayFetchWithoutAsking('GET', url, run);
       if (verdict.ask === 'refused') return verdict.outcome;
       const approvedOrigin = new URL(url).origin;

@@ -15,7 +15,7 @@ import {
   type ToolRunContext,
 } from '../../../../worker/tools/define-tool';
 import { normalizeProfileKey } from '../../../../worker/profile/profile-vault';
-import { RefArgument } from '../actions/click.tool';
+import { RefArgument } from '../actions/resolve-target';
 import { reviewAction } from '../safety/review-action';
 
 /** Most fields one call fills. */
