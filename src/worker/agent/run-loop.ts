@@ -245,7 +245,7 @@ async function loopRounds(
     if (guide.isActive) {
       // A tab we cannot read now changes no guide; the page guard handles the tab.
       const tab = await raceAbort(
-        deps.tabs.siteOf(run.identity.tabId).catch(() => null),
+        deps.tabs.siteOf(run.currentTabId()).catch(() => null),
         signal,
       );
       guide.afterRound(messages, tab?.url);

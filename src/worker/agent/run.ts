@@ -173,9 +173,10 @@ async function finishRun(
         ),
       );
   }
-  // What the run held in the browser (the web face's debugger session) goes first.
+  // What the run held in the browser (the web face's debugger session) goes first; the
+  // site's last word goes to the tab the run worked in last.
   await workerSiteOf(identity.scope.siteId)
-    .endRun?.(run.runId, lastPageWord(run.deps.pages, identity.tabId))
+    .endRun?.(run.runId, lastPageWord(run.deps.pages, run.currentTabId()))
     .catch(() => undefined);
   events.end({
     status,
