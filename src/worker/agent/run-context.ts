@@ -128,6 +128,8 @@ export interface RunContext {
   readonly pauseForPage: RunInteraction['pauseForPage'];
   /** The tab the run works in now: its start tab until a tool switched it. */
   readonly currentTabId: () => number;
+  /** The tabs the run worked in before its current one (see `RunPageGuard`). */
+  readonly earlierTabIds: () => readonly number[];
   /** Set when the run cannot go on (its page is gone): the loop ends the run with it. */
   readonly fatal: () => ProtocolFailure | null;
   /** Tells the run's tools the resolved model's context window (known after preparation). */
@@ -236,6 +238,7 @@ export function createRunContext(input: {
     pauseForPage: pause,
     fatal: () => fatal,
     currentTabId: guard.tabId,
+    earlierTabIds: guard.earlierTabIds,
     checkpoint,
     ...(resumed ? { resumed } : {}),
     setContextWindow: (tokens) => {

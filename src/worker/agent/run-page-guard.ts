@@ -79,6 +79,8 @@ export interface RunPageGuard {
   readonly followNavigation: () => void;
   /** The tab the run works in now (its start tab until a switch). */
   readonly tabId: () => number;
+  /** The tabs the run worked in before its current one, oldest first. */
+  readonly earlierTabIds: () => readonly number[];
   /**
    * Moves the run to `tabId` for every later request: the tab must still exist and show
    * a page of the run's site. The caller has already asked the site's own rules.
@@ -98,6 +100,7 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
     tabId: identity.tabId,
     scope: identity.scope,
   };
+  const earlier = new Set<number>();
   const fatal = (message: string): never => {
     const failure = new ProtocolFailure('RUN_SCOPE_CHANGED', message);
     deps.end(failure);
@@ -158,6 +161,7 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
       documentId = null;
     },
     tabId: () => target.tabId,
+    earlierTabIds: () => [...earlier],
     async switchTo(tabId) {
       const tab = await raceAbort(deps.tabs.siteOf(tabId), signal).catch(() => null);
       if (!tab) {
@@ -169,6 +173,8 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
           'That tab does not show a page the run can work on, so the run stays in its current tab.',
         );
       }
+      if (tabId !== target.tabId) earlier.add(target.tabId);
+      earlier.delete(tabId);
       target = { tabId, scope: tab.scope };
       documentId = null;
       return { ok: true, data: { url: tab.url } };

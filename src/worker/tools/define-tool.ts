@@ -278,6 +278,12 @@ export interface ToolDefinition<Args = unknown> {
   readonly offer?: 'long-task';
   /** Offered only when this says yes to the person's own messages in the chat; absent: always. */
   readonly offerWhen?: (personText: readonly string[]) => boolean;
+  /**
+   * Shown to the model in a round only while this says yes for the run, asked before
+   * every model call (a tool that only helps once the run's own state allows it, such
+   * as several tabs); absent: every round. The tool still checks each call itself.
+   */
+  readonly offerWhileRun?: (runId: string) => boolean;
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {
     readonly integration: string;
