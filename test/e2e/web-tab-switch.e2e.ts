@@ -30,12 +30,22 @@ async function shownTab(): Promise<string> {
   }, rig.tabId);
 }
 
+/** Whether the page at `pathname` shows the "Side Agent is acting" mark. */
+async function marked(pathname: string): Promise<boolean> {
+  const page = rig.browser.context
+    .pages()
+    .find((candidate) => new URL(candidate.url()).pathname === pathname);
+  if (!page) throw new Error(`no page at ${pathname}`);
+  return page.evaluate(() => document.querySelector('side-agent-acting') !== null);
+}
+
 const textOf = (result: ToolResult | undefined) => JSON.stringify(result ?? {});
 
 describe('switching between the run tabs', () => {
   it('lists the tabs, switches to the new one and back, and reads each where it is', async () => {
     const start = rig.models.requests.length;
     const shown: string[] = [];
+    let secondMarked = false;
     const outcome = await runTools(
       { driver: rig.driver, models: rig.models, modelId: rig.modelId },
       [
@@ -43,7 +53,11 @@ describe('switching between the run tabs', () => {
         { name: 'switch_tab', arguments: { tab: 't2' } },
         { name: 'read_page', arguments: {}, before: async () => void shown.push(await shownTab()) },
         { name: 'press_keys', arguments: { keys: ['Tab'] } },
-        { name: 'list_tabs', arguments: {} },
+        {
+          name: 'list_tabs',
+          arguments: {},
+          before: async () => void (secondMarked = await marked('/two')),
+        },
         { name: 'switch_tab', arguments: { tab: 't1' } },
         { name: 'read_page', arguments: {}, before: async () => void shown.push(await shownTab()) },
         { name: 'press_keys', arguments: { keys: ['Tab'] } },
@@ -88,5 +102,11 @@ describe('switching between the run tabs', () => {
     expect(offered[0]).not.toContain('switch_tab');
     expect(offered[1]).toEqual(expect.arrayContaining(['list_tabs', 'switch_tab']));
     expect(outcome.end.payload['status']).toBe('done');
+    // The acting mark was in the second tab while the run acted there, and leaves every
+    // tab the run worked in when it ends.
+    expect(secondMarked).toBe(true);
+    await expect
+      .poll(async () => [await marked('/'), await marked('/two')])
+      .toEqual([false, false]);
   });
 });
