@@ -95,6 +95,9 @@ export const CONNECTION_TEXTS = {
     'You took this tab back from Side Agent (out of its tab group), so it did not act there.',
   TAB_LIMIT_REACHED:
     'The agent tried to open more tabs than one task may use, so no new tab was opened.',
+  TAB_NOT_IN_TASK:
+    'The agent asked for a tab that is not one of this task\u2019s tabs, so it stayed where it was.',
+  TAB_CLOSED: 'That tab was closed, so the agent stayed in the tab it was working in.',
   PAGE_UNSAVED_CHANGES: 'The page has edits you have not saved, so Side Agent did not leave it.',
   DONE_UNVERIFIED:
     'The agent said it was finished, but the page still showed unfinished work, so it was sent back to check.',

@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'TAB_TAKEN_BACK',
   /** A run asked to open more tabs than one run may work in. */
   'TAB_LIMIT_REACHED',
+  /** A run asked to switch to a tab that is not one of its tabs (or names none). */
+  'TAB_NOT_IN_TASK',
+  /** A run asked to switch to one of its tabs that the person closed since. */
+  'TAB_CLOSED',
   /** A navigation would drop edits the person made on the page (unsubmitted form fields). */
   'PAGE_UNSAVED_CHANGES',
   /** The tab did not arrive at the address (blocked, failed, or timed out). */

@@ -148,12 +148,17 @@ export function createAgentCore(input: AgentCoreDeps) {
       }
       return { cancelled: book.cancel(runId) };
     },
-    /** The started runs and their tabs (site access stops those that lose their page). */
+    /**
+     * The started runs and their tabs (site access stops those that lose their page):
+     * the tab a run started in and, once it switched, the tab it works in now.
+     */
     activeRuns: () =>
-      [...runs.values()].map(({ context }) => ({
-        runId: context.runId,
-        tabId: context.identity.tabId,
-      })),
+      [...runs.values()].flatMap(({ context }) =>
+        [...new Set([context.identity.tabId, context.currentTabId()])].map((tabId) => ({
+          runId: context.runId,
+          tabId,
+        })),
+      ),
     /** Stops an active run, telling the person why first (a notice, then Stop). */
     stopWithNotice(runId: string, message: string, code: string): boolean {
       const context = active(runId);

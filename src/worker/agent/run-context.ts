@@ -14,7 +14,7 @@ import type { ChatStore, SettingsStore } from '../storage/store-contracts';
 import type { TrustCheck } from '../tools/approval-policy';
 import type { EditHooks } from '../documents/edit-hooks';
 import { workerSiteOf } from '../sites/worker-sites';
-import type { RunPage, ToolRunContext, VisibleTabCapture } from '../tools/define-tool';
+import type { ToolRunContext, VisibleTabCapture } from '../tools/define-tool';
 import type { RunInteraction } from '../tools/run-interaction';
 import type { ToolRegistry } from '../tools/tool-registry';
 import { tracedInteractions } from './trace-interactions';
@@ -25,6 +25,7 @@ import {
   type InteractionBook,
 } from './approvals';
 import { createRunPageGuard } from './run-page-guard';
+import { runPageFor } from './run-page';
 import type { ProtocolFailure, Result } from '../../shared/protocol/envelope';
 import { createRunEvents, type RunEventSink } from './run-events';
 import type { RunIntegrations } from './run-integrations';
@@ -125,6 +126,10 @@ export interface RunContext {
   readonly waitForPage: RunInteraction['waitForPage'];
   /** Shows a scope pause (Retry / Stop) and resolves the answer. */
   readonly pauseForPage: RunInteraction['pauseForPage'];
+  /** The tab the run works in now: its start tab until a tool switched it. */
+  readonly currentTabId: () => number;
+  /** The tabs the run worked in before its current one (see `RunPageGuard`). */
+  readonly earlierTabIds: () => readonly number[];
   /** Set when the run cannot go on (its page is gone): the loop ends the run with it. */
   readonly fatal: () => ProtocolFailure | null;
   /** Tells the run's tools the resolved model's context window (known after preparation). */
@@ -190,34 +195,12 @@ export function createRunContext(input: {
     stop: () => controller.abort(),
     end: (failure) => (fatal ??= failure),
   });
-  let contextWindow: number | undefined;
-  const pageFor = (call: { id: string; name: string }, interaction: RunInteraction): RunPage => {
-    const guarded = { callId: call.id, toolName: call.name, pause: interaction.pauseForPage };
-    const capture = deps.capture;
-    return {
-      tabId: identity.tabId,
-      frames: async (options) => {
-        const directory = deps.frames;
-        if (!directory) return [];
-        return options?.refresh
-          ? directory.refresh(identity.tabId)
-          : directory.frames(identity.tabId);
-      },
-      request: (method, payload, frame, options) =>
-        guard.request(guarded, method, payload, frame, options),
-      followNavigation: guard.followNavigation,
-      // A capture goes through the same guard as a page request: the tab must show
-      // the run's document (its relay answers for it) before anything is captured.
-      ...(capture
-        ? {
-            captureVisible: async () => {
-              const here = await guard.request(guarded, 'page/get-context', {});
-              return here.ok ? capture(identity.tabId) : here;
-            },
-          }
-        : {}),
-    };
+  const pageDeps = {
+    guard,
+    ...(deps.frames ? { frames: deps.frames } : {}),
+    ...(deps.capture ? { capture: deps.capture } : {}),
   };
+  let contextWindow: number | undefined;
   // The site's own state for its tools, from what the panel captured at Send.
   const site = workerSiteOf(identity.scope.siteId);
   const state = { checkpointId: null, site: site.createRunState(input.start), memory };
@@ -254,6 +237,8 @@ export function createRunContext(input: {
     waitForPage: boundWait,
     pauseForPage: pause,
     fatal: () => fatal,
+    currentTabId: guard.tabId,
+    earlierTabIds: guard.earlierTabIds,
     checkpoint,
     ...(resumed ? { resumed } : {}),
     setContextWindow: (tokens) => {
@@ -265,7 +250,7 @@ export function createRunContext(input: {
       signal,
       identity,
       editMode: input.start.editMode,
-      page: pageFor(call, interaction),
+      page: runPageFor(pageDeps, call, interaction),
       interaction,
       state,
       documentHooks,

@@ -10,7 +10,7 @@ import type { RunStartRequest } from '../../shared/protocol/run-messages';
 import type { FetchLike, ModelMessage } from '../providers/model-adapter';
 import { sitePromptOf } from '../sites/worker-site';
 import { workerSiteOf } from '../sites/worker-sites';
-import { createRunTools } from '../tools/run-tool-policy';
+import { createRunTools, shownThisRound } from '../tools/run-tool-policy';
 import { buildContext } from './context-builder';
 import { fitRunMessages, tokensOfText } from './context-budget';
 import { emergencyTrim, emergencyTrimNotice } from './emergency-trim';
@@ -168,7 +168,7 @@ async function loopRounds(
     const result = await callModel(run, {
       prepared,
       messages,
-      offered: memory.tools(round),
+      offered: shownThisRound(memory.tools(round), runTools, run.runId),
       toolsText: JSON.stringify(tools),
       fetch: guardedFetch,
       limits,
@@ -245,7 +245,7 @@ async function loopRounds(
     if (guide.isActive) {
       // A tab we cannot read now changes no guide; the page guard handles the tab.
       const tab = await raceAbort(
-        deps.tabs.siteOf(run.identity.tabId).catch(() => null),
+        deps.tabs.siteOf(run.currentTabId()).catch(() => null),
         signal,
       );
       guide.afterRound(messages, tab?.url);

@@ -9,10 +9,17 @@
 // moment. Failing the call would let the model retry against the wrong page; pausing
 // lets the person come back (Retry) or end the run (Stop), and nothing is written in
 // between.
+// ## Why the run's tab can change
+// A site whose runs work in several tabs (the web face's tab set) moves the run to
+// another tab through `switchTo`; from then on every check and request goes there, so
+// no tool can keep a stale tab id. The scope follows the tab: the new tab's own page is
+// the one the run is now pinned to, and leaving that page pauses the run as before.
 import { raceAbort } from '../../shared/lib/abort';
 import { sameScope } from '../../shared/protocol/chat-records';
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/protocol/define-channel';
 import { ProtocolFailure, type Result } from '../../shared/protocol/envelope';
+import type { ErrorCode } from '../../shared/protocol/error-codes';
+import type { ChatScope } from '../../shared/protocol/chat-records';
 import type { PendingInteraction, RunIdentity } from '../../shared/protocol/run-messages';
 import type { PageChannel } from '../../sites/page-channel';
 import type { PageRequests } from '../page-requests';
@@ -70,11 +77,30 @@ export interface RunPageGuard {
    * from the run's site.
    */
   readonly followNavigation: () => void;
+  /** The tab the run works in now (its start tab until a switch). */
+  readonly tabId: () => number;
+  /** The tabs the run worked in before its current one, oldest first. */
+  readonly earlierTabIds: () => readonly number[];
+  /**
+   * Moves the run to `tabId` for every later request: the tab must still exist and show
+   * a page of the run's site. The caller has already asked the site's own rules.
+   */
+  switchTo(tabId: number): Promise<Result<{ readonly url: string }>>;
 }
+
+const failed = (code: ErrorCode, message: string) => ({
+  ok: false as const,
+  error: { code, message },
+});
 
 export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
   const { identity, signal } = deps;
   let documentId: string | null = null;
+  let target: { tabId: number; scope: ChatScope } = {
+    tabId: identity.tabId,
+    scope: identity.scope,
+  };
+  const earlier = new Set<number>();
   const fatal = (message: string): never => {
     const failure = new ProtocolFailure('RUN_SCOPE_CHANGED', message);
     deps.end(failure);
@@ -82,16 +108,16 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
   };
 
   async function problemNow(): Promise<Problem | null> {
-    const tab = await raceAbort(deps.tabs.siteOf(identity.tabId), signal);
+    const tab = await raceAbort(deps.tabs.siteOf(target.tabId), signal);
     if (!tab) return 'tab-gone';
-    return sameScope(tab.scope, identity.scope) ? null : 'other-scope';
+    return sameScope(tab.scope, target.scope) ? null : 'other-scope';
   }
 
   async function pin(): Promise<void> {
     if (documentId !== null) return;
     const timeout = AbortSignal.timeout(PIN_TIMEOUT_MS);
     const ping = await deps.pages.request(
-      identity.tabId,
+      target.tabId,
       'page/ping',
       {},
       {
@@ -134,6 +160,25 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
     followNavigation: () => {
       documentId = null;
     },
+    tabId: () => target.tabId,
+    earlierTabIds: () => [...earlier],
+    async switchTo(tabId) {
+      const tab = await raceAbort(deps.tabs.siteOf(tabId), signal).catch(() => null);
+      if (!tab) {
+        return failed('TAB_CLOSED', 'That tab was closed, so the run stays in its current tab.');
+      }
+      if (tab.scope === null || tab.scope.siteId !== identity.scope.siteId) {
+        return failed(
+          'TAB_NOT_IN_TASK',
+          'That tab does not show a page the run can work on, so the run stays in its current tab.',
+        );
+      }
+      if (tabId !== target.tabId) earlier.add(target.tabId);
+      earlier.delete(tabId);
+      target = { tabId, scope: tab.scope };
+      documentId = null;
+      return { ok: true, data: { url: tab.url } };
+    },
     async request(call, method, payload, frame, options) {
       for (;;) {
         const problem = await problemNow();
@@ -143,14 +188,15 @@ export function createRunPageGuard(deps: RunPageGuardDeps): RunPageGuard {
         // caller's to handle, the top page (the run's scope) being unchanged.
         if (frame) {
           return deps.pages.request(
-            { tabId: identity.tabId, frameId: frame.frameId, documentId: frame.documentId },
+            { tabId: target.tabId, frameId: frame.frameId, documentId: frame.documentId },
             method,
             payload,
             { signal },
           );
         }
-        const target = documentId === null ? identity.tabId : { tabId: identity.tabId, documentId };
-        const result = await deps.pages.request(target, method, payload, { signal });
+        const tabId = target.tabId;
+        const pinned = documentId === null ? tabId : { tabId, documentId };
+        const result = await deps.pages.request(pinned, method, payload, { signal });
         // The relay refused it before it ran: safe to send again once settled.
         if (result.ok || result.error.code !== 'PAGE_DOCUMENT_CHANGED') return result;
         if (options?.reportDocumentChange) return result;

@@ -173,9 +173,11 @@ async function finishRun(
         ),
       );
   }
-  // What the run held in the browser (the web face's debugger session) goes first.
+  // What the run held in the browser (the web face's debugger session) goes first; the
+  // site's last word goes to the tab the run worked in last, and to those before it.
+  const earlier = run.earlierTabIds().map((tabId) => lastPageWord(run.deps.pages, tabId));
   await workerSiteOf(identity.scope.siteId)
-    .endRun?.(run.runId, lastPageWord(run.deps.pages, identity.tabId))
+    .endRun?.(run.runId, lastPageWord(run.deps.pages, run.currentTabId()), earlier)
     .catch(() => undefined);
   events.end({
     status,

@@ -106,9 +106,11 @@ export interface WorkerSite<State = unknown> {
    * Called once when a run of this site ended (done, failed or stopped), before its
    * end is announced: releases what the run held in the browser. `page` reaches the
    * run's tab outside the run's guard (whatever document it shows now), with a short
-   * bound of its own: the run's signal may be aborted already. Never throws.
+   * bound of its own: the run's signal may be aborted already. `earlier` reaches, the
+   * same way, the tabs the run worked in before it switched to the current one. Never
+   * throws.
    */
-  endRun?(runId: string, page: SitePage): Promise<void>;
+  endRun?(runId: string, page: SitePage, earlier: readonly SitePage[]): Promise<void>;
   /** Absent when the site offers no send-time capture or attachments. */
   readonly context?: SiteContextReader;
   /**

@@ -133,6 +133,13 @@ export interface RunPage {
    */
   followNavigation?(): void;
   /**
+   * Makes `tabId` the run's tab: every later call's page is that tab (this call's stays
+   * as it was). The core only checks that the tab exists and shows a page of the run's
+   * site; the site's tool asks its own rules (tab set, site grant) first. Absent where
+   * there is no guard (tests, probes).
+   */
+  switchTab?(tabId: number): Promise<Result<{ readonly url: string }>>;
+  /**
    * To the run's document in the top frame, or, with `frame`, to that document of a
    * subframe. A subframe that shows another document since refuses with
    * PAGE_DOCUMENT_CHANGED (the run does not pause for it: the top page is unchanged).
@@ -271,6 +278,12 @@ export interface ToolDefinition<Args = unknown> {
   readonly offer?: 'long-task';
   /** Offered only when this says yes to the person's own messages in the chat; absent: always. */
   readonly offerWhen?: (personText: readonly string[]) => boolean;
+  /**
+   * Shown to the model in a round only while this says yes for the run, asked before
+   * every model call (a tool that only helps once the run's own state allows it, such
+   * as several tabs); absent: every round. The tool still checks each call itself.
+   */
+  readonly offerWhileRun?: (runId: string) => boolean;
   /** External tools: the integration and destination shown in the approval. */
   readonly destination?: {
     readonly integration: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_MODES, PROMPT_TIERS } from '../../shared/protocol/agent-modes';
 import type { ToolDefinition } from './define-tool';
-import { createRunTools, mayCallRun, type RunToolScope } from './run-tool-policy';
+import { createRunTools, mayCallRun, shownThisRound, type RunToolScope } from './run-tool-policy';
 import { createToolRegistry } from './tool-registry';
 import { BUILTIN_TOOLS } from './builtin-tools';
 import { WORKER_SITES } from '../sites/worker-sites';
@@ -97,6 +97,25 @@ describe('mayCallRun', () => {
       'read_page',
       'screenshot',
     ]);
+  });
+});
+
+describe('shownThisRound', () => {
+  it('shows a tool with a run condition only in rounds where the run calls for it', () => {
+    let tabs = 1;
+    const listTabs = {
+      ...tool('list_tabs', 'read'),
+      offerWhileRun: (runId: string) => runId === 'run-1' && tabs > 1,
+    };
+    const runTools = createRunTools(createToolRegistry([readPage, listTabs]), scope('act'));
+    const names = (runId: string) =>
+      shownThisRound(runTools.offered.modelTools(), runTools, runId).map((shown) => shown.name);
+    expect(names('run-1')).toEqual(['read_page']);
+    tabs = 2;
+    expect(names('run-1')).toEqual(['read_page', 'list_tabs']);
+    expect(names('run-2')).toEqual(['read_page']);
+    // Dispatch still knows it: the tool itself answers a call made in another round.
+    expect(runTools.check('list_tabs').ok).toBe(true);
   });
 });
 

@@ -156,3 +156,12 @@ export function createRunTools(registry: ToolRegistry, scope: RunToolScope): Run
   const offered = registry.only((tool) => mayCallRun(registry, scope, tool.name).ok);
   return { scope, offered, check: (name) => mayCallRun(registry, scope, name) };
 }
+
+/** The round's tools, without those whose run state does not call for them now. */
+export function shownThisRound<T extends { readonly name: string }>(
+  tools: readonly T[],
+  runTools: RunTools,
+  runId: string,
+): T[] {
+  return tools.filter((tool) => runTools.offered.get(tool.name)?.offerWhileRun?.(runId) ?? true);
+}

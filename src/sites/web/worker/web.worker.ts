@@ -4,9 +4,9 @@
 // (what they read, by origin, for the safety policy in safety/), its site guides
 // (guides/: notes on well-known websites), its working-memory tools (memory/),
 // the window size a run may change for a layout (window/), put back at its end, the
-// tabs a run works in (tabs/: its tab group, new tabs), its file tools (files/:
-// downloads kept for the run, PDF text), and autofill from the person's profile
-// (profile/).
+// tabs a run works in (tabs/: its tab group, new tabs, listing and switching them),
+// its file tools (files/: downloads kept for the run, PDF text), and autofill from
+// the person's profile (profile/).
 import type { ToolDefinition } from '../../../worker/tools/define-tool';
 import { defineWorkerSite } from '../../../worker/sites/worker-site';
 import { webSite } from '../web.site';
@@ -52,8 +52,10 @@ import { fileTools } from './files/file-tools';
 import { pdfAwareReadPage } from './files/pdf-tab-read';
 import type { FileToolDeps } from './files/save-file';
 import { startBrowserDownload } from '../../../worker/platform/downloads';
-import { runTabs } from './tabs/browser-tab-groups';
+import { activateTab, browserTabFacts, runTabs } from './tabs/browser-tab-groups';
 import { newTabTool } from './tabs/new-tab.tool';
+import { listTabsTool } from './tabs/list-tabs.tool';
+import { switchTabTool } from './tabs/switch-tab.tool';
 
 const fileDeps: FileToolDeps = {
   fetcher: (url, init) => fetch(url, init),
@@ -109,6 +111,12 @@ export const workerSite = defineWorkerSite({
       resizeWindowTool(windowSizes),
       verifyFormTool,
       newTabTool({ tabs: runTabs, accessFacts: browserActionDeps.accessFacts }),
+      switchTabTool({
+        tabs: runTabs,
+        accessFacts: browserActionDeps.accessFacts,
+        tabUrl: browserActionDeps.tabUrl,
+        activate: activateTab,
+      }),
       fillFromProfileTool({
         profile: getWorkerProfileVault(),
         typeText: (context, { ref, text }) =>
@@ -122,13 +130,21 @@ export const workerSite = defineWorkerSite({
       ...fileTools(fileDeps),
       uploadFileTool(browserActionDeps),
     ] as ToolDefinition<unknown>[]
-  ).map((tool) => strictSecrets(observed(tool, browserActionDeps.tabUrl))),
+  )
+    .map((tool) => strictSecrets(observed(tool, browserActionDeps.tabUrl)))
+    // Its titles come from several tabs: it records each with its own tab's origin.
+    .concat(strictSecrets(listTabsTool({ tabs: runTabs, tabFacts: browserTabFacts }))),
   createRunState: createWebRunState,
-  endRun: async (runId, page) => {
+  endRun: async (runId, page, earlier) => {
     await inputSessions.release(runId);
     await windowSizes.restore(runId);
     await runTabs.release(runId);
-    // The mark goes with the run (a lease covers a page that does not answer now).
-    await page.request('web/indicator', { show: false, leaseMs: 1_000 }).catch(() => undefined);
+    // The mark goes with the run, from every tab it worked in (a lease covers a page
+    // that does not answer now).
+    await Promise.all(
+      [page, ...earlier].map((tab) =>
+        tab.request('web/indicator', { show: false, leaseMs: 1_000 }).catch(() => undefined),
+      ),
+    );
   },
 });

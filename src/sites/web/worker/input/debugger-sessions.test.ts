@@ -90,18 +90,40 @@ describe('input sessions', () => {
     });
   });
 
-  it('keeps a run on its own tab and refuses a second run on a tab in use', async () => {
+  it('attaches once to each tab of a run, refuses a second run on a tab in use, and detaches every tab at the end', async () => {
     const { fake, sessions } = setup();
     await held(sessions, 'run-1', 1);
-    expect(await sessions.session('run-1', 2, new AbortController().signal)).toMatchObject({
-      ok: false,
-      failure: { code: 'INPUT_ATTACH_FAILED' },
-    });
+    const second = await held(sessions, 'run-1', 2);
+    await second.send('Input.dispatchMouseEvent', {});
+    await held(sessions, 'run-1', 1);
+    await held(sessions, 'run-1', 2);
+    expect(fake.log.filter((line) => line.startsWith('attach'))).toEqual(['attach 1', 'attach 2']);
     expect(await sessions.session('run-2', 1, new AbortController().signal)).toMatchObject({
       ok: false,
       failure: { code: 'INPUT_ATTACH_FAILED' },
     });
-    expect(fake.attached).toEqual(new Set([1]));
+    expect(fake.attached).toEqual(new Set([1, 2]));
+    await sessions.release('run-1');
+    expect(fake.attached).toEqual(new Set());
+    expect(fake.log.filter((line) => line.startsWith('detach')).sort()).toEqual([
+      'detach 1',
+      'detach 2',
+    ]);
+    expect(await sessions.session('run-1', 2, new AbortController().signal)).toMatchObject({
+      ok: false,
+      failure: { code: 'CANCELLED' },
+    });
+  });
+
+  it('takes every tab of the run back when the person presses Cancel in one of them', async () => {
+    const { fake, sessions } = setup();
+    await held(sessions, 'run-1', 1);
+    fake.detachByBrowser(1, 'canceled_by_user');
+    expect(await sessions.session('run-1', 2, new AbortController().signal)).toMatchObject({
+      ok: false,
+      failure: { code: 'INPUT_CANCELED_BY_USER' },
+    });
+    expect(fake.attached.has(2)).toBe(false);
   });
 
   it('reports a tab another debugger holds in plain words', async () => {

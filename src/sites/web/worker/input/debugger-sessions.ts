@@ -1,8 +1,9 @@
 // ## Owns
-// The debugger session each run acts through: attached once to the run's tab on its
-// first action (never per action: attaching shows the browser's "started debugging"
-// bar, which resizes the page), kept for the run, detached when the run ends or is
-// stopped. Child sessions of out-of-process frames, followed at every nesting level.
+// The debugger sessions each run acts through: attached once to each tab of the run
+// on its first action there (never per action: attaching shows the browser's "started
+// debugging" bar, which resizes the page), kept for the run, and detached from every
+// one of its tabs when the run ends or is stopped. Child sessions of out-of-process
+// frames, followed at every nesting level.
 // ## Why a cancelled session stays cancelled
 // The bar's Cancel is the person taking control back. The run's actions end with a
 // plain message and nothing re-attaches until the person starts a new request.
@@ -48,13 +49,15 @@ export type SessionResult =
   | { readonly ok: false; readonly failure: InputFailure };
 
 export interface InputSessions {
-  /** The run's session on `tabId`, attaching on the run's first call. */
+  /** The run's session on `tabId`, attaching on the run's first call there. */
   session(runId: string, tabId: number, signal: AbortSignal): Promise<SessionResult>;
-  /** Detaches the run's session (run end, Stop); safe to call more than once. */
+  /** Detaches the run's sessions on all its tabs (run end, Stop); safe to call again. */
   release(runId: string): Promise<void>;
 }
 
 const PROTOCOL_VERSION = '1.3';
+/** Released runs remembered so a late attach of theirs is refused; run ids never repeat. */
+const MAX_RELEASED_RUNS = 64;
 
 export const INPUT_FAILURES = {
   unavailable: {
@@ -104,11 +107,18 @@ export function createInputSessions(deps: {
   readonly tabExists: (tabId: number) => Promise<boolean>;
 }): InputSessions {
   const { api } = deps;
-  const runs = new Map<string, RunEntry>();
+  // Each run's sessions by tab, and which run holds a tab: one run per tab.
+  const runs = new Map<string, Map<number, RunEntry>>();
   const runOfTab = new Map<number, string>();
+  const releasedRuns = new Set<string>();
   const entryOfTab = (tabId: number | undefined) => {
     const runId = tabId === undefined ? undefined : runOfTab.get(tabId);
-    return runId === undefined ? undefined : runs.get(runId);
+    return runId === undefined || tabId === undefined ? undefined : runs.get(runId)?.get(tabId);
+  };
+  const forget = (runId: string, tabId: number) => {
+    const entries = runs.get(runId);
+    entries?.delete(tabId);
+    if (entries?.size === 0) runs.delete(runId);
   };
 
   const ready = api ? detachStale(api) : Promise.resolve();
@@ -135,17 +145,27 @@ export function createInputSessions(deps: {
     });
   }
 
-  const release = async (runId: string) => {
-    const entry = runs.get(runId);
-    if (!entry || entry.released) return;
+  const releaseEntry = async (runId: string, entry: RunEntry) => {
+    if (entry.released) return;
     entry.released = true;
     await entry.attaching;
     if (runOfTab.get(entry.tabId) === runId) runOfTab.delete(entry.tabId);
-    runs.delete(runId);
+    forget(runId, entry.tabId);
     if (entry.attached && api) {
       entry.attached = false;
       await api.detach({ tabId: entry.tabId }).catch(() => undefined);
     }
+  };
+  const release = async (runId: string) => {
+    const entries = runs.get(runId);
+    if (!entries) return;
+    // A Stop while a new tab is attaching must not leave that tab attached either.
+    releasedRuns.add(runId);
+    if (releasedRuns.size > MAX_RELEASED_RUNS) {
+      const oldest = releasedRuns.values().next().value;
+      if (oldest !== undefined) releasedRuns.delete(oldest);
+    }
+    await Promise.all([...entries.values()].map((entry) => releaseEntry(runId, entry)));
   };
 
   const sessionOf = (entry: RunEntry): RunInputSession => ({
@@ -175,9 +195,13 @@ export function createInputSessions(deps: {
     async session(runId, tabId, signal) {
       if (!api) return { ok: false, failure: INPUT_FAILURES.unavailable };
       if (signal.aborted) return { ok: false, failure: INPUT_FAILURES.stopped };
-      const known = runs.get(runId);
+      if (releasedRuns.has(runId)) return { ok: false, failure: INPUT_FAILURES.stopped };
+      // Cancel on the bar in one tab takes every tab of the run back, not only that one.
+      const held = [...(runs.get(runId)?.values() ?? [])];
+      if (held.some((other) => other.ended === INPUT_FAILURES.canceled))
+        return { ok: false, failure: INPUT_FAILURES.canceled };
+      const known = runs.get(runId)?.get(tabId);
       if (known) {
-        if (known.tabId !== tabId) return { ok: false, failure: INPUT_FAILURES.busy };
         const failed = await known.attaching;
         if (failed) return { ok: false, failure: failed };
         if (known.ended) return { ok: false, failure: known.ended };
@@ -193,15 +217,18 @@ export function createInputSessions(deps: {
         children: new Map(),
         listeners: new Set(),
       };
-      runs.set(runId, entry);
+      const entries = runs.get(runId) ?? new Map<number, RunEntry>();
+      const isFirst = entries.size === 0;
+      entries.set(tabId, entry);
+      runs.set(runId, entries);
       runOfTab.set(tabId, runId);
-      signal.addEventListener('abort', () => void release(runId), { once: true });
+      if (isFirst) signal.addEventListener('abort', () => void release(runId), { once: true });
       entry.attaching = ready.then(async () => {
         try {
           await api.attach({ tabId }, PROTOCOL_VERSION);
         } catch (error) {
           runOfTab.delete(tabId);
-          runs.delete(runId);
+          forget(runId, tabId);
           return attachFailed(messageOf(error));
         }
         entry.attached = true;

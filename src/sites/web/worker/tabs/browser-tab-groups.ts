@@ -6,6 +6,7 @@
 // agent works here" without touching the page or its title.
 // @see https://developer.chrome.com/docs/extensions/reference/api/tabGroups
 import { createRunTabs, GROUP_TITLE, type TabGroupControl } from './run-tabs';
+import type { TabFacts } from './tab-listing';
 
 const BADGE_TEXT = 'AI';
 const BADGE_COLOR = '#1a73e8';
@@ -74,6 +75,21 @@ export const browserTabGroups: TabGroupControl = {
     return tab.id;
   },
 };
+
+/** A tab's title and address now; undefined once it was closed. */
+export async function browserTabFacts(tabId: number): Promise<TabFacts | undefined> {
+  try {
+    const tab = await chrome.tabs.get(tabId);
+    return { title: tab.title ?? '', url: tab.url ?? tab.pendingUrl ?? '' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Brings the tab to the front of its window (the window itself keeps its place). */
+export async function activateTab(tabId: number): Promise<void> {
+  await chrome.tabs.update(tabId, { active: true });
+}
 
 /** The tab sets of the web face's runs, for the whole worker. */
 export const runTabs = createRunTabs(browserTabGroups);

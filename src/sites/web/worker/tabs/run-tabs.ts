@@ -136,8 +136,26 @@ export function createRunTabs(control: TabGroupControl) {
       return { ok: true, tabId, count: set.tabs.size };
     },
 
-    /** The run's tabs, for tests and the result of `new_tab`. */
+    /** The run's tabs in the order they joined (its start tab first). */
     tabsOf: (runId: string): readonly number[] => [...(sets.get(runId)?.tabs ?? [])],
+
+    /**
+     * The run's tabs with whether each is still the run's: in its group (with the badge,
+     * always) and never taken back; a closed tab is in no group. A read: only acting
+     * (`mayActInTab`) records a tab as taken back.
+     */
+    async membersOf(runId: string): Promise<readonly { tabId: number; inGroup: boolean }[]> {
+      const set = sets.get(runId);
+      if (!set) return [];
+      const members: { tabId: number; inGroup: boolean }[] = [];
+      for (const tabId of set.tabs) {
+        let inGroup = !set.takenBack.has(tabId);
+        if (inGroup && !(control.hasGroups && set.groupId === null))
+          inGroup = await stillInSet(set, tabId);
+        members.push({ tabId, inGroup });
+      }
+      return members;
+    },
 
     /** The run's group id (null: none yet, or the browser has no groups). */
     groupOf: (runId: string): number | null => sets.get(runId)?.groupId ?? null,
