@@ -110,18 +110,17 @@ const STREAM_TYPE = /mpegurl|dash\+xml/i;
 
 /** A video's or audio's playing address, and whether it is a stream rather than a file. */
 function playedSource(player: HTMLMediaElement): { url: string; streaming: boolean } {
-  const sources = [...player.querySelectorAll('source')];
+  const sources = [...player.querySelectorAll('source')].filter((source) =>
+    source.getAttribute('src'),
+  );
   const own = player.currentSrc || player.getAttribute('src') || '';
-  const first = sources.find((source) => source.getAttribute('src'));
-  const url = own
-    ? absolute(own, player)
-    : first
-      ? absolute(first.getAttribute('src')!, player)
-      : '';
-  const typed = sources.some((source) => STREAM_TYPE.test(source.type));
+  const first = sources[0]?.getAttribute('src');
+  const url = own ? absolute(own, player) : first ? absolute(first, player) : '';
+  const from = sources.find((source) => absolute(source.getAttribute('src')!, player) === url);
+  const typed = STREAM_TYPE.test(from?.getAttribute('type') ?? '');
   // A MediaStream (a camera, a call) has no address and no end.
   const stream = player.srcObject !== null && player.srcObject !== undefined;
-  return { url, streaming: stream || STREAM_ADDRESS.test(url) || (typed && !own) };
+  return { url, streaming: stream || typed || STREAM_ADDRESS.test(url) };
 }
 
 /** The element whose resource a ref stands for: itself, a picture's image, its one media child. */
