@@ -9,6 +9,7 @@ import { downloadResourceTool } from './download-resource.tool';
 import { downloadSocialMediaTool } from './download-social-media.tool';
 import { MAX_DOWNLOAD_BYTES } from './file-fetch';
 import { runFiles } from './file-store';
+import { mediaFileName } from './media-save';
 
 const SHOP = 'https://shop.example';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -311,5 +312,21 @@ describe('download_social_media', () => {
     );
     expect(answer).toMatchObject({ ok: false, code: 'MEDIA_NOT_FOUND' });
     expect(JSON.stringify(answer)).not.toContain('screenshot');
+  });
+});
+
+describe('media file names', () => {
+  it("cleans a link's download name and adds the type's extension where none is given", () => {
+    const link = media(1, 'blob:https://x.example/1', {
+      kind: 'file',
+      downloadName: '../../etc/passwd x.csv',
+    });
+    expect(mediaFileName(link, 'text/csv')).toBe('etc_passwd_x.csv');
+    expect(mediaFileName(media(2, 'https://pbs.example/media/A1b2?format=jpg'), 'image/jpeg')).toBe(
+      'A1b2.jpg',
+    );
+    expect(
+      mediaFileName(media(3, 'data:video/mp4;base64,AAAA', { kind: 'video' }), 'video/mp4'),
+    ).toBe('video.mp4');
   });
 });
