@@ -30,6 +30,12 @@ export const NETWORK_TEXTS = {
   FILE_NOT_TEXT: 'A downloaded file is not text, so the agent cannot read it.',
   UPLOAD_TOO_LARGE: 'The file is too large for the agent to upload (at most 25 MB).',
   UPLOAD_TYPE_REFUSED: 'The page’s file input does not take this kind of file.',
+  MEDIA_NOT_FOUND: 'The agent found no image, video or file to download there.',
+  MEDIA_STREAMING:
+    'That video is streamed in pieces, not kept as one file, so it cannot be downloaded.',
+  MEDIA_UNREADABLE: 'The page no longer holds that file’s contents, so it cannot be downloaded.',
+  MEDIA_NOT_MEDIA:
+    'The address gave something other than the image or video shown, so nothing was saved.',
   PDF_ENCRYPTED: 'The PDF is protected with a password, so the agent cannot read it.',
   PDF_INVALID: 'The file is not a PDF the agent can read.',
   PDF_TOO_SLOW: 'The PDF took too long to read and was left unfinished.',

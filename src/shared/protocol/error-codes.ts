@@ -355,6 +355,13 @@ export const ERROR_CODES = [
   // the input's accept attribute rejects.
   'UPLOAD_TOO_LARGE',
   'UPLOAD_TYPE_REFUSED',
+  // Media downloads (src/sites/web/worker/files): an element or post with no media, a
+  // stream that is no file, bytes the page cannot hand over, bytes of another type
+  // than the element shows.
+  'MEDIA_NOT_FOUND',
+  'MEDIA_STREAMING',
+  'MEDIA_UNREADABLE',
+  'MEDIA_NOT_MEDIA',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,6 +8,7 @@ import { actMethods } from './methods/act-methods';
 import { findMethods } from './methods/find-methods';
 import { devMethods } from './methods/dev-methods';
 import { indicatorMethods } from './methods/indicator-methods';
+import { mediaMethods } from './methods/media-methods';
 import { readMethods } from './methods/read-methods';
 import { scrollMethods } from './methods/scroll-methods';
 import { treeMethods } from './methods/tree-methods';
@@ -31,6 +32,7 @@ export const webSite = defineSite({
     ...indicatorMethods,
     ...waitMethods,
     ...uploadMethods,
+    ...mediaMethods,
   },
   document: false,
   panel: {

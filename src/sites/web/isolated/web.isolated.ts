@@ -10,6 +10,7 @@ import { startScrollHandlers } from './act/scroll-handlers';
 import { startUploadHandlers } from './act/upload-handlers';
 import { startWaitHandlers } from './act/wait-element';
 import { startDevHandlers } from './dev/dev-handlers';
+import { startMediaHandlers } from './files/media-handlers';
 import { startReadHandlers } from './read/read-handlers';
 import { createRefRegistry } from './tree/refs';
 import { startTreeHandlers } from './tree/tree-handlers';
@@ -25,6 +26,7 @@ export const isolatedSite = defineIsolatedSite({
         ...startReadHandlers(signal, frame, refs),
         ...startActHandlers(refs),
         ...startUploadHandlers(refs),
+        ...startMediaHandlers(refs),
         ...startWaitHandlers(refs),
         ...startScrollHandlers(signal, frame, refs),
         ...startDevHandlers(refs),

@@ -22,15 +22,21 @@ export async function fileRunFacts(
   };
 }
 
-/** Refused (with the outcome) or asked, for downloading `urls` in this run. */
+/**
+ * Refused (with the outcome) or asked, for downloading `urls` in this run, and the
+ * files `fromPage` names: bytes the page itself hands over (blob: and data:
+ * resources), which take a place in the cap and on the card but fetch nothing.
+ */
 export async function reviewDownloads(
   urls: readonly string[],
   deps: FileToolDeps,
   context: ToolRunContext,
+  fromPage: readonly string[] = [],
 ): Promise<CallReview> {
+  const count = urls.length + fromPage.length;
   if (!(await deps.canSave().catch(() => false)))
     return { ask: 'refused', outcome: notAllowedToSave };
-  if (downloadsLeft(context.runId) < urls.length)
+  if (downloadsLeft(context.runId) < count)
     return {
       ask: 'refused',
       outcome: {
@@ -44,13 +50,13 @@ export async function reviewDownloads(
     const verdict = mayFetchWithoutAsking('GET', url, run);
     if (verdict.ask === 'refused') return verdict;
   }
-  const shown =
-    urls.slice(0, 5).join(', ') + (urls.length > 5 ? ` and ${urls.length - 5} more` : '');
+  const named = [...urls, ...fromPage];
+  const shown = named.slice(0, 5).join(', ') + (count > 5 ? ` and ${count - 5} more` : '');
   return {
     ask: true,
-    effect: `Download ${urls.length === 1 ? 'a file' : `${urls.length} files`}: ${shown}`,
+    effect: `Download ${count === 1 ? 'a file' : `${count} files`}: ${shown}`,
     reason: 'It saves files to your Downloads folder.',
-    destination: urls[0] ?? '',
+    destination: urls[0] ?? run.siteUrl,
     grantKey: DOWNLOAD_GRANT_KEY,
   };
 }

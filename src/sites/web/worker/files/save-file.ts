@@ -27,6 +27,13 @@ export const notAllowedToSave: Failure = {
     'Side Agent may not save files yet: the person can allow it in Settings → Skills (Allow saving files). Tell them; do not retry.',
 };
 
+/** A name safe for Downloads: word characters, dots and dashes, no leading dot ('' when none is left). */
+export const cleanFileName = (name: string) =>
+  name
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
+
 /** A file name for `url`: its last path part, cleaned, else "download". */
 export function fileNameOf(url: string, contentType: string): string {
   let last = '';
@@ -35,10 +42,7 @@ export function fileNameOf(url: string, contentType: string): string {
   } catch {
     last = '';
   }
-  const cleaned = last
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, 100);
+  const cleaned = cleanFileName(last);
   if (cleaned) return cleaned;
   return contentType === 'application/pdf' ? 'download.pdf' : 'download';
 }
