@@ -14,6 +14,7 @@ import {
   type UserTurn,
 } from '../../shared/protocol/chat-records';
 import type { ProtocolError } from '../../shared/protocol/envelope';
+import type { ResultFormat } from '../../shared/protocol/result-format';
 import type { TabSite } from '../../shared/protocol/site-catalog';
 import type {
   EditMode,
@@ -46,6 +47,8 @@ export interface SendContext {
 export interface SendAttachments {
   /** Re-reads the attachments for the originating tab; ones from other tabs are dropped. */
   refreshFor(tabId: number): Promise<{ attachments: RunAttachment[]; records: AttachmentRecord[] }>;
+  /** The JSON format the next message asks for (/json), or null. */
+  resultFormat?(): ResultFormat | null;
   clear(): void;
 }
 
@@ -193,6 +196,8 @@ export class SendController {
         file,
         attachments: records,
       };
+      const format = this.deps.attachments.resultFormat?.() ?? null;
+      if (format) userTurn.resultFormat = format;
       const appended = await client.request('session/append-user-turn', {
         sessionId: identity.sessionId,
         turn: userTurn,

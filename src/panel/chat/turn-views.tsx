@@ -15,6 +15,7 @@ import { storedReplayQueue, type BudgetedQueue } from './stream/budgeted-queue';
 import { StreamingMessage } from './stream/streaming-message';
 import { RecoveryActions } from '../recovery/recovery-actions';
 import { TurnUsage } from './turn-usage';
+import { ResultBlock } from './result-block';
 
 /** The plain text of an answer (copy): its text segments in order. */
 export function answerText(turn: AssistantTurn): string {
@@ -28,9 +29,14 @@ export function UserTurnView({ turn }: { readonly turn: UserTurn }) {
   return (
     <article class="turn user-turn" data-testid="user-turn" aria-label="You">
       <div class="turn-text">{turn.text}</div>
-      {turn.file || turn.attachments.length > 0 ? (
+      {turn.file || turn.attachments.length > 0 || turn.resultFormat ? (
         <div class="turn-context">
           {turn.file ? <span class="chip file-chip">{turn.file.path}</span> : null}
+          {turn.resultFormat ? (
+            <span class="chip" data-testid="user-result-format" title={turn.resultFormat.label}>
+              {`JSON result: ${turn.resultFormat.label}`}
+            </span>
+          ) : null}
           {turn.attachments.map((attachment, index) =>
             attachment.kind === 'selection' ? (
               <span class="chip" key={index} title={attachment.text.slice(0, 300)}>
@@ -157,6 +163,7 @@ export function AssistantTurnView({
       {turn.plan ? <ApprovedPlan plan={turn.plan} /> : null}
       {turn.memory ? <WorkingMemoryView memory={turn.memory} live={false} /> : null}
       <StreamingMessage answer={shown.view.answer} />
+      {turn.result ? <ResultBlock result={turn.result} /> : null}
       {note ? (
         <p class="turn-note" role="note" data-testid="turn-note">
           {note}

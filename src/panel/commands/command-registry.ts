@@ -2,6 +2,7 @@
 import { allowApiCommand } from './allow-api.command';
 import { clearCommand } from './clear.command';
 import { forgetMemoryCommand } from './forget-memory.command';
+import { jsonCommand } from './json.command';
 import { modeCommand } from './mode.command';
 import { newCommand } from './new.command';
 import { rememberCommand } from './remember.command';
@@ -21,6 +22,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   clearCommand,
   scheduleCommand,
   allowApiCommand,
+  jsonCommand,
 ];
 
 /** The commands whose name starts with `typed` (then those that contain it). */

@@ -1,9 +1,10 @@
 // What slash commands reach in the panel: the same controllers the buttons use (the
 // header's New chat, the composer's mode control and its Dev rule), never copies.
-import type { ReadonlySignal } from '@preact/signals';
+import type { ReadonlySignal, Signal } from '@preact/signals';
 import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { ApiWrites, SessionMeta } from '../../shared/protocol/chat-records';
 import type { ProtocolError } from '../../shared/protocol/envelope';
+import type { ResultFormat } from '../../shared/protocol/result-format';
 import type { TabSite } from '../../shared/protocol/site-catalog';
 import type { CommandContext, JobsClient, MemoryClient, SkillClient } from './slash-command';
 
@@ -19,7 +20,7 @@ export interface CommandHost {
     setMode(mode: AgentMode): Promise<void>;
     setApiWrites?(apiWrites: ApiWrites | null): Promise<ProtocolError | null>;
   };
-  readonly attachments: { clear(): void };
+  readonly attachments: { clear(): void; readonly format?: Signal<ResultFormat | null> };
   newChat(): Promise<void>;
 }
 
@@ -53,6 +54,11 @@ export function commandContextOf(host: CommandHost): CommandContext {
       const meta = host.session.meta.peek();
       const save = host.session.setApiWrites?.bind(host.session);
       return meta && save ? { current: meta.apiWrites, save } : null;
+    },
+    resultFormat: () => {
+      const format = host.attachments.format;
+      if (!format || !host.session.meta.peek()) return null;
+      return { current: format.peek(), set: (next) => (format.value = next) };
     },
     newChat: () => host.newChat(),
     clear: async () => {

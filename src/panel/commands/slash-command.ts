@@ -6,6 +6,7 @@ import type { AgentMode } from '../../shared/protocol/agent-modes';
 import type { ProtocolError } from '../../shared/protocol/envelope';
 import type { MemoryRecord } from '../../shared/protocol/memory-messages';
 import type { ApiWrites } from '../../shared/protocol/chat-records';
+import type { ResultFormat } from '../../shared/protocol/result-format';
 import type { Client } from '../../shared/protocol/client';
 import type { RequestChannel } from '../../shared/protocol/define-channel';
 import type { memoryRequestMethods } from '../../shared/protocol/memory-messages';
@@ -38,6 +39,14 @@ export interface CommandContext {
   readonly clear: () => Promise<void>;
   /** The shown chat's leave for network writes (/allow-api); absent where no chat is shown. */
   readonly apiWrites?: () => ApiWritesAccess | null;
+  /** The JSON format the next message asks for (/json); absent where the panel offers none. */
+  readonly resultFormat?: () => ResultFormatAccess | null;
+}
+
+/** The composer's JSON format for the next message, as /json reaches it. */
+export interface ResultFormatAccess {
+  readonly current: ResultFormat | null;
+  readonly set: (format: ResultFormat | null) => void;
 }
 
 /** The shown chat's leave for network writes, as /allow-api reaches it. */

@@ -1,6 +1,7 @@
 // The composer's attachment chips. Thumbnails are shown only from validated
 // image data URLs made locally; selection text is shown as text.
 import type { ReadonlySignal } from '@preact/signals';
+import type { ResultFormat } from '../../shared/protocol/result-format';
 import type { PendingAttachment } from './attachments-controller';
 import { isSafeImageDataUrl } from './thumbnail';
 
@@ -8,6 +9,9 @@ import { isSafeImageDataUrl } from './thumbnail';
 export interface AttachmentChipsProps {
   readonly items: ReadonlySignal<readonly PendingAttachment[]>;
   readonly onRemove: (id: string) => void;
+  /** The JSON format the next message asks for (/json), shown as a chip of its own. */
+  readonly format?: ReadonlySignal<ResultFormat | null>;
+  readonly onRemoveFormat?: () => void;
   readonly disabled: boolean;
 }
 
@@ -20,10 +24,26 @@ function chipLabel(item: PendingAttachment): string {
 }
 
 /** The chips of the attachments waiting for Send. */
-export function AttachmentChips({ items, onRemove, disabled }: AttachmentChipsProps) {
-  if (items.value.length === 0) return null;
+export function AttachmentChips(props: AttachmentChipsProps) {
+  const { items, onRemove, disabled } = props;
+  const format = props.format?.value ?? null;
+  if (items.value.length === 0 && format === null) return null;
   return (
     <ul class="attachment-chips" aria-label="Attachments">
+      {format ? (
+        <li class="chip" data-testid="result-format-chip" title={format.label}>
+          <span class="chip-label">JSON result: {format.label}</span>
+          <button
+            type="button"
+            class="icon-button"
+            aria-label="Remove the JSON result format"
+            disabled={disabled}
+            onClick={() => props.onRemoveFormat?.()}
+          >
+            {'\u00d7'}
+          </button>
+        </li>
+      ) : null}
       {items.value.map((item) => (
         <li class="chip" key={item.id} data-testid="attachment-chip" data-kind={item.kind}>
           {item.kind === 'image' && item.thumbnail && isSafeImageDataUrl(item.thumbnail) ? (

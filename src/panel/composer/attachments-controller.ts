@@ -8,6 +8,7 @@ import type { AttachmentRecord } from '../../shared/protocol/chat-records';
 import type { CapturedImage } from '../../shared/protocol/context-messages';
 import type { ProtocolError, Result } from '../../shared/protocol/envelope';
 import type { RunAttachment } from '../../shared/protocol/run-messages';
+import type { ResultFormat } from '../../shared/protocol/result-format';
 import { createId } from '../../shared/lib/ids';
 import type { ContextClient } from '../app/panel-api';
 import { isSafeImageDataUrl, makeThumbnail, type ThumbnailMaker } from './thumbnail';
@@ -44,6 +45,8 @@ export class AttachmentsController {
   readonly busy = signal(false);
   readonly error = signal<ProtocolError | null>(null);
   readonly status = signal<string | null>(null);
+  /** The JSON format the next message asks the answer to return (/json), or null. */
+  readonly format = signal<ResultFormat | null>(null);
 
   constructor(
     private readonly client: ContextClient,
@@ -70,6 +73,11 @@ export class AttachmentsController {
 
   clear(): void {
     this.items.value = [];
+    this.format.value = null;
+  }
+
+  resultFormat(): ResultFormat | null {
+    return this.format.peek();
   }
 
   /**

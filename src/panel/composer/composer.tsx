@@ -106,6 +106,8 @@ export function Composer(props: ComposerProps) {
       <AttachmentChips
         items={attachments.items}
         onRemove={(id) => attachments.remove(id)}
+        format={attachments.format}
+        onRemoveFormat={() => (attachments.format.value = null)}
         disabled={busy}
       />
       <CommandPaletteList palette={palette} anchor={input} list={paletteList} />

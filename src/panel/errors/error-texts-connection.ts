@@ -103,6 +103,12 @@ export const CONNECTION_TEXTS = {
     'The agent said it was finished, but the page still showed unfinished work, so it was sent back to check.',
   DONE_LEDGER_OPEN:
     'The agent said it was finished while items of its checklist were still open, so it was sent back to finish or close them.',
+  RESULT_INVALID:
+    'The data the agent handed back did not match the JSON format you asked for, so it was sent back to fix it.',
+  RESULT_GAVE_UP:
+    'The agent could not hand back data in the JSON format you asked for, so it stopped. Try a simpler format with /json, or ask again.',
+  RESULT_FORMAT_INVALID:
+    'The JSON format of your message cannot be used. Type /json again with a simpler format, such as /json name, price:number.',
   SCRATCHPAD_TOO_LARGE:
     'The agent tried to keep too much text in its notes; nothing was written and it was told to keep less.',
   LEDGER_ID_COLLISION:

@@ -12,6 +12,7 @@ import { AgentModeSchema } from './agent-modes';
 import { ProtocolErrorSchema } from './envelope';
 import { MAX_FILE_LABEL_CHARS } from './limits';
 import { SiteIdSchema } from './page-context';
+import { ResultFormatSchema, StructuredResultSchema } from './result-format';
 import { RunPlanSchema } from './run-plan';
 import { WorkingMemorySchema } from './working-memory';
 
@@ -127,6 +128,8 @@ export const UserTurnSchema = z.strictObject({
   attachments: boundedArray(AttachmentRecordSchema, 32),
   /** Set by import: the turn came from a file, not from the person in this browser. */
   imported: z.literal(true).optional(),
+  /** The JSON format the person asked the answer to return (/json); absent: a plain answer. */
+  resultFormat: ResultFormatSchema.optional(),
 });
 export type UserTurn = z.infer<typeof UserTurnSchema>;
 
@@ -157,6 +160,8 @@ export const AssistantTurnSchema = z.strictObject({
   memory: WorkingMemorySchema.optional(),
   /** What the run told the person on the way (a trimmed context, a cut-off answer), kept with it. */
   notices: boundedArray(TurnNoticeSchema, MAX_TURN_NOTICES).optional(),
+  /** The data the answer returned in the format its message asked for, checked against it. */
+  result: StructuredResultSchema.optional(),
   /**
    * Tokens the answer's model calls spent; `estimated` when the provider sent no
    * figures; `costUsd` in US dollars when the person entered the model's prices.

@@ -75,6 +75,12 @@ export const ERROR_CODES = [
   'DONE_UNVERIFIED',
   /** `done` was called while progress-ledger rows were still pending or acted. */
   'DONE_LEDGER_OPEN',
+  /** The data a run handed back does not match the JSON format the person asked for. */
+  'RESULT_INVALID',
+  /** The model kept handing back data that does not match the format, and the run stopped. */
+  'RESULT_GAVE_UP',
+  /** The JSON format the person's message asked for cannot be used (our schema gate refused it). */
+  'RESULT_FORMAT_INVALID',
   /** A scratchpad write was too large to keep. */
   'SCRATCHPAD_TOO_LARGE',
   /** Two ledger ids that name one row (same id folded, different spelling). */

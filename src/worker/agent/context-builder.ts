@@ -32,6 +32,7 @@ import {
   editorStateNotes,
   fileContextNote,
   importedMessageNote,
+  resultNote,
   statusNote,
   storedAttachmentNotes,
   summaryNote,
@@ -140,7 +141,7 @@ function render(exchange: Exchange, isCurrent: boolean, input: ContextInput): Re
   const assistant: ModelMessage | null =
     exchange.assistants.length > 0 ? { role: 'assistant', text: answer } : null;
   const carry = exchange.assistants.flatMap((turn) =>
-    [statusNote(turn), toolRecordNote(turn), ...editorStateNotes(turn)].filter(
+    [statusNote(turn), toolRecordNote(turn), resultNote(turn), ...editorStateNotes(turn)].filter(
       (note): note is string => note !== null,
     ),
   );

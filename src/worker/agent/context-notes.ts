@@ -98,6 +98,20 @@ export function editorStateNotes(turn: AssistantTurn): string[] {
   return notes;
 }
 
+/** Characters of an earlier answer's data replayed for follow-up questions. */
+const MAX_REPLAYED_RESULT_CHARS = 20_000;
+
+/** The data an earlier answer returned (/json): built from pages, so labelled as data. */
+export function resultNote(turn: AssistantTurn): string | null {
+  if (!turn.result) return null;
+  const json = turn.result.json;
+  const shown =
+    json.length > MAX_REPLAYED_RESULT_CHARS ? `${clip(json, MAX_REPLAYED_RESULT_CHARS)}\n…` : json;
+  const cut =
+    shown === json ? '' : ` (first ${MAX_REPLAYED_RESULT_CHARS} of ${json.length} characters)`;
+  return `[Untrusted record of the JSON data your previous response returned in the person's format${cut}]\n${fenced(shown, 'json')}`;
+}
+
 export function statusNote(turn: AssistantTurn): string | null {
   if (turn.status === 'complete') return null;
   return `[Note] Your previous response did not finish (${turn.status}).`;

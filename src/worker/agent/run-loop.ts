@@ -19,7 +19,7 @@ import { dispatchToolCalls } from './tool-dispatch';
 import { createRunLoopGuard } from './loops/run-loop-guard';
 import { addToolSetNote, withRunIntegrations } from './run-integrations';
 import { createRunSiteGuide, enabledGuides } from './run-site-guide';
-import { addMemoryNote } from './run-memory';
+import { addMemoryNote, memoryNoteOf } from './run-memory';
 import { dropOlderRunImages } from './run-images';
 import { autoScreenshotsOf } from './run-auto-screenshot';
 import { planRunIfAsked } from './plan/plan-run';
@@ -30,6 +30,7 @@ import { runLimitsOf } from './budget/run-limits-of';
 import { traceToolCalls, traceToolOutcome } from './trace-tools';
 import { continueResumed } from './resume/resumed-run';
 import { durableSteps } from './resume/durable-steps';
+import { createResultRun } from './result/result-run';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
@@ -37,21 +38,6 @@ export interface RunSaves {
   /** A progress save to wait for; resolves when written or failed, never rejects. */
   settle(turn: AssistantTurn): Promise<void>;
   terminal(turn: AssistantTurn): Promise<void>;
-}
-
-/** The run's memory block; memory that cannot be read is a notice, never a failed run. */
-async function memoryNoteOf(run: RunContext, origin: string | null): Promise<string | null> {
-  if (!run.deps.memory) return null;
-  try {
-    return await raceAbort(run.deps.memory.contextFor(origin), run.signal);
-  } catch (error) {
-    if (run.signal.aborted) throw error;
-    run.events.notice(
-      'warning',
-      'Your saved memory could not be read; this answer does not use it.',
-    );
-    return null;
-  }
 }
 
 /**
@@ -93,11 +79,19 @@ async function loopRounds(
   const personText = prepared.history.flatMap((turn) =>
     turn.role === 'user' && turn.imported !== true ? [turn.text] : [],
   );
+  // A message that asked for JSON (/json) finishes with data in the person's format.
+  const owed = createResultRun({
+    history: prepared.history,
+    userTurnId: request.userTurnId,
+    recorder,
+    events,
+  });
   const runTools = createRunTools(registry, {
     siteId: run.identity.scope.siteId,
     mode: prepared.mode,
     tier: prepared.tier,
     personText,
+    wantsData: owed.book !== null,
   });
   // Budgeted with every tool, so a round that adds the long-task ones still fits.
   const tools = runTools.offered.modelTools();
@@ -129,6 +123,7 @@ async function loopRounds(
   addMemoryNote(messages, skillText);
   addMemoryNote(messages, await memoryNoteOf(run, prepared.origin));
   addToolSetNote(messages, modelNote);
+  owed.tell(messages);
   // Checked again right before every fetch, not only at start.
   const guardedFetch: FetchLike = (url, init) => {
     checkModelEndpoint(prepared.model, url);
@@ -188,7 +183,10 @@ async function loopRounds(
     }
     checkAnswer(run, result);
     const toolCalls = takeToolCalls(run, result, { messages, tools, round, seenIds });
-    if (toolCalls.length === 0) return memory.atEnd();
+    if (toolCalls.length === 0) {
+      owed.atEnd();
+      return memory.atEnd();
+    }
     let callStarted = traceToolCalls(run.trace, toolCalls);
     messages.push(
       ...(await dispatchToolCalls(toolCalls, {
@@ -214,6 +212,7 @@ async function loopRounds(
           personText,
           ...(prepared.meta.apiWrites ? { apiWrites: prepared.meta.apiWrites } : {}),
           runStart: { modelId: request.modelId, agentMode: prepared.mode },
+          ...(owed.book ? { result: owed.book } : {}),
         }),
         waitForPage: run.waitForPage,
         pauseForPage: run.pauseForPage,
@@ -234,6 +233,7 @@ async function loopRounds(
     run.checkpoint.step(round);
     // A tool that ends the run (schedule_resume) ends it after its round.
     if (endsRun) return;
+    owed.afterRound();
     loops.afterRound(messages);
     try {
       limits.afterRound(round);

@@ -2,7 +2,9 @@
 // message, before the question, as a labelled text part. Older exchanges stay as
 // they were (a provider's prompt cache keeps working) and the trusted system prompt
 // never holds it.
+import { raceAbort } from '../../shared/lib/abort';
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
+import type { RunContext } from './run-context';
 
 /** Puts `block` at the start of the last user message (or a new one), when there is one. */
 export function addMemoryNote(messages: ModelMessage[], block: string | null): void {
@@ -12,4 +14,19 @@ export function addMemoryNote(messages: ModelMessage[], block: string | null): v
   if (last?.role === 'user')
     messages[messages.length - 1] = { role: 'user', content: [part, ...last.content] };
   else messages.push({ role: 'user', content: [part] });
+}
+
+/** The run's memory block; memory that cannot be read is a notice, never a failed run. */
+export async function memoryNoteOf(run: RunContext, origin: string | null): Promise<string | null> {
+  if (!run.deps.memory) return null;
+  try {
+    return await raceAbort(run.deps.memory.contextFor(origin), run.signal);
+  } catch (error) {
+    if (run.signal.aborted) throw error;
+    run.events.notice(
+      'warning',
+      'Your saved memory could not be read; this answer does not use it.',
+    );
+    return null;
+  }
 }

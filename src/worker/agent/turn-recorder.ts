@@ -50,6 +50,7 @@ export function createTurnRecorder(init: {
   let memory: WorkingMemory | undefined = from?.memory;
   let usage: AssistantTurn['usage'] = from?.usage;
   const notices: TurnNotice[] = from?.notices ?? [];
+  let result: string | undefined = from?.result?.json;
 
   const openSegment = (segment: Segment): boolean => {
     if (segments.length >= MAX_SEGMENTS_PER_TURN) {
@@ -129,6 +130,12 @@ export function createTurnRecorder(init: {
       if (notices.some((seen) => seen.code === kept.code && seen.message === kept.message)) return;
       notices.push(kept);
     },
+    /** The data the run handed back in the format its message asked for (checked already). */
+    setResult(json: string) {
+      result = json;
+    },
+    /** The accepted data's JSON, kept across a resume; undefined before any. */
+    result: () => result,
     /** What the answer's model calls spent so far; `costUsd` when their prices are known. */
     setUsage(spent: NonNullable<AssistantTurn['usage']>, costUsd: number | null = null) {
       usage = {
@@ -157,6 +164,7 @@ export function createTurnRecorder(init: {
       if (plan) turn.plan = structuredClone(plan);
       if (memory) turn.memory = structuredClone(memory);
       if (usage) turn.usage = { ...usage };
+      if (result !== undefined) turn.result = { json: result };
       // The error's own notice is said by its banner already.
       const told = notices.filter((notice) => !error || notice.code !== error.code);
       if (told.length > 0) turn.notices = told.map((notice) => ({ ...notice }));

@@ -19,6 +19,7 @@ import type { DocumentChecker } from '../documents/document-check';
 import type { EditHooks } from '../documents/edit-hooks';
 import type { RunInteraction } from './run-interaction';
 import type { WorkingMemoryBook } from '../agent/working-memory/working-memory';
+import type { RunResultBook } from '../agent/result/run-result';
 
 /** What running a tool does to the world; decides approval (see approval-policy). */
 export type ToolEffect = 'read' | 'editor-write' | 'page-action' | 'external';
@@ -217,6 +218,8 @@ export interface ToolRunContext {
    * credential-like strings in what they return by a marker (absent: off).
    */
   readonly strictSecretMode?: boolean;
+  /** The JSON format the person's message asked the answer to return (/json); absent: none. */
+  readonly result?: RunResultBook;
   /** The run's model and the chat's mode at Send (work scheduled for later reuses them). */
   readonly runStart?: { readonly modelId: string; readonly agentMode: AgentMode | null };
 }
@@ -276,6 +279,12 @@ export interface ToolDefinition<Args = unknown> {
   readonly tiers?: readonly PromptTier[];
   /** `long-task`: shown to the model only once the run is long (long-task.ts); absent: always. */
   readonly offer?: 'long-task';
+  /**
+   * How the tool ends a run, when it does: `summary` is not offered when the person's
+   * message asked for a JSON result, `data` only then, and in every agent mode (handing
+   * back data reads nothing and changes nothing). Absent: offered either way.
+   */
+  readonly finishes?: 'summary' | 'data';
   /** Offered only when this says yes to the person's own messages in the chat; absent: always. */
   readonly offerWhen?: (personText: readonly string[]) => boolean;
   /**

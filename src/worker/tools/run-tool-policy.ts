@@ -26,6 +26,8 @@ export interface RunToolScope {
   readonly tier: PromptTier;
   /** The person's own messages in the chat (tools with `offerWhen` ask them). */
   readonly personText?: readonly string[];
+  /** The person's message asked for a JSON result (/json): the run finishes with data. */
+  readonly wantsData?: boolean;
 }
 
 export type CallVerdict =
@@ -65,8 +67,12 @@ const isOnSite = (tool: AnyTool, siteId: SiteId) =>
 const isInMode = (tool: AnyTool, mode: AgentMode | null) =>
   mode === null || modesOf(tool).includes(mode);
 const isAtTier = (tool: AnyTool, tier: PromptTier) => tiersOf(tool).includes(tier);
+// A run that owes the person data finishes only through the tool that hands it back.
+const finishesFit = (tool: AnyTool, scope: RunToolScope) =>
+  tool.finishes === undefined || (tool.finishes === 'data') === (scope.wantsData === true);
 const isAsked = (tool: AnyTool, scope: RunToolScope) =>
-  tool.offerWhen === undefined || tool.offerWhen(scope.personText ?? []);
+  finishesFit(tool, scope) &&
+  (tool.offerWhen === undefined || tool.offerWhen(scope.personText ?? []));
 const isOffered = (tool: AnyTool, scope: RunToolScope) =>
   isOnSite(tool, scope.siteId) &&
   isInMode(tool, scope.mode) &&

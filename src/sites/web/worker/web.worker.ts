@@ -26,6 +26,7 @@ import { uploadFileTool } from './actions/upload-file.tool';
 import { scrollPageTool } from './act/scroll-page.tool';
 import { clarifyTool } from './ask/clarify.tool';
 import { doneTool } from './finish/done.tool';
+import { doneJsonTool } from './finish/done-json.tool';
 import { memoryTools } from './memory/memory-tools';
 import { dragTool } from './actions/drag.tool';
 import { waitForElementTool } from './act/wait-for-element.tool';
@@ -97,6 +98,7 @@ export const workerSite = defineWorkerSite({
       selectOptionTool(browserActionDeps),
       clarifyTool,
       doneTool,
+      doneJsonTool,
       waitForElementTool,
       dragTool(browserActionDeps),
       ...memoryTools,

@@ -9,7 +9,9 @@ import type { ToolOutcome } from '../../../../worker/tools/define-tool';
 export const LISTED_OPEN_ROWS = 20;
 
 /** The refusal of `done` over open rows, or null when none is open. */
-export function ledgerRefusal(open: readonly LedgerRow[]): ToolOutcome | null {
+export function ledgerRefusal(
+  open: readonly LedgerRow[],
+): Extract<ToolOutcome, { ok: false }> | null {
   if (open.length === 0) return null;
   const listed = open.slice(0, LISTED_OPEN_ROWS).map((row) => ({ id: row.id, status: row.status }));
   const more = open.length - listed.length;
