@@ -176,3 +176,32 @@ describe('mode and tier declarations of packaged tools', () => {
     ]);
   });
 });
+
+describe('runs that owe the person data', () => {
+  const finishing = createToolRegistry([
+    tool('done', 'read', { modes: ['act', 'dev'], finishes: 'summary' }),
+    tool('done_json', 'read', { finishes: 'data' }),
+    tool('read_page', 'read'),
+  ]);
+  const names = (runScope: RunToolScope) =>
+    createRunTools(finishing, runScope)
+      .offered.all()
+      .map((offered) => offered.name);
+
+  it('finish with the data tool in every mode, and never with the summary one', () => {
+    for (const mode of AGENT_MODES) {
+      expect(names({ ...scope(mode), wantsData: true })).toEqual(['done_json', 'read_page']);
+    }
+    const verdict = mayCallRun(finishing, { ...scope('act'), wantsData: true }, 'done');
+    expect(verdict).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
+    expect(verdict.ok ? '' : verdict.message).toContain('done_json');
+  });
+
+  it('are the only ones offered the data tool', () => {
+    expect(names(scope('act'))).toEqual(['done', 'read_page']);
+    expect(names(scope('ask'))).toEqual(['read_page']);
+    expect(mayCallRun(finishing, scope('ask'), 'done_json')).toMatchObject({
+      code: 'UNKNOWN_TOOL',
+    });
+  });
+});

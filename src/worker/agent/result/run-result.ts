@@ -73,20 +73,20 @@ export function createRunResult(
       'The JSON format of your message could not be read. Type /json again with the format.',
     );
   }
-  const gate = checkSchemaSubset(schema);
-  if (!gate.ok)
-    throw new ProtocolFailure(
-      'RESULT_FORMAT_INVALID',
-      `The JSON format of your message cannot be used: ${gate.message} Type /json again with a simpler format.`,
-    );
-  // The data travels as one property, so a list or a plain value at the top is
-  // validated (and its issues addressed, $.data[2].price) like any tool argument.
+  // The data travels as one property, so a list or a plain value at the top is gated
+  // and validated (its issues addressed, $.data[2].price) like any tool argument.
   const wrapper = {
     type: 'object',
     properties: { data: schema },
     required: ['data'],
     additionalProperties: false,
   };
+  const gate = checkSchemaSubset(wrapper);
+  if (!gate.ok)
+    throw new ProtocolFailure(
+      'RESULT_FORMAT_INVALID',
+      `The JSON format of your message cannot be used: ${gate.message.replace(/\$\.properties\.data/g, '$')} Type /json again with a simpler format.`,
+    );
   let accepted = resumedJson;
   let refused = 0;
   return {

@@ -9,7 +9,7 @@ import { createToolRegistry } from '../tool-registry';
 export function tool(
   name: string,
   effect: ToolEffect,
-  extra: Partial<Pick<ToolDefinition<unknown>, 'modes' | 'tiers' | 'sites'>> = {},
+  extra: Partial<Pick<ToolDefinition<unknown>, 'modes' | 'tiers' | 'sites' | 'finishes'>> = {},
 ): ToolDefinition<unknown> {
   return {
     ...defineTool({
