@@ -93,6 +93,8 @@ describe('/json', () => {
     expect(JSON.parse((await block.locator('code').textContent()) ?? '')).toEqual(RIGHT);
     expect(await block.textContent()).toContain('1 item');
     expect(await panel.getByTestId('result-format-chip').count()).toBe(0);
+    // The /json note spoke of the message to come; once sent it goes.
+    expect(await panel.getByTestId('command-output-text').count()).toBe(0);
     expect(await panel.getByTestId('user-result-format').textContent()).toContain('price: number');
 
     const [first, second] = runRequests();

@@ -1,7 +1,7 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
 // composer's command palette, a run paused at the step cap and one paused at the
-// cost limit, the /allow-api chip, and the Agent, Site guides, Memory, Profile
+// cost limit, the /allow-api chip, the /json chip and a JSON result, and the Agent, Site guides, Memory, Profile
 // (unlocked and locked), Skills, Scheduled and Traces tabs of Settings, General after
 // Copy diagnostics, and the Traces page. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
@@ -23,6 +23,7 @@ let proxy: CorsProxy;
 let tab: Page;
 let panel: Page;
 let searcherId: string;
+let extractorId: string;
 
 const SHOP = `<!doctype html><title>Garden shop</title><h1>Watering can, 5 l</h1>
 <p>Galvanised steel, with a brass rose. In stock.</p>
@@ -83,6 +84,24 @@ function searcher(_body: CompletionBody, { turnIndex }: { turnIndex: number }) {
   };
 }
 
+/** Hands back the product as data in the person's /json format, then answers. */
+function extractor(body: CompletionBody, { turnIndex }: { turnIndex: number }) {
+  const answered = ((body.messages ?? []) as ToolMessage[]).some((m) => m.role === 'tool');
+  if (answered) return { steps: [{ text: 'The shop lists one watering can.' }] };
+  const data = [{ name: 'Watering can, 5 l', price: 24.5, colours: ['Green', 'Grey'] }];
+  return {
+    steps: [
+      {
+        toolCall: {
+          id: `json_${turnIndex}`,
+          name: 'done_json',
+          arguments: { summary: 'Listed the product.', outcome: 'success', data },
+        },
+      },
+    ],
+  };
+}
+
 beforeAll(async () => {
   pages = await startWebPages({ 'shop.example': { '/': SHOP } });
   models = await startModelServer({
@@ -90,6 +109,7 @@ beforeAll(async () => {
     scenarios: [
       { name: 'shopper', turns: [], policy: shopper },
       { name: 'searcher', turns: [], policy: searcher },
+      { name: 'extractor', turns: [], policy: extractor },
     ],
   });
   proxy = await startCorsProxy(models.port);
@@ -101,8 +121,10 @@ beforeAll(async () => {
   const ids = await saveScriptedModels(panel, proxy.baseUrl, [
     { name: 'Scripted model', modelId: 'shopper', contextWindow: 32_768 },
     { name: 'Searching model', modelId: 'searcher', contextWindow: 32_768 },
+    { name: 'Extracting model', modelId: 'extractor', contextWindow: 32_768 },
   ]);
   searcherId = ids['searcher']!;
+  extractorId = ids['extractor']!;
   await activateModel(panel, ids['shopper']!);
   await panelRequest(panel, {
     type: 'settings/save-general',
@@ -227,6 +249,23 @@ describe('web agent gallery', () => {
       type: 'settings/save-general',
       payload: { patch: { runCostLimit: null } },
     });
+  });
+
+  it('the /json chip waiting for Send, then the answer with its JSON result', async () => {
+    await activateModel(panel, extractorId);
+    await panel.reload();
+    const input = panel.getByTestId('composer-input');
+    await expect.poll(() => input.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await input.fill('/json [name, price:number, colours:string[]]');
+    await input.press('Enter');
+    await panel.getByTestId('result-format-chip').waitFor({ timeout: 15_000 });
+    await shootPanel(panel, 'web-json-chip');
+    await input.fill('List the products on this page with their prices.');
+    await input.press('Enter');
+    const block = panel.getByTestId('result-block');
+    await block.last().waitFor({ timeout: 30_000 });
+    await block.last().scrollIntoViewIfNeeded();
+    await shootPanel(panel, 'web-json-result');
   });
 
   for (const [name, state] of [

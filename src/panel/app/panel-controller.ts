@@ -208,7 +208,11 @@ export class PanelController {
       if ((await this.sendText(output.send)) !== 'started') this.draft.value = text;
       return;
     }
-    if ((await this.sendText(text)) === 'started') this.draft.value = '';
+    if ((await this.sendText(text)) !== 'started') return;
+    this.draft.value = '';
+    // A command's note spoke of the message to come (/json, /allow-api): once that
+    // message is sent the transcript has moved on, and the note would mislead.
+    this.commandOutput.value = null;
   }
 
   private async sendText(text: string): Promise<string> {
