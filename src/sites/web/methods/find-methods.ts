@@ -25,6 +25,8 @@ const Candidate = z.strictObject({
   ref: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   role: boundedString(40),
   name: boundedString(120),
+  /** The landmark, form or dialog it sits in, e.g. `dialog "Delete file?"`; '' when none. */
+  where: boundedString(80),
 });
 
 export const FindAnswerSchema = z.discriminatedUnion('status', [

@@ -61,6 +61,34 @@ describe('finding an element by its label', () => {
   });
 });
 
+describe('where matches sit', () => {
+  const MODAL =
+    '<main><button>Close</button></main><div role="dialog" aria-modal="true" aria-label="Delete file?"><button>Close</button><button class="x">Delete</button></div>';
+
+  it('keeps only the matches inside an open modal dialog, which a person can reach', () => {
+    document.body.innerHTML = MODAL;
+    const refs = createRefRegistry();
+    const found = findByText('close', 'exact', refs);
+    expect(found.status).toBe('found');
+    const inDialog = document.querySelectorAll('button')[1] as Element;
+    expect(found.status === 'found' && found.ref).toBe(refs.numberOf(inDialog));
+    // A label only behind the modal is still found: the press is then checked for cover.
+    document.body.insertAdjacentHTML('afterbegin', '<button>Help</button>');
+    expect(findByText('help', 'exact', refs).status).toBe('found');
+    expect(findBySelector('button', refs)).toMatchObject({ status: 'ambiguous', count: 2 });
+  });
+
+  it('says which landmark, form or dialog each candidate is in', () => {
+    document.body.innerHTML =
+      '<nav aria-label="Top"><a href="#">Save</a></nav><form aria-label="Profile"><button>Save</button></form>';
+    const found = findByText('save', 'exact', createRefRegistry());
+    expect(found.status === 'ambiguous' && found.candidates.map((c) => c.where)).toEqual([
+      'navigation "Top"',
+      'form "Profile"',
+    ]);
+  });
+});
+
 describe('finding an element by CSS selector', () => {
   it('finds one, refuses several, and explains bad selectors', () => {
     document.body.innerHTML = '<input id="email" name="email"><input name="q"><input name="q">';

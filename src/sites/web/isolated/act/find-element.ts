@@ -24,6 +24,7 @@ import { accessibleName } from '../tree/names';
 import type { RefRegistry } from '../tree/refs';
 import { isInteractive, roleOf } from '../tree/roles';
 import { isShownToPerson } from '../tree/visibility';
+import { modalTracker, placeOf } from './find-scope';
 
 /** Elements looked at most: a page bigger than this is searched in part. */
 const MAX_VISITED = 200_000;
@@ -68,6 +69,7 @@ function answerFor(
       ref: refs.numberOf(element),
       role: (roleOf(element) ?? element.localName).slice(0, 40),
       name: accessibleName(element, 120),
+      where: placeOf(element),
     })),
   };
 }
@@ -82,8 +84,10 @@ export function findByText(
   if (wanted === '') return { status: 'invalid', message: 'The text to find is blank.' };
   return withShadowRootMemo(() => {
     const found: Element[] = [];
+    const modal = modalTracker();
     let hidden = 0;
     for (const element of elementsOf(doc)) {
+      modal.see(element);
       if (!isInteractive(element, roleOf(element))) continue;
       // A hidden element has no accessible name; its text still says what it would
       // match. Visibility is asked of matches only: it walks up the ancestors.
@@ -92,7 +96,7 @@ export function findByText(
       if (!isShownToPerson(element)) hidden += 1;
       else if (found.push(element) >= MAX_FIND_COUNTED) break;
     }
-    return answerFor(found, hidden, refs);
+    return answerFor(modal.scope(found), hidden, refs);
   });
 }
 
@@ -122,7 +126,10 @@ export function findBySelector(
     if (!isShownToPerson(element)) hidden += 1;
     else if (found.push(element) >= MAX_FIND_COUNTED) break;
   }
-  return answerFor(found, hidden, refs);
+  // A selector does not enter shadow roots, so neither does its look for a modal.
+  const modal = modalTracker();
+  doc.querySelectorAll('dialog[open], [role="dialog"], [role="alertdialog"]').forEach(modal.see);
+  return answerFor(modal.scope(found), hidden, refs);
 }
 
 /** The element a person would press at a point of the viewport: the control it is in, else itself. */

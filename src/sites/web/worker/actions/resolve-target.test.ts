@@ -63,8 +63,8 @@ describe('naming an element without a ref', () => {
         count: 1_000,
         capped: true,
         candidates: [
-          { ref: 3, role: 'button', name: 'Add' },
-          { ref: 9, role: 'link', name: 'Add' },
+          { ref: 3, role: 'button', name: 'Add', where: 'dialog "New item"' },
+          { ref: 9, role: 'link', name: 'Add', where: '' },
         ],
       },
       { status: 'none', hidden: 2 },
@@ -73,7 +73,7 @@ describe('naming an element without a ref', () => {
     const several = await resolveTarget({ label: 'Add' }, context);
     expect(several).toMatchObject({ ok: false, code: 'PAGE_TARGET_AMBIGUOUS' });
     expect('message' in several && several.message).toBe(
-      'At least 1000 visible elements are labelled "Add", so nothing was done. Pick one by its ref: e3 button "Add"; e9 link "Add"; ….',
+      'At least 1000 visible elements are labelled "Add", so nothing was done. Pick one by its ref: e3 button "Add" in dialog "New item"; e9 link "Add"; ….',
     );
     const none = await resolveTarget({ selector: '.buy' }, context);
     expect(none).toMatchObject({ ok: false, code: 'PAGE_TARGET_NOT_FOUND' });

@@ -110,7 +110,7 @@ export async function resolveTarget(
       const list = found.candidates
         .map(
           (candidate) =>
-            `${formatRef(null, candidate.ref)} ${candidate.role} ${JSON.stringify(candidate.name)}`,
+            `${formatRef(null, candidate.ref)} ${candidate.role} ${JSON.stringify(candidate.name)}${candidate.where ? ` in ${candidate.where}` : ''}`,
         )
         .join('; ');
       return fail({
