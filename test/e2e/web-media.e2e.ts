@@ -3,7 +3,8 @@
 // would): a scripted model reads the tree, then saves an <img> of the run's site by
 // its ref (fetched by the worker) and a blob: image the page made in its own script
 // (read by the page, which alone holds it). Each asks first; both files land in the
-// browser's downloads list with the exact bytes, and list_downloads names them.
+// browser's downloads list with the exact bytes, and list_downloads names them. Then
+// download_social_media saves the post's two photos under one card, without the avatar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTools } from '../support/tool-runs';
 import { refIn, startWebRunRig, treeOf, type WebRunRig } from '../support/web-run-rig';
@@ -14,6 +15,7 @@ const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const PNG = Buffer.from(PNG_BASE64, 'base64');
 const PAGE = `<!doctype html><title>Holiday</title><article><h1>Our holiday</h1>
+<img src="/media/avatar.png" alt="Ada's avatar" class="avatar" width="40" height="40">
 <img src="/media/sunset.png" alt="Sunset" width="300" height="200">
 <img id="chart" alt="Chart" width="300" height="200">
 </article>
@@ -27,7 +29,13 @@ let rig: WebRunRig;
 
 beforeAll(async () => {
   rig = await startWebRunRig(
-    { [HOST]: { '/': PAGE, '/media/sunset.png': { type: 'image/png', body: PNG } } },
+    {
+      [HOST]: {
+        '/': PAGE,
+        '/media/sunset.png': { type: 'image/png', body: PNG },
+        '/media/avatar.png': { type: 'image/png', body: PNG },
+      },
+    },
     HOST,
     { permissions: ['downloads'] },
   );
@@ -113,5 +121,39 @@ describe('download_resource_from_page in a run', () => {
     expect(items).toHaveLength(2);
     expect(items.map((item) => item.url)).toEqual([saved, saved]);
     expect(items.map((item) => item.mime)).toEqual(['image/png', 'image/png']);
+  });
+});
+
+describe('download_social_media in a run', () => {
+  it("saves the main post's photos with one card, leaving its author's avatar out", async () => {
+    const cards: Record<string, unknown>[] = [];
+    const outcome = await runTools(
+      runContext(),
+      [
+        {
+          name: 'download_social_media',
+          arguments: {},
+          onPending: async (pending) => (cards.push(pending), 'approve-once'),
+        },
+      ],
+      { agentMode: 'act', prompt: "Download this post's photos." },
+    );
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ kind: 'action-approval', name: 'download_social_media' });
+    expect(JSON.stringify(cards[0])).not.toContain('avatar');
+    expect(outcome.results[0]).toMatchObject({
+      ok: true,
+      result: {
+        files: [
+          { filename: 'sunset.png', contentType: 'image/png', size: PNG.length },
+          { filename: 'image.png', contentType: 'image/png', size: PNG.length },
+        ],
+      },
+    });
+    const worker = await rig.browser.worker();
+    const count = (await worker.evaluate(() =>
+      chrome.downloads.search({}).then((found) => found.length),
+    )) as number;
+    expect(count).toBe(4);
   });
 });
