@@ -185,6 +185,7 @@ export async function createHarness(options: {
     sessionId?: string,
     editMode: 'ask' | 'auto' = 'ask',
     agentMode?: AgentMode,
+    userExtra: Partial<UserTurn> = {},
   ) => {
     const id = sessionId ?? (await chats.create(scope)).id;
     const user: UserTurn = {
@@ -194,6 +195,7 @@ export async function createHarness(options: {
       text: question,
       file: null,
       attachments: [],
+      ...userExtra,
     };
     await chats.appendUserTurn(id, user);
     const runId = `run-${runCounter}`;
