@@ -8,6 +8,11 @@
 // whole server unusable, and it drops tools with a bad `x-mcp-header` with only a
 // console warning. Discovery reads pages leniently and every tool is judged here:
 // the valid ones are offered and each refusal carries its reason.
+// ## Why the gate runs at list time and arguments are checked only at call time
+// A tool whose schema we could not enforce must never reach the model, and Probe
+// must show why it was left out, so the whole subset gate runs here. Checking a
+// call's arguments against that schema is a different job that only a call
+// needs: it happens when the model calls the tool (mcp-tool.ts), not for all 500.
 import type { JsonValue } from '../../tools/define-tool';
 import { checkSchemaSubset, type McpHeaderBinding } from '../../tools/schema-subset';
 import { canonicalMcpTools, type CanonicalMcpTools } from '../canonical-mcp-tools';
