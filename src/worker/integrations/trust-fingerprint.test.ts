@@ -7,6 +7,7 @@ import {
   sha256Hex,
   type CustomToolFingerprintInput,
   type McpServerFingerprintInput,
+  type McpToolFingerprintInput,
 } from './trust-fingerprint';
 
 const custom: CustomToolFingerprintInput = {
@@ -19,6 +20,14 @@ const custom: CustomToolFingerprintInput = {
   schema: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
 };
 
+const mcpTools: McpToolFingerprintInput[] = [
+  { name: 'read_file', description: 'Read.', inputSchema: { type: 'object' } },
+  {
+    name: 'list_files',
+    inputSchema: { type: 'object', properties: { dir: { type: 'string' } } },
+  },
+];
+
 const mcp: McpServerFingerprintInput = {
   kind: 'mcp',
   id: 'server-1',
@@ -26,13 +35,7 @@ const mcp: McpServerFingerprintInput = {
   url: 'https://mcp.example.com/mcp',
   headers: { Authorization: 'Bearer two' },
   protocol: 'auto/2026-07-28',
-  tools: [
-    { name: 'read_file', description: 'Read.', inputSchema: { type: 'object' } },
-    {
-      name: 'list_files',
-      inputSchema: { type: 'object', properties: { dir: { type: 'string' } } },
-    },
-  ],
+  tools: mcpTools,
 };
 
 describe('canonicalJson', () => {
@@ -83,7 +86,7 @@ describe('fingerprintIntegration', () => {
       schema: { required: ['q'], properties: { q: { type: 'string' } }, type: 'object' },
     };
     expect(await fingerprintIntegration(reordered)).toBe(await fingerprintIntegration(custom));
-    const toolsReversed = { ...mcp, tools: [...mcp.tools].reverse() };
+    const toolsReversed = { ...mcp, tools: [...mcpTools].reverse() };
     expect(await fingerprintIntegration(toolsReversed)).toBe(await fingerprintIntegration(mcp));
   });
 
@@ -134,18 +137,18 @@ describe('fingerprintIntegration', () => {
     ['name', { name: 'Files 2' }],
     [
       'added tool',
-      { tools: [...mcp.tools, { name: 'delete_file', inputSchema: { type: 'object' } }] },
+      { tools: [...mcpTools, { name: 'delete_file', inputSchema: { type: 'object' } }] },
     ],
-    ['removed tool', { tools: mcp.tools.slice(0, 1) }],
+    ['removed tool', { tools: mcpTools.slice(0, 1) }],
     [
       'tool schema',
-      { tools: [mcp.tools[0]!, { name: 'list_files', inputSchema: { type: 'object' } }] },
+      { tools: [mcpTools[0]!, { name: 'list_files', inputSchema: { type: 'object' } }] },
     ],
     [
       'tool description',
-      { tools: [{ ...mcp.tools[0]!, description: 'Read and upload.' }, mcp.tools[1]!] },
+      { tools: [{ ...mcpTools[0]!, description: 'Read and upload.' }, mcpTools[1]!] },
     ],
-    ['tool name', { tools: [{ ...mcp.tools[0]!, name: 'read_files' }, mcp.tools[1]!] }],
+    ['tool name', { tools: [{ ...mcpTools[0]!, name: 'read_files' }, mcpTools[1]!] }],
   ])('changes when the MCP server %s changes', async (_field, change) => {
     expect(await fingerprintIntegration({ ...mcp, ...change })).not.toBe(
       await fingerprintIntegration(mcp),

@@ -11,12 +11,19 @@
 // credentials) are hashed, never stored here; the fingerprint sits next to the
 // headers themselves, so it reveals nothing new.
 
+import { canonicalJson } from './canonical-json';
+import {
+  CanonicalMcpTools,
+  canonicalMcpTools,
+  type McpToolFingerprintInput,
+} from './canonical-mcp-tools';
 import { sha256HexSync, sha256Sync } from './sha256-sync';
+
+export { canonicalJson } from './canonical-json';
+export type { McpToolFingerprintInput } from './canonical-mcp-tools';
 
 /** Bump when the fingerprinted fields change, so old trust is dropped, not misread. */
 const FINGERPRINT_VERSION = 'v1';
-/** Deeper than any gated schema plus its literals; stops cycles early. */
-const MAX_CANONICAL_DEPTH = 100;
 
 /** A custom HTTP tool as saved. */
 export interface CustomToolFingerprintInput {
@@ -31,13 +38,6 @@ export interface CustomToolFingerprintInput {
   schema: unknown;
 }
 
-/** One tool as an MCP server advertised it. */
-export interface McpToolFingerprintInput {
-  name: string;
-  description?: string | undefined;
-  inputSchema: unknown;
-}
-
 /** An MCP server as saved, plus the tools it currently advertises. */
 export interface McpServerFingerprintInput {
   kind: 'mcp';
@@ -48,81 +48,14 @@ export interface McpServerFingerprintInput {
   headers: Readonly<Record<string, string>>;
   /** The configured protocol mode and the negotiated revision, e.g. `auto/2026-07-28`. */
   protocol: string;
-  /** Order does not matter: tools are sorted by name before hashing. */
-  tools: readonly McpToolFingerprintInput[];
+  /**
+   * Order does not matter: tools are sorted by name before hashing. Discovery
+   * passes the canonical text it kept for an unchanged list instead.
+   */
+  tools: readonly McpToolFingerprintInput[] | CanonicalMcpTools;
 }
 
 export type IntegrationFingerprintInput = CustomToolFingerprintInput | McpServerFingerprintInput;
-
-/**
- * JSON with object keys sorted recursively (by UTF-16 code units), so equal data
- * always gives equal text. Throws a TypeError on values JSON cannot represent
- * (undefined, functions, non-finite numbers, bigint) and on nesting deeper than
- * 100, which also catches cycles. `-0` is written as `0`, as JSON.stringify does.
- */
-export function canonicalJson(value: unknown, depth = 0): string {
-  return JSON.stringify(sortedJson(value, depth));
-}
-
-// The value with every object's keys in sorted order, sharing every part that is
-// already sorted, so the native JSON.stringify writes the canonical text. Most
-// schemas arrive sorted or nearly so; rebuilding the text by hand was most of
-// the fingerprint's cost for a server with hundreds of tools.
-function sortedJson(value: unknown, depth: number): unknown {
-  if (depth > MAX_CANONICAL_DEPTH)
-    throw new TypeError('Value is nested too deeply to fingerprint.');
-  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new TypeError('Non-finite numbers cannot be fingerprinted.');
-    return value;
-  }
-  if (Array.isArray(value)) {
-    let copy: unknown[] | null = null;
-    for (let index = 0; index < value.length; index += 1) {
-      const item: unknown = value[index];
-      const sorted = sortedJson(item, depth + 1);
-      if (copy === null && sorted !== item) copy = value.slice(0, index);
-      copy?.push(sorted);
-    }
-    return copy ?? value;
-  }
-  if (typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    let isChanged = !isSorted(keys);
-    const children = keys.map((key) => {
-      const sorted = sortedJson(record[key], depth + 1);
-      if (sorted !== record[key]) isChanged = true;
-      return sorted;
-    });
-    if (!isChanged) return value;
-    const order = keys.map((key, index) => [key, children[index]] as const);
-    order.sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    // An ordinary object, filled in sorted order: objects of one shape share a hidden
-    // class, which JSON.stringify writes several times faster than the dictionary a
-    // null-prototype object becomes. A key named __proto__ is defined, not assigned,
-    // so it stays an ordinary property instead of replacing the prototype.
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of order) {
-      if (key === '__proto__')
-        Object.defineProperty(out, key, {
-          value: child,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      else out[key] = child;
-    }
-    return out;
-  }
-  throw new TypeError(`A ${typeof value} cannot be fingerprinted.`);
-}
-
-function isSorted(keys: readonly string[]): boolean {
-  for (let index = 1; index < keys.length; index += 1)
-    if (keys[index - 1]! > keys[index]!) return false;
-  return true;
-}
 
 // Canonical JSON escapes lone surrogates (well-formed JSON.stringify), so the
 // UTF-8 encoding inside the hash never merges two different texts through U+FFFD.
@@ -148,66 +81,40 @@ export async function fingerprintIntegration(input: IntegrationFingerprintInput)
     insecureOriginAcknowledged: input.insecureOriginAcknowledged ?? null,
     headers: input.headers,
   };
-  const text =
-    input.kind === 'custom'
-      ? canonicalJson({
-          ...common,
-          protocol: 'custom-http-post-json',
-          description: input.description,
-          endpoint: input.endpoint,
-          schema: input.schema,
-        })
-      : mcpCanonicalText({ ...common, protocol: input.protocol }, input.url, input.tools);
-  return `${input.kind}-${FINGERPRINT_VERSION}:${await sha256Hex(text)}`;
-}
-
-/**
- * The canonical JSON of an MCP server's fields with its tools sorted by name, the
- * same text `canonicalJson` writes for `{ ...head, tools, url }`, built by hand so
- * each tool's schema text comes from the memo below. Every key of `head` sorts
- * before "tools", and "tools" before "url".
- */
-function mcpCanonicalText(
-  head: Record<string, unknown>,
-  url: string,
-  tools: readonly McpToolFingerprintInput[],
-): string {
-  const sorted = [...tools].sort((left, right) =>
-    left.name < right.name ? -1 : left.name > right.name ? 1 : 0,
-  );
-  const parts = sorted.map(
-    (tool) =>
-      `{"description":${JSON.stringify(tool.description ?? null)},"inputSchema":${canonicalSchemaText(tool.inputSchema)},"name":${JSON.stringify(tool.name)}}`,
-  );
-  return `${canonicalJson(head).slice(0, -1)},"tools":[${parts.join(',')}],"url":${JSON.stringify(url)}}`;
-}
-
-// A server is rediscovered at every run start once its TTL ends and sends the same
-// schemas again; sorting each one's keys anew was most of the fingerprint's cost.
-// The canonical text is remembered by the schema's exact JSON text: equal texts
-// mean equal schemas as JSON carries them, and any change to a schema is a new
-// text, canonicalized (and checked) afresh. Only texts that canonicalized are kept.
-const canonicalSchemas = new Map<string, string>();
-const MAX_CANONICAL_SCHEMAS = 4_096;
-
-function canonicalSchemaText(schema: unknown): string {
-  let exact: string | undefined;
-  try {
-    exact = JSON.stringify(schema) as string | undefined;
-  } catch {
-    exact = undefined; // a cycle or a bigint: canonicalJson below says which
+  if (input.kind === 'custom') {
+    const text = canonicalJson({
+      ...common,
+      protocol: 'custom-http-post-json',
+      description: input.description,
+      endpoint: input.endpoint,
+      schema: input.schema,
+    });
+    return `custom-${FINGERPRINT_VERSION}:${await sha256Hex(text)}`;
   }
-  const known = exact === undefined ? undefined : canonicalSchemas.get(exact);
-  if (known !== undefined) return known;
-  // A schema sits three levels down (fields, tools, tool): the depth limit counts them.
-  const canonical = canonicalJson(schema, 3);
-  if (exact !== undefined && exact.length <= 65_536) {
-    // Stryker disable next-line all: the bound only caps the memo's memory; texts are the same either way
-    if (canonicalSchemas.size >= MAX_CANONICAL_SCHEMAS) canonicalSchemas.clear();
-    canonicalSchemas.set(exact, canonical);
-  }
-  return canonical;
+  const tools =
+    input.tools instanceof CanonicalMcpTools ? input.tools : canonicalMcpTools(input.tools);
+  // The same text canonicalJson writes for `{ ...head, tools, url }`: every key of
+  // the head sorts before "tools", and "tools" before "url".
+  const head = canonicalJson({ ...common, protocol: input.protocol }).slice(0, -1);
+  const rest = `${head}\u0000${input.url}`;
+  let known = fingerprintsOf.get(tools);
+  const remembered = known?.get(rest);
+  if (remembered !== undefined) return remembered;
+  const text = `${head},"tools":${tools.text},"url":${JSON.stringify(input.url)}}`;
+  const fingerprint = `mcp-${FINGERPRINT_VERSION}:${await sha256Hex(text)}`;
+  if (known === undefined) fingerprintsOf.set(tools, (known = new Map()));
+  // A handful of servers share one list at most (the same server under two names).
+  // Stryker disable next-line all: the bound only caps the memo's memory
+  if (known.size >= 8) known.clear();
+  known.set(rest, fingerprint);
+  return fingerprint;
 }
+
+// The fingerprints already hashed over one kept tool list, by the rest of the
+// hashed text (the server's fields and URL). Hashing is a pure function of the
+// text, and a list's text cannot change, so an entry is right for as long as the
+// list is kept; it goes with the list.
+const fingerprintsOf = new WeakMap<CanonicalMcpTools, Map<string, string>>();
 
 // RFC 4648 base32hex, lower-case: 5 bits per character and only [0-9a-v].
 const BASE32_ALPHABET = '0123456789abcdefghijklmnopqrstuv';

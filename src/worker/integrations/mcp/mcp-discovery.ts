@@ -9,6 +9,7 @@
 // nobody trusts needs none; hashing hundreds of schemas for it was wasted work,
 // and `discoveryFingerprint` computes it later if a cached entry lacks it.
 import { fingerprintIntegration } from '../trust-fingerprint';
+import type { CanonicalMcpTools } from '../canonical-mcp-tools';
 import type { IntegrationFailure } from '../integration-error';
 import { storedHeaders, type McpServerRecord } from '../integration-records';
 import {
@@ -63,11 +64,14 @@ export interface McpDiscoveryDeps {
   readonly authFor?: (server: McpServerRecord) => OAuthClientProvider | undefined;
 }
 
-/** The trust fingerprint of `server` with the tools it advertises now. */
+/**
+ * The trust fingerprint of `server` with the tools it advertises now, given as
+ * entries or as the canonical text validation kept for them.
+ */
 export function fingerprintMcpServer(
   server: McpServerRecord,
   negotiatedVersion: string,
-  tools: readonly McpToolEntry[],
+  tools: readonly McpToolEntry[] | CanonicalMcpTools,
 ): Promise<string> {
   return fingerprintIntegration({
     kind: 'mcp',
@@ -77,11 +81,7 @@ export function fingerprintMcpServer(
     insecureOriginAcknowledged: server.insecureOriginAcknowledged ?? undefined,
     headers: storedHeaders(server.headers, 'mcp') ?? {},
     protocol: `${server.protocolMode}/${negotiatedVersion}`,
-    tools: tools.map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.inputSchema,
-    })),
+    tools,
   });
 }
 
@@ -141,7 +141,8 @@ export async function discoverMcpServer(
     const listed = await listToolPages(session, timeoutMs);
     if (!listed.ok) return listed;
     const pages = listed.pages;
-    const { tools, rejected } = validateAdvertisedTools(server.id, server.name, listed.tools);
+    const validated = validateAdvertisedTools(server.id, server.name, listed.tools);
+    const { tools, rejected } = validated;
     const discovery: McpDiscovery = {
       serverId: server.id,
       negotiatedVersion: session.negotiatedVersion,
@@ -151,7 +152,7 @@ export async function discoverMcpServer(
       pages,
       fingerprint:
         server.trust !== null || options.fingerprint === true
-          ? await fingerprintMcpServer(server, session.negotiatedVersion, tools)
+          ? await fingerprintMcpServer(server, session.negotiatedVersion, validated.canonical())
           : null,
       prior: session.prior(),
     };

@@ -15,8 +15,9 @@
 // both would be cancelled before they left. They get a short deadline instead.
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { boundedStream } from '../bounded-body';
+import { byteBound, throughSteps } from '../body-steps';
 import { IntegrationError } from '../integration-error';
-import { takeProgress, type ProgressParams } from './mcp-sse-progress';
+import { progressStep, type ProgressParams } from './mcp-sse-progress';
 
 /** Largest response body accepted from an MCP server. */
 export const MCP_RESPONSE_MAX_BYTES = 2 * 1024 * 1024;
@@ -135,9 +136,16 @@ export function createMcpFetch(options: McpFetchOptions): {
     // response, which hides whether it is.
     const isPlain = response.type !== 'cors' && !response.headers.has('content-encoding');
     if (!isStream && isPlain && declared <= maxBytes) return response;
-    let body = boundedStream(response.body, maxBytes, () => fail(tooLarge(maxBytes)));
-    // Answers to POSTs are read for progress and for an event cut off at the end.
-    if (isStream && method === 'POST') body = takeProgress(body, options.onProgress);
+    const onTooLarge = () => fail(tooLarge(maxBytes));
+    // Answers to POSTs are read for progress and for an event cut off at the end,
+    // in the same stream that bounds them (body-steps.ts says why one).
+    const body =
+      isStream && method === 'POST'
+        ? throughSteps(response.body, [
+            byteBound(maxBytes, onTooLarge),
+            progressStep(options.onProgress),
+          ])
+        : boundedStream(response.body, maxBytes, onTooLarge);
     return new Response(body, {
       status: response.status,
       statusText: response.statusText,

@@ -16,6 +16,8 @@
 // message of ours, after every event that did arrive, so the transport guard can
 // tell at once whether a request was left unanswered (mcp-transport-guard.ts).
 
+import { throughSteps, type BodyStep } from '../body-steps';
+
 /** What a progress notification carries. */
 export interface ProgressParams {
   readonly progressToken: unknown;
@@ -66,6 +68,11 @@ export function takeProgress(
   body: ReadableStream<Uint8Array>,
   onProgress: ((params: ProgressParams) => void) | undefined,
 ): ReadableStream<Uint8Array> {
+  return throughSteps(body, [progressStep(onProgress)]);
+}
+
+/** {@link takeProgress} as a body step, to share one stream with other steps. */
+export function progressStep(onProgress: ((params: ProgressParams) => void) | undefined): BodyStep {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   // The text after the last complete event, in the pieces it arrived in: a long
@@ -90,11 +97,7 @@ export function takeProgress(
     onProgress?.(progress);
     return '';
   };
-  const feed = (
-    text: string,
-    controller: TransformStreamDefaultController<Uint8Array>,
-    isEnd: boolean,
-  ) => {
+  const feed = (text: string, isEnd: boolean): Uint8Array | null => {
     // The last pending character goes in front, so a blank line split across two
     // reads is found; it is not part of the new text, hence `start` skips it.
     const combined = lastChar + text;
@@ -115,16 +118,10 @@ export function takeProgress(
       else kept += pending;
       pieces = [];
     }
-    if (kept !== '') controller.enqueue(encoder.encode(kept));
+    return kept === '' ? null : encoder.encode(kept);
   };
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        feed(normalize(decoder.decode(chunk, { stream: true })), controller, false);
-      },
-      flush(controller) {
-        feed(normalize(decoder.decode()), controller, true);
-      },
-    }),
-  );
+  return {
+    transform: (chunk) => feed(normalize(decoder.decode(chunk, { stream: true })), false),
+    flush: () => feed(normalize(decoder.decode()), true),
+  };
 }
