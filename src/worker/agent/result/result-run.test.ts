@@ -19,7 +19,7 @@ async function answerOf(
   sessionId: string,
 ): Promise<AssistantTurn> {
   const session = await harness.chats.get(sessionId);
-  const turn = session?.turns.findLast((entry) => entry.role === 'assistant');
+  const turn = [...(session?.turns ?? [])].reverse().find((entry) => entry.role === 'assistant');
   if (!turn || turn.role !== 'assistant') throw new Error('no answer');
   return turn;
 }
