@@ -3,7 +3,7 @@
 // hashing, fingerprint, cache), not the loopback network or a server:
 // - tools/list of 500 tools in one page and in 20 pages of 25, answered as JSON
 //   and as SSE, for a trusted server (its fingerprint is computed) and, once, for
-//   one nobody trusts yet;
+//   one nobody trusts yet; and once a list that changed since the last discovery;
 // - tools/call answered over SSE (4 KiB reads) with 1,000 progress notifications,
 //   once with the call's own progress token and once with a foreign one;
 // - tools/call answered with one 2 MiB line at 64-byte reads;
@@ -73,6 +73,35 @@ for (const encoding of ['JSON', 'SSE'] as Encoding[]) {
         await measure(() => discover(fetch, untrusted), listCounts),
       );
   }
+}
+
+// The rows above send the same list every time, as a server does when it is
+// discovered again at each run start (a list seen before reuses its verdicts). This
+// one changes one description per discovery, so every list is judged and hashed anew.
+{
+  const variants = Array.from({ length: listCounts.warmup + listCounts.runs + 1 }, (_, round) =>
+    JSON.stringify({
+      resultType: 'complete',
+      tools: tools.map((tool, index) =>
+        index === 0 ? { ...(tool as object), description: `Changed ${round}` } : tool,
+      ),
+      ttlMs: 0,
+      cacheScope: 'private',
+    }),
+  );
+  let served = 0;
+  const fetch = memoryServer({
+    'server/discover': (id) => json(id, DISCOVER_RESULT),
+    'tools/list': (id) =>
+      new Response(
+        `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${variants[served++ % variants.length]}}`,
+        { headers: { 'content-type': 'application/json' } },
+      ),
+  });
+  report(
+    'MCP tools/list, 500 tools in 1 page (JSON), a list not seen before',
+    await measure(() => discover(fetch), listCounts),
+  );
 }
 
 // Bad input: 500 valid tools, then each of them again (duplicates: every copy is
