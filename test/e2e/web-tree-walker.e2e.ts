@@ -26,6 +26,25 @@ async function treeOf(html: string, filter: 'visible' | 'all' | 'interactive' = 
 }
 
 describe('tree walk in Chromium', () => {
+  it('keeps only what can be used with the interactive filter, with the same refs', async () => {
+    const html = `<h1>Garden shop</h1><p>Galvanised steel watering can, in stock.</p>
+      <nav aria-label="Main"><a href="/cart">Basket</a></nav>
+      <label>Quantity <input type="number" value="1"></label>
+      <button>Add to basket</button>`;
+    const all = await treeOf(html);
+    const interactive = await harnessWalk(page, 'interactive');
+    expect(all.text).toContain('Galvanised steel');
+    expect(interactive.text).not.toMatch(/Galvanised steel|heading "Garden shop"/);
+    for (const control of ['link "Basket"', 'spinbutton "Quantity"', 'button "Add to basket"']) {
+      const line = (text: string) => text.split('\n').find((entry) => entry.includes(control));
+      expect(line(interactive.text), control).toBeDefined();
+      // The same element keeps its ref whichever filter read it.
+      expect(line(interactive.text)?.match(/\[e\d+\]/)?.[0]).toBe(
+        line(all.text)?.match(/\[e\d+\]/)?.[0],
+      );
+    }
+  });
+
   it('adds no depth for wrappers without meaning', async () => {
     const { text } = await treeOf(
       '<nav aria-label="Main"><div><div><span><a href="/a">Home</a></span></div></div></nav>',
