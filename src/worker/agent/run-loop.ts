@@ -31,6 +31,7 @@ import { traceToolCalls, traceToolOutcome } from './trace-tools';
 import { continueResumed } from './resume/resumed-run';
 import { durableSteps } from './resume/durable-steps';
 import { createResultRun } from './result/result-run';
+import { addPageNote, pageNoteOf } from './run-page-note';
 
 /** How the loop saves the turn as it goes; the run reports failures. */
 export interface RunSaves {
@@ -119,6 +120,7 @@ async function loopRounds(
   const messages: ModelMessage[] = built.messages;
   const guide = createRunSiteGuide(enabledGuides(site.guides, prepared.general));
   guide.atStart(messages, prepared.tabUrl);
+  if (site.tellsPageAtStart && !run.resumed) addPageNote(messages, await pageNoteOf(run));
   // Skills first, so the memory block (also put first) opens the message.
   addMemoryNote(messages, skillText);
   addMemoryNote(messages, await memoryNoteOf(run, prepared.origin));

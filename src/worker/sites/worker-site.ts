@@ -130,6 +130,11 @@ export interface WorkerSite<State = unknown> {
    */
   readonly guides?: readonly SiteGuide[];
   /**
+   * Runs work on web pages: their first message carries the tab's address and title,
+   * labelled as page data (run-page-note.ts). Absent: it does not.
+   */
+  readonly tellsPageAtStart?: boolean;
+  /**
    * Sites whose runs act on a page: one picture of the run's page at the model's
    * image budget, for the run's automatic screenshots (auto-screenshot.ts); null
    * when it could not be taken. Absent: runs of the site get none.

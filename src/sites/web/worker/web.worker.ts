@@ -73,6 +73,7 @@ export const workerSite = defineWorkerSite({
   systemPrompt: webPrompt,
   selectionLanguage: '',
   guides: SITE_GUIDES,
+  tellsPageAtStart: true,
   captureForModel,
   // Every result is recorded with the origin it was read from, for the safety policy,
   // and has credential-like text replaced while strict secret mode is on.
