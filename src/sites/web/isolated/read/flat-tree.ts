@@ -13,9 +13,9 @@ import {
   VISIBLE_ROOT,
   closedDetailsChildren,
   visibilityOf,
-  type HiddenReason,
   type Visibility,
 } from '../tree/visibility';
+import type { HiddenReason } from '../../methods/read-methods';
 
 /** Opens a shadow root, closed ones included where the extension API allows. */
 export type ShadowOpener = (element: Element) => ShadowRoot | null;

@@ -29,22 +29,11 @@
 // Hidden text is where injected instructions live: text a person cannot see never
 // reaches the model as page text. A hidden element's text may still name a visible
 // control it labels, as in the browser's own accessibility tree.
+import type { HiddenReason } from '../../methods/read-methods';
 import { shadowRootOf } from './flat-tree';
 import { LEAF_TAGS } from './keep-rules';
 import { labelsOf } from './label-index';
 import { MIN_OPACITY, isClipped, isOffPage, textShows } from './visibility-rules';
-
-/** Why a subtree is hidden from the person. */
-export type HiddenReason =
-  | 'aria-hidden'
-  | 'inert'
-  | 'hidden-attribute'
-  | 'not-rendered'
-  | 'transparent'
-  | 'clipped'
-  | 'off-screen'
-  | 'no-size'
-  | 'hidden-text';
 
 /** What the person can see of one element, decided top-down from its parent's answer. */
 export interface Visibility {
