@@ -85,6 +85,8 @@ const beyond = (edge: number, empty: boolean) => (empty ? edge < 0 : edge <= 0);
  * a fixed box, outside the viewport, since a fixed box does not scroll at all.
  */
 export function isOffPage(element: Element, position: string, rect: DOMRect): boolean {
+  // Scrolling only adds to the edges, so a box reaching into the page is on it.
+  if (position !== 'fixed' && rect.right > 0 && rect.bottom > 0) return false;
   const view = element.ownerDocument.defaultView;
   if (!view) return false;
   if (position === 'fixed') {

@@ -135,19 +135,28 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
   }
   const visibility = style.visibility;
   const shown = !transparent && (visibility === '' || visibility === 'visible');
-  // Most elements hold no text of their own: their text style is read when asked.
-  let textShown: boolean | undefined;
-  return {
-    hidden: null,
-    shown,
-    transparent,
-    opacity,
-    boxless,
-    rect,
-    get textShown() {
-      return (textShown ??= shown && textShows(style));
-    },
-  };
+  return new ShownElement(shown, transparent, opacity, boxless, rect, style);
+}
+
+/**
+ * A part that takes part in the page. Most elements hold no text of their own, so
+ * their text style is read only when asked (once); a class keeps that getter off
+ * each of a walk's thousands of answers.
+ */
+class ShownElement implements Visibility {
+  readonly hidden = null;
+  #textShown: boolean | undefined;
+  constructor(
+    readonly shown: boolean,
+    readonly transparent: boolean,
+    readonly opacity: number,
+    readonly boxless: boolean,
+    readonly rect: DOMRect | null,
+    private readonly style: CSSStyleDeclaration,
+  ) {}
+  get textShown(): boolean {
+    return (this.#textShown ??= this.shown && textShows(this.style));
+  }
 }
 
 /**
