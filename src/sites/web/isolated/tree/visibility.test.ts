@@ -39,6 +39,11 @@ const CASES: readonly Case[] = [
     unseen: ['quokka'],
   },
   {
+    name: 'opacity 0 on display:contents (no box to paint)',
+    html: '<div style="display:contents;opacity:0"><p id="t">quokka</p></div>',
+    seen: ['quokka'],
+  },
+  {
     name: 'visibility hidden with a visible child',
     html: '<p style="visibility:hidden">quokka <span id="t" style="visibility:visible">wombat</span></p>',
     seen: ['wombat'],

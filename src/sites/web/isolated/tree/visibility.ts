@@ -114,7 +114,8 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
   const checkable = element as Checkable;
   if (!boxless && typeof checkable.checkVisibility === 'function' && !checkable.checkVisibility())
     return hiddenState('not-rendered');
-  const own = parseFloat(style.opacity);
+  // Opacity paints a box: on display:contents, which has none, it does nothing.
+  const own = boxless ? NaN : parseFloat(style.opacity);
   const opacity = Number.isNaN(own) ? parent.opacity : parent.opacity * own;
   let transparent = opacity < MIN_OPACITY;
   if (transparent && !holdsControl(element)) return hiddenState('transparent');
