@@ -61,11 +61,15 @@ function clipPathHides(clipPath: string): boolean {
  * a panel collapsed to height 0), a clip rectangle or clip path that keeps nothing,
  * or a zero box that a transform scaled away.
  */
-export function isClipped(style: CSSStyleDeclaration, rect: DOMRect, display: string): boolean {
+export function isClipped(
+  style: CSSStyleDeclaration,
+  rect: DOMRect,
+  display: string,
+  position: string,
+): boolean {
   const clipPath = style.clipPath.trim();
   const hasClipPath = clipPath !== '' && clipPath !== 'none';
   if (hasClipPath && clipPathHides(clipPath)) return true;
-  const position = style.position;
   const positioned = position === 'absolute' || position === 'fixed';
   if (positioned && clipRectHides(style)) return true;
   if (rect.width >= MIN_CLIPPED_SIZE && rect.height >= MIN_CLIPPED_SIZE) return false;

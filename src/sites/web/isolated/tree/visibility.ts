@@ -122,8 +122,9 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
   let rect: DOMRect | null = null;
   if (!boxless) {
     rect = element.getBoundingClientRect();
-    if (isClipped(style, rect, display)) return hiddenState('clipped');
-    if (isOffPage(element, style.position, rect)) return hiddenState('off-screen');
+    const position = style.position;
+    if (isClipped(style, rect, display, position)) return hiddenState('clipped');
+    if (isOffPage(element, position, rect)) return hiddenState('off-screen');
     if (
       rect.width === 0 &&
       rect.height === 0 &&
