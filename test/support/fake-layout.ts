@@ -12,7 +12,9 @@ const px = (value: string, fallback: number) => {
 /** The box a displayed element gets in the fake layout (0×0 when it is not displayed). */
 export function fakeBox(element: Element): DOMRect {
   const style = getComputedStyle(element);
-  if (!element.isConnected || style.display === 'none') return new DOMRect(0, 0, 0, 0);
+  // Like a browser: nothing displayed, or display:contents, has no box.
+  if (!element.isConnected || style.display === 'none' || style.display === 'contents')
+    return new DOMRect(0, 0, 0, 0);
   return new DOMRect(
     px(style.left, 0),
     px(style.top, 0),

@@ -33,7 +33,7 @@ import type { HiddenReason } from '../../methods/read-methods';
 import { shadowRootOf } from './flat-tree';
 import { LEAF_TAGS } from './keep-rules';
 import { labelsOf } from './label-index';
-import { MIN_OPACITY, isClipped, isOffPage, textShows } from './visibility-rules';
+import { MIN_CLIPPED_SIZE, MIN_OPACITY, isClipped, isOffPage, textShows } from './visibility-rules';
 
 /** What the person can see of one element, decided top-down from its parent's answer. */
 export interface Visibility {
@@ -87,7 +87,9 @@ const holdsControl = (element: Element) =>
 const isLabelledInput = (element: Element) =>
   element.localName === 'input' && labelsOf(element).length > 0;
 
-type Checkable = Element & { checkVisibility?: () => boolean };
+type Checkable = Element & { checkVisibility?: (options?: object) => boolean };
+
+const RENDERED_AND_VISIBLE = { visibilityProperty: true, checkVisibilityCSS: true };
 
 /**
  * The visibility of `element`, whose flat-tree parent has `parent`. Each computed
@@ -104,24 +106,34 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
   }
   const view = element.ownerDocument.defaultView;
   if (!view) return parent;
-  const style = view.getComputedStyle(element);
-  const display = style.display;
-  if (display === 'none' || style.contentVisibility === 'hidden')
-    return hiddenState('not-rendered');
-  const boxless = display === 'contents';
-  // checkVisibility() also sees what an ancestor outside this walk hides (a closed
-  // <details>, content-visibility); it wrongly says no for display:contents boxes.
   const checkable = element as Checkable;
-  if (!boxless && typeof checkable.checkVisibility === 'function' && !checkable.checkVisibility())
-    return hiddenState('not-rendered');
+  const canCheck = typeof checkable.checkVisibility === 'function';
+  // One native call says "rendered, with visibility visible" for most elements and
+  // spares two style reads; it says no for display:contents, which the style tells.
+  const plain = canCheck && checkable.checkVisibility(RENDERED_AND_VISIBLE);
+  const style = view.getComputedStyle(element);
+  let display = '';
+  let boxless = false;
+  if (!plain) {
+    display = style.display;
+    if (display === 'none') return hiddenState('not-rendered');
+    boxless = display === 'contents';
+    // Not rendered for a reason of an ancestor outside this walk (a closed <details>).
+    if (!boxless && canCheck && !checkable.checkVisibility()) return hiddenState('not-rendered');
+  }
+  if (style.contentVisibility === 'hidden') return hiddenState('not-rendered');
+  let rect = boxless ? null : element.getBoundingClientRect();
+  if (plain && rect && (rect.width < MIN_CLIPPED_SIZE || rect.height < MIN_CLIPPED_SIZE)) {
+    // Only a tiny box needs its display: whether overflow clips it, whether it has a box.
+    display = style.display;
+    if (display === 'contents') [boxless, rect] = [true, null];
+  }
   // Opacity paints a box: on display:contents, which has none, it does nothing.
   const own = boxless ? NaN : parseFloat(style.opacity);
   const opacity = Number.isNaN(own) ? parent.opacity : parent.opacity * own;
   let transparent = opacity < MIN_OPACITY;
   if (transparent && !holdsControl(element)) return hiddenState('transparent');
-  let rect: DOMRect | null = null;
-  if (!boxless) {
-    rect = element.getBoundingClientRect();
+  if (rect) {
     const position = style.position;
     if (isClipped(style, rect, display, position)) return hiddenState('clipped');
     if (isOffPage(element, position, rect)) return hiddenState('off-screen');
@@ -135,7 +147,7 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
       transparent = true;
     }
   }
-  const visibility = style.visibility;
+  const visibility = plain ? 'visible' : style.visibility;
   const shown = !transparent && (visibility === '' || visibility === 'visible');
   return new ShownElement(shown, transparent, opacity, boxless, rect, style);
 }
