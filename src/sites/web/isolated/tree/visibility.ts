@@ -121,7 +121,6 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
     // Not rendered for a reason of an ancestor outside this walk (a closed <details>).
     if (!boxless && canCheck && !checkable.checkVisibility()) return hiddenState('not-rendered');
   }
-  if (style.contentVisibility === 'hidden') return hiddenState('not-rendered');
   let rect = boxless ? null : element.getBoundingClientRect();
   if (plain && rect && (rect.width < MIN_CLIPPED_SIZE || rect.height < MIN_CLIPPED_SIZE)) {
     // Only a tiny box needs its display: whether overflow clips it, whether it has a box.
@@ -169,7 +168,10 @@ class ShownElement implements Visibility {
     private readonly style: CSSStyleDeclaration,
   ) {}
   get textShown(): boolean {
-    return (this.#textShown ??= this.shown && textShows(this.style));
+    // content-visibility:hidden skips the element's content: its children fail the
+    // native check, and its own text is hidden here (read only for elements with text).
+    return (this.#textShown ??=
+      this.shown && textShows(this.style) && this.style.contentVisibility !== 'hidden');
   }
 }
 
