@@ -11,7 +11,8 @@ import { createRefRegistry } from '../../../src/sites/web/isolated/tree/refs';
 import { roleOf } from '../../../src/sites/web/isolated/tree/roles';
 import { serializeWalk } from '../../../src/sites/web/isolated/tree/serializer';
 import { deepActiveElement } from '../../../src/sites/web/isolated/tree/states';
-import { isShownToPerson, viewportBox } from '../../../src/sites/web/isolated/tree/visibility';
+import { viewportBox } from '../../../src/sites/web/isolated/tree/view-box';
+import { isShownToPerson } from '../../../src/sites/web/isolated/tree/visibility';
 import { walkFrame } from '../../../src/sites/web/isolated/tree/walker';
 
 const refs = createRefRegistry();

@@ -27,15 +27,25 @@ const Ref = z
   .max(2 ** 53);
 const Url = boundedString(MAX_URL_CHARS);
 const Text = (max: number) => boundedString(max + 1);
-const HiddenReasons = z.strictObject({
-  'aria-hidden': Count.optional(),
-  'hidden-attribute': Count.optional(),
-  'not-rendered': Count.optional(),
-  transparent: Count.optional(),
-  clipped: Count.optional(),
-  'off-screen': Count.optional(),
-  'hidden-text': Count.optional(),
-});
+/** Why a walk left a part of the page out (the isolated visibility model decides). */
+export const HIDDEN_REASONS = [
+  'aria-hidden',
+  'inert',
+  'hidden-attribute',
+  'not-rendered',
+  'transparent',
+  'clipped',
+  'off-screen',
+  'no-size',
+  'hidden-text',
+] as const;
+export type HiddenReason = (typeof HIDDEN_REASONS)[number];
+const HiddenReasons = z.strictObject(
+  Object.fromEntries(HIDDEN_REASONS.map((reason) => [reason, Count.optional()])) as Record<
+    HiddenReason,
+    z.ZodOptional<typeof Count>
+  >,
+);
 /** What a walk left out because the person cannot see it, and what it covered. */
 const Coverage = z.strictObject({
   hiddenParts: Count,

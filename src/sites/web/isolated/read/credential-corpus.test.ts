@@ -12,6 +12,9 @@ import { stateOf } from '../tree/states';
 import { extractData } from './extract-data';
 import { withheldReason } from './field-privacy';
 import { readSelection } from './selection';
+import { useFakeLayout } from '../../../../../test/support/fake-layout';
+
+useFakeLayout();
 
 const FOLDER = path.join(import.meta.dirname, '../../__fixtures__/credential-forms');
 const FIXTURES = readdirSync(FOLDER).filter((name) => name.endsWith('.html'));

@@ -90,7 +90,8 @@ export function collectData(
             // Hidden inputs are never fields the person fills; forms count them apart.
             const isHiddenInput =
               tag === 'INPUT' && (element as HTMLInputElement).type === 'hidden';
-            if (visibility.shown && !isHiddenInput)
+            // A transparent field is a custom control drawn over its own art: usable.
+            if ((visibility.shown || visibility.transparent) && !isHiddenInput)
               groupOf((element as HTMLInputElement).form).fields.push(element);
             if (tag === 'BUTTON') collectors.open(element, MAX_NAME_CHARS);
             // Options and typed text are read from the control, not as page text.

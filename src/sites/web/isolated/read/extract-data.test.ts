@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { EXTRACT_BUDGET_CHARS, extractData, type DataKind } from './extract-data';
 import { createBudget, costOf } from './read-budget';
+import { useFakeLayout } from '../../../../../test/support/fake-layout';
+
+useFakeLayout();
 
 const open = (element: Element) => element.shadowRoot;
 const extract = (

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRefRegistry } from '../tree/refs';
 import { MAX_COUNTED_MATCHES, findText, queryPattern } from './find-text';
+import { useFakeLayout } from '../../../../../test/support/fake-layout';
+
+useFakeLayout();
 
 const open = (element: Element) => element.shadowRoot;
 const request = (query: string, overrides: Partial<Parameters<typeof findText>[0]> = {}) => ({

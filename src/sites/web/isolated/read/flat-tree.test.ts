@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { emptyStats, walkFlat, type ShadowOpener, type WalkOptions } from './flat-tree';
-import { isTransparentColor } from '../tree/visibility';
+import { isTransparentColor } from '../tree/visibility-rules';
+import { useFakeLayout } from '../../../../../test/support/fake-layout';
+
+useFakeLayout();
 
 const closedRoots = new WeakMap<Element, ShadowRoot>();
 const open: ShadowOpener = (element) => element.shadowRoot ?? closedRoots.get(element) ?? null;

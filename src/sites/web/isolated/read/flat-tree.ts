@@ -2,13 +2,20 @@
 // Walking the page as it is composed on screen: a shadow host's root (open or closed)
 // instead of its light children, a slot's assigned nodes instead of its fallback, and,
 // where the reader asks, a same-origin frame's document in place of its <iframe>. The
-// walk carries each element's visibility down (visibility.ts), skips what never shows
+// walk carries each element's visibility down (tree/visibility.ts, the one answer the
+// tree shares), skips what never shows
 // (scripts, styles, templates), and stops at a node budget or a deadline.
 // ## Why an explicit stack
 // Real pages nest deeper than the JavaScript stack allows recursion (a broken template
 // can nest 50,000 elements), so the walk keeps its own stack.
 import { canHostShadowRoot, shadowRootOf } from '../../../../page/isolated/shadow-roots';
-import { VISIBLE_ROOT, visibilityOf, type HiddenReason, type Visibility } from './visibility';
+import {
+  VISIBLE_ROOT,
+  closedDetailsChildren,
+  visibilityOf,
+  type Visibility,
+} from '../tree/visibility';
+import type { HiddenReason } from '../../methods/read-methods';
 
 /** Opens a shadow root, closed ones included where the extension API allows. */
 export type ShadowOpener = (element: Element) => ShadowRoot | null;
@@ -106,6 +113,15 @@ const NO_CHILDREN: readonly Node[] = [];
 function childrenOf(node: Node, options: WalkOptions, stats: WalkStats): ChildSource {
   if (node.nodeType !== Node.ELEMENT_NODE) return node;
   const element = node as Element;
+  const details = closedDetailsChildren(element);
+  if (details) {
+    // The browser shows a closed <details>'s summary only, without a style to read.
+    const shown = details[0]?.textContent?.length ?? 0;
+    const hiddenText = (element.textContent?.length ?? 0) - shown;
+    if (hiddenText > 0 && /\S/.test(element.textContent ?? ''))
+      countHidden(stats, 'not-rendered', hiddenText);
+    return details;
+  }
   if (element.tagName === 'SLOT') {
     const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true });
     return assigned.length > 0 ? assigned : element;

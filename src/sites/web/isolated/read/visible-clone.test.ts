@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { MAX_COPY_DEPTH, cloneVisible } from './visible-clone';
+import { useFakeLayout } from '../../../../../test/support/fake-layout';
+
+useFakeLayout();
 
 const clone = (html: string, maxTextChars = 1_000_000) => {
   document.body.innerHTML = html;

@@ -5,7 +5,7 @@
 // the image is missing), and its text is final when the walk leaves the element.
 // Text the person cannot see never enters a collector.
 import { shadowOpener, walkFlat, type ShadowOpener } from './flat-tree';
-import { VISIBLE_ROOT } from './visibility';
+import { VISIBLE_ROOT } from '../tree/visibility';
 
 interface Collector {
   readonly element: Element;

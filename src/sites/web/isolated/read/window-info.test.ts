@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { createRefRegistry } from '../tree/refs';
 import { windowInfo } from './window-info';
+import { useFakeLayout } from '../../../../../test/support/fake-layout';
+
+useFakeLayout();
 
 const open = (element: Element) => element.shadowRoot;
 

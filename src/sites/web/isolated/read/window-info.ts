@@ -7,7 +7,7 @@ import type { RefRegistry } from '../tree/refs';
 import { canHostShadowRoot } from '../../../../page/isolated/shadow-roots';
 import { frameDocument, shadowOpener, type ShadowOpener } from './flat-tree';
 import { deepActiveElement } from './selection';
-import { VISIBLE_ROOT, visibilityOf, type Visibility } from './visibility';
+import { visibilityWithAncestors } from '../tree/visibility';
 
 export const MAX_LISTED_FRAMES = 50;
 /** Elements looked at while finding frames (a bound for pathological pages). */
@@ -58,22 +58,9 @@ function frameInfo(element: HTMLIFrameElement, visible: boolean): FrameInfo {
   };
 }
 
-/** Flat-tree parent: the slot an element is assigned to, its parent, or its shadow host. */
-function flatParent(element: Element): Element | null {
-  const slot = element.assignedSlot;
-  if (slot) return slot;
-  if (element.parentElement) return element.parentElement;
-  const parent = element.parentNode;
-  return parent instanceof ShadowRoot ? parent.host : null;
-}
-
 /** Whether the person can see `frame`, decided top-down along its flat-tree ancestors. */
 function frameShows(frame: Element): boolean {
-  const chain: Element[] = [];
-  for (let node: Element | null = frame; node; node = flatParent(node)) chain.push(node);
-  let visibility: Visibility = VISIBLE_ROOT;
-  for (let index = chain.length - 1; index >= 0; index -= 1)
-    visibility = visibilityOf(chain[index] as Element, visibility);
+  const visibility = visibilityWithAncestors(frame);
   return visibility.hidden === null && visibility.shown;
 }
 

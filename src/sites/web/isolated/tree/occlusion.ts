@@ -10,7 +10,7 @@ import { accessibleName } from './names';
 import { roleOf } from './roles';
 import { quoted } from './states';
 import type { ElementTreeNode } from './tree-nodes';
-import type { ViewBox } from './visibility';
+import type { ViewBox } from './view-box';
 
 const COVER_NAME_CHARS = 40;
 

@@ -18,7 +18,7 @@ import { suggestRefs } from './ref-suggestions';
 import { createRefRegistry, type RefRegistry } from './refs';
 import { serializeWalk } from './serializer';
 import { deepActiveElement } from './states';
-import { viewportBox } from './visibility';
+import { viewportBox } from './view-box';
 import { walkFrame } from './walker';
 
 type Channel = RequestChannel<typeof treeMethods>;

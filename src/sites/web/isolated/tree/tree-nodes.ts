@@ -1,7 +1,7 @@
 // The in-memory tree one walk builds and the serializer prints: kept elements with
 // their ref and where they lie, and runs of text between them. Wrappers without
 // meaning are not nodes, so they add no depth.
-import type { Placement } from './visibility';
+import type { Placement } from './view-box';
 
 export interface ElementTreeNode {
   readonly kind: 'element';

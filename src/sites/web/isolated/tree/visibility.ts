@@ -1,204 +1,232 @@
 // ## Owns
-// Whether a person can see an element, as the tree (and any other read tool) decides
-// it. Exported for the other web tools: `hiddenReason` for one element during a
-// top-down walk, `isShownToPerson` for a single element with its ancestors, and
-// `placement` for where a box lies relative to what is on screen.
-// ## What counts as hidden (left out of the tree and counted)
-// display:none (also the hidden attribute and closed <details> content), an ancestor
-// with content-visibility:hidden, visibility:hidden or collapse (the element itself;
-// a visible child shows again), aria-hidden="true" and inert subtrees, opacity 0
-// (text and structure; a control inside stays, marked transparent, because custom
-// checkboxes are built that way), boxes clipped to 1 px or less (the
-// "screen-reader only" pattern, zero-height collapsed panels), controls with no size,
-// and boxes placed left of or above the page, where no scrolling can bring them.
-// Text is left out on its own when its element gives it no readable size, no colour
-// or an indent that throws it out of view.
-// Text that is hidden this way is what hidden prompt injection uses: it never reaches
-// the model as page text. A hidden element's text still counts in the accessible
-// name of a visible control it labels, as in the browser's own tree.
-// ## Why checkVisibility first
-// One native call answers display, visibility, opacity and content-visibility for the
-// element and its ancestors; the computed style is read only when it says no, because
-// it also says no for display:contents, whose children are visible.
+// The one answer to "can the person see this?" for the whole web face: the tree, the
+// page readers (read_page, extract_data, find_text, window facts) and the action
+// tools all ask here, so a text cannot be hidden in one read and shown in another.
+// `visibilityOf` is the top-down step a walk takes per element from its parent's
+// answer; `isShownToPerson` asks the same step of one element along its ancestors.
+// It lives in the tree folder because the tree is the reader that also acts on what
+// it sees (controls, refs) and act/ already asks it here; the readers import it.
+// ## The rules
+// Hidden with everything inside (the reason is counted): aria-hidden="true", inert
+// (the page took it out of play: closed drawers, inactive slides, what sits behind a
+// modal), the hidden attribute, anything not rendered (display:none,
+// content-visibility:hidden on it or an ancestor, the content of a closed <details>
+// beside its summary), an effective opacity below 0.1 (the product along the
+// ancestors, so 0.3 inside 0.3 is hidden too), a box clipped to under 2 px (the
+// screen-reader-only pattern, clip rect, clip-path inset(50%), a height-0 panel with
+// overflow hidden), a box left of or above the page or a fixed box outside the
+// viewport (no scrolling brings them), and a control or empty box laid out at 0×0.
+// Hidden itself only: visibility:hidden or collapse hides the element's own text and
+// box; a child that sets visibility:visible shows again, as in the browser.
+// Text only: a font size under 1 px, a transparent colour, or a text indent that
+// throws it out of view hide the element's own text.
+// ## Custom controls stay usable, marked
+// An invisible subtree that holds a control (an opacity-0 native checkbox under a
+// styled label, a 0×0 labelled input) is walked as `transparent`: its text never
+// counts as page text, but the control stays usable and the tree marks it, because
+// that is how pages build custom check boxes and switches.
+// ## Why it matters
+// Hidden text is where injected instructions live: text a person cannot see never
+// reaches the model as page text. A hidden element's text may still name a visible
+// control it labels, as in the browser's own accessibility tree.
+import type { HiddenReason } from '../../methods/read-methods';
+import { shadowRootOf } from './flat-tree';
+import { LEAF_TAGS } from './keep-rules';
+import { labelsOf } from './label-index';
+import { MIN_CLIPPED_SIZE, MIN_OPACITY, isClipped, isOffPage, textShows } from './visibility-rules';
 
-/** A text indent further left than this pushes text out of view (the old "-9999px"). */
-const MIN_TEXT_INDENT = -999;
-
-/** A colour with zero alpha: `transparent`, `rgba(…, 0)`, `rgb(… / 0%)`. */
-export function isTransparentColor(color: string): boolean {
-  if (color === 'transparent') return true;
-  const inner = /^rgba?\((.*)\)$/.exec(color.trim())?.[1];
-  if (inner === undefined) return false;
-  const alpha = inner.split(/[\s,/]+/).filter(Boolean)[3];
-  return alpha !== undefined && parseFloat(alpha) === 0;
+/** What the person can see of one element, decided top-down from its parent's answer. */
+export interface Visibility {
+  /** The element and everything in it are hidden, and why; null when it takes part. */
+  readonly hidden: HiddenReason | null;
+  /** The element's own box is seen (not visibility:hidden, not transparent). */
+  readonly shown: boolean;
+  /** Text directly inside the element is seen. */
+  readonly textShown: boolean;
+  /** Invisible, but kept for the controls inside: text hidden, controls marked. */
+  readonly transparent: boolean;
+  /** The effective opacity (the product along the ancestors). */
+  readonly opacity: number;
+  /** display:contents: no box of its own, its children decide. */
+  readonly boxless: boolean;
+  /** The box measured for the decision (null when boxless or hidden before measuring). */
+  readonly rect: DOMRect | null;
 }
 
-/** Whether text styled by `style` can be read: a readable size, a colour, not indented away. */
-export function textShows(style: CSSStyleDeclaration): boolean {
-  return (
-    !(parseFloat(style.fontSize) < 1) &&
-    !isTransparentColor(style.color) &&
-    !(parseFloat(style.textIndent) < MIN_TEXT_INDENT)
-  );
-}
-
-/**
- * Whether the text directly inside `element` can be read, by its own text style (its
- * box is decided by the walk): a font size of 0, a transparent colour or a text
- * indent far off to the left hide text as surely as display:none.
- */
-export function isTextShownIn(element: Element): boolean {
-  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
-  return style ? textShows(style) : true;
-}
-
-/** The reason an element is left out, or a softer state the walk must know. */
-export type VisibilityState =
-  /** Shown normally. */
-  | 'visible'
-  /** display:contents: no box of its own; its children decide. */
-  | 'contents'
-  /** Invisible through opacity 0 (itself or an ancestor): only controls are kept. */
-  | 'transparent'
-  /** visibility:hidden on the element: it is left out, its children may show. */
-  | 'self-hidden'
-  /** Left out with everything inside it. */
-  | 'hidden';
-
-const CHECK_OPTIONS = {
-  checkOpacity: true,
-  checkVisibilityCSS: true,
-  opacityProperty: true,
-  visibilityProperty: true,
+export const VISIBLE_ROOT: Visibility = {
+  hidden: null,
+  shown: true,
+  textShown: true,
+  transparent: false,
+  opacity: 1,
+  boxless: false,
+  rect: null,
 };
+
+const hiddenStates = new Map<HiddenReason, Visibility>();
+/** One frozen answer per reason: a walk asks for thousands. */
+function hiddenState(reason: HiddenReason): Visibility {
+  let state = hiddenStates.get(reason);
+  if (!state) {
+    state = { ...VISIBLE_ROOT, hidden: reason, shown: false, textShown: false, opacity: 0 };
+    hiddenStates.set(reason, state);
+  }
+  return state;
+}
+
+/** What a person can operate, even when the page draws it invisibly over its own art. */
+const CONTROL_SELECTOR =
+  'input:not([type="hidden"]),select,textarea,button,a[href],summary,[contenteditable=""],' +
+  '[contenteditable="true"],[tabindex],[role="checkbox"],[role="radio"],[role="switch"],' +
+  '[role="button"],[role="link"],[role="option"],[role="tab"],[role="menuitem"]';
+
+const holdsControl = (element: Element) =>
+  element.matches(CONTROL_SELECTOR) || element.querySelector(CONTROL_SELECTOR) !== null;
+
+/** A check box or other input drawn at no size, named by a label the person sees. */
+const isLabelledInput = (element: Element) =>
+  element.localName === 'input' && labelsOf(element).length > 0;
 
 type Checkable = Element & { checkVisibility?: (options?: object) => boolean };
 
+const RENDERED_AND_VISIBLE = { visibilityProperty: true, checkVisibilityCSS: true };
+
 /**
- * The element's own visibility in a walk that already left out hidden ancestors.
- * `insideTransparent` says an ancestor was transparent.
+ * The visibility of `element`, whose flat-tree parent has `parent`. Each computed
+ * property is read only when the answer depends on it: a walk asks this of every
+ * element, and a property read costs about as much as computing the style.
  */
-export function visibilityState(element: Element, insideTransparent: boolean): VisibilityState {
-  // Most elements carry no attribute at all; asking first spares two lookups each.
-  if (
-    element.hasAttributes() &&
-    (element.getAttribute('aria-hidden') === 'true' || element.hasAttribute('inert'))
-  )
-    return 'hidden';
-  const checkable = element as Checkable;
-  if (typeof checkable.checkVisibility === 'function' && checkable.checkVisibility(CHECK_OPTIONS))
-    return insideTransparent ? 'transparent' : 'visible';
-  const view = element.ownerDocument.defaultView;
-  if (!view) return 'hidden';
-  const style = view.getComputedStyle(element);
-  const display = style.display;
-  if (display === 'none') return 'hidden';
-  if (display === 'contents') {
-    if (style.visibility === 'hidden' || style.visibility === 'collapse') return 'self-hidden';
-    return insideTransparent || style.opacity === '0' ? 'transparent' : 'contents';
+export function visibilityOf(element: Element, parent: Visibility): Visibility {
+  if (parent.hidden) return parent;
+  // Most elements carry no attribute at all; asking first spares three lookups each.
+  if (element.hasAttributes()) {
+    if (element.getAttribute('aria-hidden') === 'true') return hiddenState('aria-hidden');
+    if (element.hasAttribute('inert')) return hiddenState('inert');
+    if (element.hasAttribute('hidden')) return hiddenState('hidden-attribute');
   }
-  if (insideTransparent || style.opacity === '0') return 'transparent';
-  if (style.visibility === 'hidden' || style.visibility === 'collapse') return 'self-hidden';
-  // Without checkVisibility (an older browser) the style above is all there is.
-  if (typeof checkable.checkVisibility !== 'function') return 'visible';
-  // Rendered, but an ancestor the walk did not see (a subtree walk's root) is
-  // transparent: the only option-dependent reason left.
-  if (checkable.checkVisibility()) return 'transparent';
-  // Not rendered for another reason: inside closed <details>, content-visibility:hidden.
-  return 'hidden';
-}
-
-/**
- * Whether a box this small clips away what is inside it (the 1 px "visually hidden"
- * pattern, a panel collapsed to height 0 with overflow hidden).
- */
-export function isClippedAway(element: Element, rect: DOMRect): boolean {
-  if (rect.width > 1 && rect.height > 1) return false;
   const view = element.ownerDocument.defaultView;
-  if (!view) return false;
+  if (!view) return parent;
+  const checkable = element as Checkable;
+  const canCheck = typeof checkable.checkVisibility === 'function';
+  // One native call says "rendered, with visibility visible" for most elements and
+  // spares two style reads; it says no for display:contents, which the style tells.
+  const plain = canCheck && checkable.checkVisibility(RENDERED_AND_VISIBLE);
   const style = view.getComputedStyle(element);
-  return (
-    style.overflow !== 'visible' ||
-    (style.clip !== 'auto' && style.clip !== '') ||
-    (style.clipPath !== 'none' && style.clipPath !== '')
-  );
-}
-
-/** A box in viewport coordinates: what can be seen (the viewport, narrowed by scrollers). */
-export interface ViewBox {
-  readonly left: number;
-  readonly top: number;
-  readonly right: number;
-  readonly bottom: number;
-}
-
-export type Direction = 'above' | 'below' | 'left' | 'right';
-
-/** Where a box lies: in view, off to one side, or off the page (never reachable). */
-export type Placement = 'in-view' | Direction | 'off-page';
-
-/** Where `rect` lies relative to `view`, with `margin` pixels of slack around it. */
-export function placement(
-  rect: DOMRect,
-  view: ViewBox,
-  scroll: { x: number; y: number },
-  margin: number,
-): Placement {
-  if (rect.right + scroll.x <= 0 || rect.bottom + scroll.y <= 0) return 'off-page';
-  if (rect.bottom < view.top - margin) return 'above';
-  if (rect.top > view.bottom + margin) return 'below';
-  if (rect.right < view.left - margin) return 'left';
-  if (rect.left > view.right + margin) return 'right';
-  return 'in-view';
-}
-
-/** The viewport of `doc`'s window as a view box. */
-export function viewportBox(doc: Document): ViewBox {
-  const view = doc.defaultView;
-  const width = view?.innerWidth ?? doc.documentElement.clientWidth;
-  const height = view?.innerHeight ?? doc.documentElement.clientHeight;
-  return { left: 0, top: 0, right: width, bottom: height };
+  let display = '';
+  let boxless = false;
+  if (!plain) {
+    display = style.display;
+    if (display === 'none') return hiddenState('not-rendered');
+    boxless = display === 'contents';
+    // Not rendered for a reason of an ancestor outside this walk (a closed <details>).
+    if (!boxless && canCheck && !checkable.checkVisibility()) return hiddenState('not-rendered');
+  }
+  let rect = boxless ? null : element.getBoundingClientRect();
+  if (plain && rect && (rect.width < MIN_CLIPPED_SIZE || rect.height < MIN_CLIPPED_SIZE)) {
+    // Only a tiny box needs its display: whether overflow clips it, whether it has a box.
+    display = style.display;
+    if (display === 'contents') [boxless, rect] = [true, null];
+  }
+  // Opacity paints a box: on display:contents, which has none, it does nothing.
+  const own = boxless ? NaN : parseFloat(style.opacity);
+  const opacity = Number.isNaN(own) ? parent.opacity : parent.opacity * own;
+  let transparent = opacity < MIN_OPACITY;
+  if (transparent && !holdsControl(element)) return hiddenState('transparent');
+  if (rect) {
+    const position = style.position;
+    if (isClipped(style, rect, display, position)) return hiddenState('clipped');
+    if (isOffPage(element, position, rect)) return hiddenState('off-screen');
+    if (
+      rect.width === 0 &&
+      rect.height === 0 &&
+      (LEAF_TAGS.has(element.localName) ||
+        (element.firstChild === null && shadowRootOf(element) === null))
+    ) {
+      if (!isLabelledInput(element)) return hiddenState('no-size');
+      transparent = true;
+    }
+  }
+  const visibility = plain ? 'visible' : style.visibility;
+  const shown = !transparent && (visibility === '' || visibility === 'visible');
+  return new ShownElement(shown, transparent, opacity, boxless, rect, style);
 }
 
 /**
- * For callers outside a walk (other tools acting on one element): whether the person
- * can see it at all, checking the element and each ancestor across shadow roots.
- * Off-screen elements count as shown (scrolling reaches them); transparent ones not.
+ * A part that takes part in the page. Most elements hold no text of their own, so
+ * their text style is read only when asked (once); a class keeps that getter off
+ * each of a walk's thousands of answers.
+ */
+class ShownElement implements Visibility {
+  readonly hidden = null;
+  #textShown: boolean | undefined;
+  constructor(
+    readonly shown: boolean,
+    readonly transparent: boolean,
+    readonly opacity: number,
+    readonly boxless: boolean,
+    readonly rect: DOMRect | null,
+    private readonly style: CSSStyleDeclaration,
+  ) {}
+  get textShown(): boolean {
+    // content-visibility:hidden skips the element's content: its children fail the
+    // native check, and its own text is hidden here (read only for elements with text).
+    return (this.#textShown ??=
+      this.shown && textShows(this.style) && this.style.contentVisibility !== 'hidden');
+  }
+}
+
+/**
+ * Where a closed <details> shows its children: its summary only (the browser hides
+ * the rest without a style a walk could read). Null for any other element.
+ */
+export function closedDetailsChildren(element: Element): readonly Element[] | null {
+  if (element.localName !== 'details' || (element as HTMLDetailsElement).open) return null;
+  const summary = Array.from(element.children).find((child) => child.localName === 'summary');
+  return summary ? [summary] : [];
+}
+
+/** The flat-tree parent: the slot an element is shown in, its parent, or its shadow host. */
+function flatParentElement(node: Node): Element | null {
+  const parent: Node | null = (node as Element).assignedSlot ?? node.parentNode;
+  if (!parent) return null;
+  if (parent.nodeType === 11) return (parent as ShadowRoot).host ?? null;
+  return parent.nodeType === 1 ? (parent as Element) : null;
+}
+
+/** The answer for one element, taking each flat-tree ancestor's step from the top. */
+export function visibilityWithAncestors(element: Element): Visibility {
+  const chain: Element[] = [];
+  for (let node: Element | null = element; node && chain.length < 4_096;) {
+    chain.push(node);
+    node = flatParentElement(node);
+  }
+  let visibility = VISIBLE_ROOT;
+  for (let index = chain.length - 1; index >= 0; index -= 1) {
+    const node = chain[index] as Element;
+    const above = chain[index + 1];
+    const shownChildren = above ? closedDetailsChildren(above) : null;
+    if (shownChildren && !shownChildren.includes(node)) return hiddenState('not-rendered');
+    visibility = visibilityOf(node, visibility);
+    if (visibility.hidden) return visibility;
+  }
+  return visibility;
+}
+
+/** What `element` inherits from its flat-tree ancestors (a walk that starts at it). */
+export function visibilityAbove(element: Element): Visibility {
+  const parent = flatParentElement(element);
+  if (!parent) return VISIBLE_ROOT;
+  const above = visibilityWithAncestors(parent);
+  const shownChildren = closedDetailsChildren(parent);
+  return shownChildren && !shownChildren.includes(element) ? hiddenState('not-rendered') : above;
+}
+
+/**
+ * For callers outside a walk (tools acting on one element): whether the person sees
+ * it. Below or right of the view counts as seen (scrolling reaches it); a transparent
+ * control does not, though a walk keeps it, marked.
  */
 export function isShownToPerson(element: Element): boolean {
-  const chain: Element[] = [];
-  for (let node: Node | null = element; node && chain.length < 4_096;) {
-    if (node.nodeType === 1) chain.push(node as Element);
-    const parent: Node | null = (node as Element).assignedSlot ?? node.parentNode;
-    node = parent && parent.nodeType === 11 ? ((parent as ShadowRoot).host ?? null) : parent;
-  }
-  let transparent = false;
-  for (const node of chain.reverse()) {
-    const state = visibilityState(node, transparent);
-    if (state === 'hidden') return false;
-    if (state === 'transparent') transparent = true;
-  }
-  if (transparent || visibilityState(element, false) === 'self-hidden') return false;
-  const rect = element.getBoundingClientRect();
-  if (rect.width === 0 && rect.height === 0) return false;
-  for (const node of chain) if (isClippedAway(node, node.getBoundingClientRect())) return false;
-  return true;
-}
-
-/** The box children of a scroll container can be seen in: `view` narrowed by its padding box. */
-export function narrowedView(element: Element, rect: DOMRect, view: ViewBox): ViewBox {
-  const scrolls =
-    element.scrollHeight > element.clientHeight + 1 ||
-    element.scrollWidth > element.clientWidth + 1;
-  if (!scrolls) return view;
-  const style = element.ownerDocument.defaultView?.getComputedStyle(element);
-  if (!style || (style.overflowX === 'visible' && style.overflowY === 'visible')) return view;
-  const left = rect.left + element.clientLeft;
-  const top = rect.top + element.clientTop;
-  return {
-    left: Math.max(view.left, left),
-    top: Math.max(view.top, top),
-    right: Math.min(view.right, left + element.clientWidth),
-    bottom: Math.min(view.bottom, top + element.clientHeight),
-  };
+  const visibility = visibilityWithAncestors(element);
+  return visibility.hidden === null && visibility.shown;
 }

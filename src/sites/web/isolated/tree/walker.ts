@@ -9,22 +9,19 @@
 // Runs page code or changes the page: it reads the DOM, styles and boxes only.
 import type { TreeFilter } from '../../methods/tree-methods';
 import { shadowRootOf } from './flat-tree';
-import { labelsOf } from './label-index';
 import { BLOCK_TAGS, LEAF_TAGS, OVERLAY_SELECTOR, isOverlay, keepsElement } from './keep-rules';
 import type { RefRegistry } from './refs';
 import { SKIPPED_TAGS, isInteractive, roleOf } from './roles';
 import type { ElementTreeNode, TreeContainer, WalkCounts, WalkTree } from './tree-nodes';
 import { addText, closeText } from './text-runs';
+import { narrowedView, placement, viewportBox, type Placement, type ViewBox } from './view-box';
 import {
-  isClippedAway,
-  isTextShownIn,
-  narrowedView,
+  VISIBLE_ROOT,
+  closedDetailsChildren,
   isShownToPerson,
-  placement,
-  viewportBox,
-  visibilityState,
-  type Placement,
-  type ViewBox,
+  visibilityAbove,
+  visibilityOf,
+  type Visibility,
 } from './visibility';
 
 export interface WalkOptions {
@@ -67,11 +64,6 @@ function isRendered(element: Element): boolean {
   return checkable.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true });
 }
 
-/** A check box or radio made invisible (no size, opacity 0) under a visible label. */
-function isLabelledHiddenControl(element: Element): boolean {
-  return element.localName === 'input' && labelsOf(element).length > 0;
-}
-
 /**
  * What the children of one element inherit. One object serves all of an element's
  * children (the stack holds the node and this context side by side), so a page of
@@ -79,11 +71,10 @@ function isLabelledHiddenControl(element: Element): boolean {
  */
 interface WalkContext {
   readonly parent: TreeContainer;
-  readonly transparent: boolean;
+  /** What the person sees of the parent element (its text, and what its children inherit). */
+  readonly visibility: Visibility;
   /** Inside a control or heading whose name already says its text: keep only controls. */
   readonly controlsOnly: boolean;
-  /** The parent is visibility:hidden: its own text is not seen (its elements decide alone). */
-  readonly textHidden: boolean;
   readonly view: ViewBox;
   readonly inOverlay: boolean;
   readonly forceKeep: boolean;
@@ -101,10 +92,11 @@ function subtreeSize(element: Element): number {
  * is counted as hidden; the browser hides it without a style to read).
  */
 function childSource(element: Element, counts: WalkCounts): ParentNode | readonly Node[] {
-  if (element.localName === 'details' && !(element as HTMLDetailsElement).open) {
-    const summary = Array.from(element.children).find((child) => child.localName === 'summary');
+  const details = closedDetailsChildren(element);
+  if (details) {
+    const summary = details[0];
     counts.hidden += subtreeSize(element) - 1 - (summary ? subtreeSize(summary) : 0);
-    return summary ? [summary] : [];
+    return details;
   }
   if (element.localName === 'slot') {
     const assigned = (element as HTMLSlotElement).assignedNodes({ flatten: true });
@@ -129,27 +121,24 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
   const inView: ElementTreeNode[] = [];
   const hoisted = new Set<Element>();
   const view = viewportBox(doc);
-  const win = doc.defaultView;
-  const scroll = { x: win?.scrollX ?? 0, y: win?.scrollY ?? 0 };
   // A subtree walk shows the whole subtree; only a page walk stays in view.
   const viewOnly = filter === 'visible' && options.root === null;
   // Two stacks side by side: the node to visit and the context it inherits.
   const nodes: Node[] = [];
   const contexts: WalkContext[] = [];
   let cut: WalkTree['cut'] = null;
-  let lastHolder: Element | null = null;
-  let lastReadable = true;
+  let lastHolder: Visibility | null = null;
 
   const start = options.root ?? doc.body ?? doc.documentElement;
   nodes.push(start);
   contexts.push({
     parent: page,
-    transparent: false,
+    // A subtree walk inherits what its root's ancestors hide (an opacity, a visibility).
+    visibility: options.root ? visibilityAbove(options.root) : VISIBLE_ROOT,
     controlsOnly: false,
     view,
     inOverlay: false,
     forceKeep: options.root !== null,
-    textHidden: false,
     exit: false,
   });
   if (options.root === null) {
@@ -159,20 +148,16 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     );
     for (const element of candidates.reverse()) {
       if (candidates.some((other) => other !== element && other.contains(element))) continue;
-      if (
-        viewOnly &&
-        placement(element.getBoundingClientRect(), view, scroll, VIEW_MARGIN) !== 'in-view'
-      )
+      if (viewOnly && placement(element.getBoundingClientRect(), view, VIEW_MARGIN) !== 'in-view')
         continue;
       hoisted.add(element);
       nodes.push(element);
       contexts.push({
         parent: { children: overlays },
-        transparent: false,
+        visibility: visibilityAbove(element),
         controlsOnly: false,
         view,
         inOverlay: true,
-        textHidden: false,
         forceKeep: true,
         exit: false,
       });
@@ -180,9 +165,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
   }
 
   const countAway = (where: Placement, size: number) => {
-    if (where === 'above' || where === 'below' || where === 'left' || where === 'right')
-      counts[where] += size;
-    else counts.hidden += size;
+    if (where !== 'in-view') counts[where] += size;
   };
 
   while (nodes.length > 0) {
@@ -194,8 +177,8 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
       continue;
     }
     if (node.nodeType === 3) {
-      if (filter !== 'interactive' && !task.transparent && !task.controlsOnly && !task.textHidden)
-        if (textReadable(node as Text)) addText(parent, (node as Text).data);
+      if (filter !== 'interactive' && !task.controlsOnly)
+        if (textReadable(node as Text, task.visibility)) addText(parent, (node as Text).data);
       continue;
     }
     if (node.nodeType !== 1) continue;
@@ -209,42 +192,31 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
     if (SKIPPED_TAGS.has(tag)) continue;
     // Hoisted overlays are walked once, from the prepass, and printed first.
     if (hoisted.has(element) && !task.inOverlay) continue;
-    const state = visibilityState(element, task.transparent);
-    if (state === 'hidden') {
-      counts.hidden += subtreeSize(element);
+    const visibility = visibilityOf(element, task.visibility);
+    if (visibility.hidden) {
+      // An empty box of no size hides nothing worth counting; a control of no size does.
+      if (visibility.hidden !== 'no-size' || LEAF_TAGS.has(tag))
+        counts.hidden += subtreeSize(element);
       continue;
     }
-    let transparent = state === 'transparent';
-    let rect: DOMRect | null = null;
+    const transparent = visibility.transparent;
+    const rect = visibility.rect;
     let where: Placement = 'in-view';
     let childView = task.view;
-    if (state !== 'contents') {
-      rect = element.getBoundingClientRect();
-      const empty = rect.width === 0 && rect.height === 0;
-      if (empty && isLabelledHiddenControl(element)) {
-        transparent = true;
-      } else if (
-        (empty && (LEAF_TAGS.has(tag) || element.firstChild === null)) ||
-        isClippedAway(element, rect)
-      ) {
-        if (element.firstChild !== null || LEAF_TAGS.has(tag))
-          counts.hidden += subtreeSize(element);
+    if (rect && (rect.width > 0 || rect.height > 0)) {
+      where = placement(rect, task.view, viewOnly ? VIEW_MARGIN : 0);
+      if (viewOnly && where !== 'in-view' && !task.forceKeep) {
+        countAway(where, subtreeSize(element));
         continue;
       }
-      if (!empty) {
-        where = placement(rect, task.view, scroll, viewOnly ? VIEW_MARGIN : 0);
-        if (where === 'off-page' || (viewOnly && where !== 'in-view' && !task.forceKeep)) {
-          countAway(where, subtreeSize(element));
-          continue;
-        }
-        // Only a walk that prunes by view needs what a scroller shows (a layout read per element).
-        if (viewOnly && element.firstElementChild !== null)
-          childView = narrowedView(element, rect, task.view);
-      }
+      // Only a walk that prunes by view needs what a scroller shows (a layout read per element).
+      if (viewOnly && element.firstElementChild !== null)
+        childView = narrowedView(element, rect, task.view);
     }
-    if (state === 'self-hidden') {
+    if (!visibility.shown && !transparent) {
+      // visibility:hidden: the element is left out, its children decide for themselves.
       counts.hidden += 1;
-      pushChildren(element, { ...task, transparent, view: childView, textHidden: true }, false);
+      pushChildren(element, { ...task, visibility, view: childView }, false);
       continue;
     }
     // A label's text is its control's name: only controls inside it get lines, and a
@@ -271,18 +243,7 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         const block = BLOCK_TAGS.has(tag);
         if (block) closeText(parent);
         const controlsOnly = task.controlsOnly || labelled !== null;
-        const unchanged =
-          transparent === task.transparent &&
-          controlsOnly === task.controlsOnly &&
-          childView === task.view &&
-          !task.textHidden;
-        pushChildren(
-          element,
-          unchanged
-            ? task
-            : { ...task, transparent, controlsOnly, view: childView, textHidden: false },
-          block,
-        );
+        pushChildren(element, { ...task, visibility, controlsOnly, view: childView }, block);
       }
       continue;
     }
@@ -326,9 +287,8 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
         {
           ...task,
           parent: kept,
-          transparent,
+          visibility,
           view: childView,
-          textHidden: false,
           inOverlay: task.inOverlay || overlay,
           controlsOnly: task.controlsOnly || labelled !== null || NAMED_BY_CONTENT.has(kept.role),
         },
@@ -338,18 +298,18 @@ export function walkFrame(doc: Document, options: WalkOptions): WalkTree {
   }
 
   /**
-   * Whether a text node can be read where it sits. Blank text only separates words,
-   * so its style is not asked; neighbouring text nodes share their element's answer.
+   * Whether a text node can be read where it sits (its parent's `visibility`). Blank
+   * text only separates words, so its style is not asked; text the style hides is
+   * counted once per element.
    */
-  function textReadable(text: Text): boolean {
-    const holder = text.parentElement ?? (text.parentNode as ShadowRoot | null)?.host ?? null;
-    if (!holder || !NON_BLANK.test(text.data)) return true;
-    if (holder !== lastHolder) {
-      lastHolder = holder;
-      lastReadable = isTextShownIn(holder);
-      if (!lastReadable) counts.hidden += 1;
+  function textReadable(text: Text, visibility: Visibility): boolean {
+    if (!NON_BLANK.test(text.data)) return visibility.shown;
+    const readable = visibility.textShown;
+    if (!readable && visibility.shown && visibility !== lastHolder) {
+      lastHolder = visibility;
+      counts.hidden += 1;
     }
-    return lastReadable;
+    return readable;
   }
 
   /** Queues the flat-tree children (in order), all sharing the one context they inherit. */
