@@ -103,7 +103,7 @@ describe('slash commands and memory', () => {
     const palette = panel.getByRole('listbox', { name: 'Commands' });
     await expect.poll(() => palette.isVisible()).toBe(true);
     expect(await input().getAttribute('aria-expanded')).toBe('true');
-    expect(await palette.getByRole('option').count()).toBe(9);
+    expect(await palette.getByRole('option').count()).toBe(10);
     await panel.keyboard.type('rem');
     expect(await palette.getByRole('option').allTextContents()).toEqual([
       expect.stringContaining('/remember'),
