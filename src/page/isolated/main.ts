@@ -99,7 +99,12 @@ export function main(): void {
   if (site && site.panel.attachments.length > 0 && window === window.top) {
     startQuickAttachLayer({
       signal: lifetime.signal,
-      emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }),
+      emit: (kind, eventId, action) =>
+        void events.emit('page/quick-attach', {
+          kind,
+          eventId,
+          ...(action === undefined ? {} : { action }),
+        }),
     });
   }
 
