@@ -27,7 +27,10 @@ export const TOOLBAR_STYLE = `
   pointer-events: auto; z-index: 2147483646;
 }
 [role="toolbar"][hidden] { display: none; }
-[role="toolbar"] button { background: #ffffff; color: #12414f; border-color: #8fc3cc; }
+[role="toolbar"] button {
+  position: static; transform: none; box-shadow: none;
+  background: #ffffff; color: #12414f; border-color: #8fc3cc;
+}
 [role="toolbar"] button:hover { background: #e4f4f6; }
 `;
 

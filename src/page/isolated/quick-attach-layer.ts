@@ -77,10 +77,13 @@ export function startQuickAttachLayer(options: QuickAttachLayerOptions): QuickAt
   const { signal, emit } = options;
   const now = options.now ?? Date.now;
   // A custom element name: generic page selectors (`div`, `button`) never match the host.
+  // The host's own z-index: a fixed host is a stacking context, so the buttons' z-index
+  // alone cannot lift them over page layers that come after it (the host sits before
+  // <body> when it starts at document_start).
   const host = document.createElement('side-agent-quick-attach');
   host.setAttribute(
     'style',
-    'all: initial !important; position: fixed !important; left: 0 !important; top: 0 !important; width: 0 !important; height: 0 !important; display: block !important;',
+    'all: initial !important; position: fixed !important; left: 0 !important; top: 0 !important; width: 0 !important; height: 0 !important; display: block !important; z-index: 2147483646 !important;',
   );
   const root = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
