@@ -57,15 +57,15 @@ function builtInText(
   const target = `${lines} of the open file (the selection attached below)`;
   switch (ref) {
     case 'improve':
-      return `Improve the wording of ${target}. Keep the meaning and the Typst markup, and change only ${lines}.`;
+      return `Improve the wording of ${target}. Keep the meaning and the markup, and change only ${lines}.`;
     case 'fix':
       return facts.diagnostics.length > 0
         ? `Fix ${target}. The compiler's messages for these lines are attached too. Change only what the fix needs.`
-        : `Fix ${target}: the compiler reports nothing on these lines, so look for mistakes in the Typst markup and the text. Change only what the fix needs.`;
+        : `Fix ${target}: the compiler reports nothing on these lines, so look for mistakes in the markup and the text. Change only what the fix needs.`;
     case 'explain':
       return `Explain ${target}. Answer here in the chat and do not edit the document.`;
     case 'translate':
-      return `Translate ${target} into ${language}. Keep the Typst markup, and replace only ${lines} with the translation.`;
+      return `Translate ${target} into ${language}. Keep the markup, and replace only ${lines} with the translation.`;
   }
 }
 
