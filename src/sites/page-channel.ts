@@ -4,6 +4,7 @@
 // site's methods join the channel with its registry line.
 import { defineRequestChannel, type MethodSpec } from '../shared/protocol/define-channel';
 import { documentPageMethods } from '../shared/protocol/document-methods';
+import { layerPageMethods } from '../shared/protocol/layer-page-methods';
 import { genericPageMethods } from '../shared/protocol/worker-to-page';
 import { SITES } from './sites';
 
@@ -20,6 +21,7 @@ for (const site of SITES) Object.assign(siteMethods, site.pageMethods);
 
 export const pageChannel = defineRequestChannel('worker-to-page', ['worker'], {
   ...genericPageMethods,
+  ...layerPageMethods,
   ...documentPageMethods,
   ...(siteMethods as SiteMethods),
 });

@@ -43,7 +43,7 @@ export function main(): void {
   const pages = createPageRequests(createTabsTransport, (target) => siteAccess.admit(target));
   const frames = createFrameDirectory(discoverFrames);
   const panelPorts = createPanelPorts();
-  const quickAttach = startQuickAttach(panelPorts);
+  const quickAttach = startQuickAttach(panelPorts, pages, () => stores.settings.general());
   const stores = createStores();
   // Custom tool names are checked against the packaged ones when saved, not only per run.
   setBuiltinToolNames(() => BUILTIN_TOOLS.map((tool) => tool.name));
@@ -93,7 +93,7 @@ export function main(): void {
     page: createEventRouter(
       pageToWorker,
       createPageHandlers({
-        quickAttach: quickAttach.clicked,
+        quickAttach,
         frameReady: (tabId, report) => void frames.record(tabId, report),
         runs: agent,
       }),

@@ -112,7 +112,10 @@ describe('quick-attach service', () => {
 describe('page/quick-attach event validation', () => {
   const setup = () => {
     const quickAttach = vi.fn(async () => undefined);
-    const router = createEventRouter(pageToWorker, createPageHandlers({ quickAttach }));
+    const router = createEventRouter(
+      pageToWorker,
+      createPageHandlers({ quickAttach: { clicked: quickAttach } }),
+    );
     return { quickAttach, router };
   };
   const event = (payload: unknown) => ({ type: 'page/quick-attach', payload });
@@ -123,7 +126,7 @@ describe('page/quick-attach event validation', () => {
       sender: 'content-script',
       tabId: 5,
     });
-    expect(quickAttach).toHaveBeenCalledWith(5, 'selection', 'abc-123');
+    expect(quickAttach).toHaveBeenCalledWith(5, 'selection', 'abc-123', undefined);
   });
 
   it('refuses page data, unknown kinds, oversized ids and other senders', async () => {

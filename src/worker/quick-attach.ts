@@ -12,6 +12,7 @@
 // and an id, the tab comes from the sender classification, the window from the
 // browser. The panel reads the selection or image itself through `context/*`.
 import type { QuickAttachKind } from '../shared/protocol/page-to-worker';
+import type { QuickActionRef } from '../shared/protocol/quick-actions';
 
 export const QUICK_ATTACH_QUEUE_MAX = 32;
 export const QUICK_ATTACH_TTL_MS = 30_000;
@@ -22,6 +23,8 @@ export interface QuickAttachEntry {
   readonly windowId: number;
   readonly kind: QuickAttachKind;
   readonly eventId: string;
+  /** The quick action a toolbar click chose; absent for "Add to agent". */
+  readonly action?: QuickActionRef;
 }
 
 interface Queued {
@@ -87,7 +90,12 @@ export interface QuickAttachPlatform {
 
 export interface QuickAttachService {
   /** A validated `page/quick-attach` event from the content script of `tabId`. */
-  clicked(tabId: number, kind: QuickAttachKind, eventId: string): Promise<void>;
+  clicked(
+    tabId: number,
+    kind: QuickAttachKind,
+    eventId: string,
+    action?: QuickActionRef,
+  ): Promise<void>;
   /** A panel connected; `windowId` is null when the browser cannot tell its window. */
   panelConnected(windowId: number | null, send: (entry: QuickAttachEntry) => void): void;
   readonly queue: QuickAttachQueue;
@@ -99,12 +107,18 @@ export function createQuickAttach(
 ): QuickAttachService {
   return {
     queue,
-    async clicked(tabId, kind, eventId) {
+    async clicked(tabId, kind, eventId, action) {
       // First, before any await: the user gesture lasts only for this call.
       platform.openPanel(tabId);
       const windowId = await platform.windowOf(tabId);
       if (windowId === null) return;
-      const entry: QuickAttachEntry = { tabId, windowId, kind, eventId };
+      const entry: QuickAttachEntry = {
+        tabId,
+        windowId,
+        kind,
+        eventId,
+        ...(action === undefined ? {} : { action }),
+      };
       platform.broadcast(entry);
       // A panel already open in that window has it now; otherwise keep it for the
       // panel the click is opening.

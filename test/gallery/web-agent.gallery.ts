@@ -1,7 +1,8 @@
 // The web agent's states as the person sees them: the plan card before an Act run,
 // the mark on the page while the agent acts, its checklist and question card, the
 // composer's command palette, a run paused at the step cap and one paused at the
-// cost limit, the /allow-api chip, the /json chip and a JSON result, and the Agent, Site guides, Memory, Profile
+// cost limit, the /allow-api chip, the /json chip and a JSON result, and the Agent,
+// Site guides, Quick actions, Memory, Profile
 // (unlocked and locked), Skills, Scheduled and Traces tabs of Settings, General after
 // Copy diagnostics, and the Traces page. One Act chat walks through them with a scripted model that plans,
 // reads the page, clicks the button it found, keeps a checklist and asks a question.
@@ -271,6 +272,7 @@ describe('web agent gallery', () => {
   for (const [name, state] of [
     ['Agent', 'settings-agent'],
     ['Site guides', 'settings-site-guides'],
+    ['Quick actions', 'settings-quick-actions'],
     ['Memory', 'settings-memory'],
     ['Skills', 'settings-skills'],
     ['Scheduled', 'settings-scheduled'],

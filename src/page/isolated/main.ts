@@ -13,7 +13,7 @@ import { startFrameLink } from './frame-link';
 import { createHandshake } from './handshake';
 import { siteForFrame, startIsolatedPart } from './isolated-sites';
 import { startCompletionSignalRelay } from './completion-signal-relay';
-import { startQuickAttachLayer } from './quick-attach-layer';
+import { startFloatingLayer } from './quick-attach-start';
 import { createRelay } from './relay';
 import { createWorkerEventTransport, onWorkerRequest } from './worker-transport';
 
@@ -64,6 +64,8 @@ export function main(): void {
   const local = site
     ? startIsolatedPart(site, lifetime.signal, { isTop, documentId, frameLinks, stopRuns })
     : null;
+  // Floating "Add to agent" buttons and quick actions, where the composer can attach.
+  const floating = startFloatingLayer(site, lifetime.signal, events);
   const relay = createRelay({
     nonce,
     documentId,
@@ -72,6 +74,7 @@ export function main(): void {
     siteId: () => siteNow()?.id ?? null,
     ...(local ? { local } : {}),
     onReady: announceReady,
+    quickActions: floating.setActions,
   });
   onWorkerRequest(
     (message) => relay.handle(message, { sender: 'worker', signal: lifetime.signal }),
@@ -94,15 +97,6 @@ export function main(): void {
   } else {
     announceReady(0);
   }
-  // Floating "Add to agent" buttons, on sites whose composer can attach something;
-  // rendered here so a click keeps its user gesture on the way to the worker.
-  if (site && site.panel.attachments.length > 0 && window === window.top) {
-    startQuickAttachLayer({
-      signal: lifetime.signal,
-      emit: (kind, eventId) => void events.emit('page/quick-attach', { kind, eventId }),
-    });
-  }
-
   // Inline completion's typing signals, from a site's MAIN-world editor code.
   if (needsMain) startCompletionSignalRelay(lifetime.signal, events);
 

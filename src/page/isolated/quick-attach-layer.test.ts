@@ -5,6 +5,7 @@ import {
   ANCHORS_REQUEST_EVENT,
   parseAnchors,
   placeButton,
+  placeToolbar,
 } from './quick-attach-placement';
 
 const controllers: AbortController[] = [];
@@ -153,6 +154,83 @@ describe('quick-attach layer', () => {
     layer.host.remove();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(layer.host.isConnected).toBe(true);
+    controller.abort();
+    expect(layer.host.isConnected).toBe(false);
+  });
+});
+
+describe('quick-actions toolbar', () => {
+  const withBand =
+    '{"selection":{"x":120,"y":100},"image":null,"selectionBand":{"top":60,"bottom":118}}';
+
+  it('places the toolbar below the selected lines, or above them, never over them', () => {
+    const size = { width: 300, height: 30 };
+    const viewport = { width: 800, height: 600 };
+    const lines = { top: 60, bottom: 118 };
+    const below = placeToolbar(120, lines, size, viewport);
+    expect(below).toEqual({ left: 120, top: 124 });
+    const low = placeToolbar(700, { top: 500, bottom: 580 }, size, viewport);
+    expect(low.top + size.height).toBeLessThanOrEqual(500);
+    expect(low.left).toBe(492);
+  });
+
+  it('reads the selected lines from the anchors and refuses a malformed band', () => {
+    expect(parseAnchors(withBand)?.selectionBand).toEqual({ top: 60, bottom: 118 });
+    expect(
+      parseAnchors('{"selection":null,"image":null,"selectionBand":{"top":9,"bottom":1}}'),
+    ).toBeNull();
+  });
+
+  it('shows named buttons for a selection and sends the chosen action on a trusted click', () => {
+    const { layer, emit } = start();
+    publish(withBand);
+    layer.flush();
+    const toolbar = layer.toolbar;
+    expect(toolbar.element.hidden).toBe(false);
+    expect(toolbar.element.getAttribute('role')).toBe('toolbar');
+    const names = toolbar.buttons().map((button) => button.textContent);
+    expect(names).toEqual(['Improve wording', 'Fix', 'Explain', 'Translate']);
+    const improve = toolbar.buttons()[0]!;
+    improve.click();
+    expect(emit).not.toHaveBeenCalled();
+    trustedClick(improve);
+    expect(emit).toHaveBeenCalledWith('selection', expect.any(String), 'improve');
+  });
+
+  it('draws the person\u2019s actions and keeps the built-ins for a malformed list', () => {
+    const { layer } = start();
+    layer.toolbar.setActions([
+      { ref: 'improve', name: 'Improve wording' },
+      { ref: 'custom:c1', name: 'Tighten' },
+    ]);
+    expect(layer.toolbar.buttons().map((button) => button.dataset['action'])).toEqual([
+      'improve',
+      'custom:c1',
+    ]);
+    layer.toolbar.setActions([{ ref: 'rm -rf', name: 'x' }]);
+    expect(layer.toolbar.buttons()).toHaveLength(4);
+  });
+
+  it('closes on Escape until the selection changes, and hides with the selection', () => {
+    const { layer } = start();
+    publish(withBand);
+    layer.flush();
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true });
+    Object.defineProperty(escape, 'isTrusted', { value: true });
+    layer.toolbar.buttons()[0]!.dispatchEvent(escape);
+    expect(layer.toolbar.element.hidden).toBe(true);
+    layer.flush();
+    expect(layer.toolbar.element.hidden).toBe(true);
+    publish('{"selection":{"x":130,"y":100},"image":null,"selectionBand":{"top":60,"bottom":118}}');
+    layer.flush();
+    expect(layer.toolbar.element.hidden).toBe(false);
+    publish('{"selection":null,"image":null}');
+    layer.flush();
+    expect(layer.toolbar.element.hidden).toBe(true);
+  });
+
+  it('is removed with the layer when the page goes away', () => {
+    const { layer, controller } = start();
     controller.abort();
     expect(layer.host.isConnected).toBe(false);
   });

@@ -14,6 +14,12 @@
 // Acts on a click the browser did not mark trusted (a page's synthetic click), or
 // sends page data: the event names a kind and an id, nothing else.
 import type { QuickAttachKind } from '../../shared/protocol/page-to-worker';
+import type { QuickActionRef } from '../../shared/protocol/quick-actions';
+import {
+  createQuickActionToolbar,
+  TOOLBAR_STYLE,
+  type QuickActionToolbar,
+} from './quick-action-toolbar';
 import { createId } from '../../shared/lib/ids';
 import {
   ANCHORS_EVENT,
@@ -53,7 +59,7 @@ button[hidden] { display: none; }
 export interface QuickAttachLayerOptions {
   readonly signal: AbortSignal;
   /** Sends `page/quick-attach`; called synchronously inside the trusted click. */
-  readonly emit: (kind: QuickAttachKind, eventId: string) => void;
+  readonly emit: (kind: QuickAttachKind, eventId: string, action?: QuickActionRef) => void;
   readonly now?: () => number;
 }
 
@@ -61,6 +67,8 @@ export interface QuickAttachLayer {
   /** The isolated world's own handles (page scripts cannot see them): for tests. */
   readonly buttons: Readonly<Record<QuickAttachKind, HTMLButtonElement>>;
   readonly host: HTMLElement;
+  /** The quick-actions toolbar of a selection. */
+  readonly toolbar: QuickActionToolbar;
   /** Places the buttons now instead of at the next animation frame. */
   flush(): void;
 }
@@ -69,14 +77,17 @@ export function startQuickAttachLayer(options: QuickAttachLayerOptions): QuickAt
   const { signal, emit } = options;
   const now = options.now ?? Date.now;
   // A custom element name: generic page selectors (`div`, `button`) never match the host.
+  // The host's own z-index: a fixed host is a stacking context, so the buttons' z-index
+  // alone cannot lift them over page layers that come after it (the host sits before
+  // <body> when it starts at document_start).
   const host = document.createElement('side-agent-quick-attach');
   host.setAttribute(
     'style',
-    'all: initial !important; position: fixed !important; left: 0 !important; top: 0 !important; width: 0 !important; height: 0 !important; display: block !important;',
+    'all: initial !important; position: fixed !important; left: 0 !important; top: 0 !important; width: 0 !important; height: 0 !important; display: block !important; z-index: 2147483646 !important;',
   );
   const root = host.attachShadow({ mode: 'closed' });
   const style = document.createElement('style');
-  style.textContent = STYLE;
+  style.textContent = STYLE + TOOLBAR_STYLE;
   root.append(style);
 
   let anchors: Anchors = NO_ANCHORS;
@@ -110,6 +121,10 @@ export function startQuickAttachLayer(options: QuickAttachLayerOptions): QuickAt
   }
 
   const buttons = { selection: makeButton('selection'), image: makeButton('image') };
+  // A toolbar click carries its user gesture to the worker like "Add to agent" does.
+  const toolbar = createQuickActionToolbar(root, signal, (action) =>
+    emit('selection', createId(), action),
+  );
 
   function place(): void {
     frame = null;
@@ -126,6 +141,7 @@ export function startQuickAttachLayer(options: QuickAttachLayerOptions): QuickAt
       const { left, top } = placeButton(anchor, size, viewport);
       button.style.transform = `translate(${left}px, ${top}px)`;
     }
+    toolbar.place(anchors.selection, anchors.selectionBand ?? null);
   }
 
   const schedule = () => {
@@ -167,6 +183,7 @@ export function startQuickAttachLayer(options: QuickAttachLayerOptions): QuickAt
   return {
     buttons,
     host,
+    toolbar,
     flush: () => {
       if (frame !== null) cancelAnimationFrame(frame);
       place();

@@ -20,6 +20,7 @@ import {
 import type { RequestHandlers } from '../../shared/protocol/define-channel';
 import { defineRequestChannel } from '../../shared/protocol/define-channel';
 import { documentPageMethods } from '../../shared/protocol/document-methods';
+import { layerPageMethods } from '../../shared/protocol/layer-page-methods';
 import { PAGE_REQUEST_TIMEOUT_MS } from '../../shared/protocol/limits';
 import {
   BRIDGE_SOURCE,
@@ -36,10 +37,12 @@ import {
 import { validatePayload } from '../../shared/protocol/validate-payload';
 import { genericPageMethods, isSitePageMethod } from '../../shared/protocol/worker-to-page';
 import { PendingRequests } from './pending-requests';
+import type { QuickActionButton } from '../../shared/protocol/quick-actions';
 
 /** The methods the relay knows the schemas of: generic and document ones. */
 const knownChannel = defineRequestChannel('worker-to-page', ['worker'], {
   ...genericPageMethods,
+  ...layerPageMethods,
   ...documentPageMethods,
 });
 
@@ -61,6 +64,8 @@ export interface RelayOptions {
   readonly siteId: () => string | null;
   readonly local?: LocalPageMethods;
   readonly onReady?: (runtimeVersion: number) => void;
+  /** The worker's quick-action buttons for this page's toolbar; false where it has none. */
+  readonly quickActions?: (actions: readonly QuickActionButton[]) => boolean;
   readonly pending?: PendingRequests;
   /** How long a cancelled request id is remembered so a late arrival is refused. */
   readonly cancelMemoryMs?: number;
@@ -185,6 +190,7 @@ export function createRelay(options: RelayOptions): Relay {
         });
       return { cancelled: wasPending };
     },
+    'page/quick-actions': ({ actions }) => ({ shown: options.quickActions?.(actions) ?? false }),
     'page/echo': (payload, context) => forwardKnown('page/echo', payload, context.requestId),
     'document/snapshot': (payload, context) =>
       forwardKnown('document/snapshot', payload, context.requestId),

@@ -81,6 +81,7 @@ export function App({ panel }: { readonly panel: PanelController }) {
     panel.send.error.value,
     panel.session.error.value,
     panel.attachments.error.value,
+    panel.quickActions.error.value,
   ].filter((error) => error !== null);
   const surroundings = {
     modelHost: hostOf(panel.settings.activeModel.value?.baseUrl),
@@ -177,6 +178,11 @@ function PanelBody({
             {panel.send.status.value ? (
               <p class="status-line" role="status" data-testid="send-status">
                 {panel.send.status.value}
+              </p>
+            ) : null}
+            {panel.quickActions.status.value ? (
+              <p class="status-line" role="status" data-testid="quick-action-status">
+                {panel.quickActions.status.value}
               </p>
             ) : null}
           </div>

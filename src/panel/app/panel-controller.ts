@@ -20,6 +20,7 @@ import { SendController } from '../chat/send-controller';
 import type { FrameScheduler } from '../chat/stream/frame-scheduler';
 import { AttachmentsController, type AddKind } from '../composer/attachments-controller';
 import { QuickAttachInbox } from '../composer/quick-attach-inbox';
+import { QuickActionRunner } from '../composer/quick-action-runner';
 import type { ThumbnailMaker } from '../composer/thumbnail';
 import { requestHostPatterns, type RequestHostPatterns } from '../settings/host-permission';
 import { SiteAccessController } from '../site-access/site-access-controller';
@@ -64,6 +65,8 @@ export class PanelController {
   readonly sitePanel = computed(() => this.catalog.panelOf(this.site.value?.siteId ?? null));
   /** Clicks on a site's floating "Add to agent" buttons for this panel's tab. */
   readonly quickAttach: QuickAttachInbox;
+  /** Quick actions chosen on a site's selection toolbar, sent as normal runs. */
+  readonly quickActions: QuickActionRunner;
   /** Whether Side Agent may work on the served page (the person allowed its site). */
   readonly siteAccess: SiteAccessController;
   /**
@@ -127,6 +130,7 @@ export class PanelController {
         return site ? { tabId: site.tabId, windowId: site.windowId } : null;
       },
       add: (kind, tabId) => this.attachments.add(kind, tabId),
+      act: (action, tabId) => this.quickActions.run(action, tabId),
     });
     this.send = new SendController({
       client: api,
@@ -141,6 +145,16 @@ export class PanelController {
         promptTier: () => this.settings.activeTier.peek()?.tier ?? null,
       },
       onUserTurn: (sessionId, turn) => this.session.appendLocal(sessionId, turn),
+    });
+    this.quickActions = new QuickActionRunner({
+      client: api,
+      attachments: this.attachments,
+      settings: async () => {
+        await this.settings.load();
+        return this.settings.view.peek()?.general ?? null;
+      },
+      busy: () => this.send.preparing.peek() || this.runs.isRunning,
+      send: (text) => this.send.send(text).then((outcome) => outcome.kind),
     });
   }
 
@@ -239,6 +253,7 @@ export class PanelController {
     this.send.error.value = null;
     this.session.error.value = null;
     this.attachments.error.value = null;
+    this.quickActions.error.value = null;
   }
 
   add(kind: AddKind): void {

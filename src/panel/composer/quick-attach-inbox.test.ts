@@ -3,8 +3,9 @@ import { QuickAttachInbox, REMEMBERED_EVENT_IDS, type ServedTab } from './quick-
 
 function inbox(served: ServedTab | null = { tabId: 7, windowId: 3 }) {
   const add = vi.fn(async () => undefined);
-  const value = new QuickAttachInbox({ served: () => served, add });
-  return { value, add };
+  const act = vi.fn(async () => undefined);
+  const value = new QuickAttachInbox({ served: () => served, add, act });
+  return { value, add, act };
 }
 const click = (
   eventId: string,
@@ -73,11 +74,26 @@ describe('QuickAttachInbox', () => {
 
   it('keeps adding after one add failed', async () => {
     const add = vi.fn().mockRejectedValueOnce(new Error('page gone')).mockResolvedValue(undefined);
-    const value = new QuickAttachInbox({ served: () => ({ tabId: 7, windowId: 3 }), add });
+    const value = new QuickAttachInbox({
+      served: () => ({ tabId: 7, windowId: 3 }),
+      add,
+      act: vi.fn(),
+    });
     value.ready();
     value.receive(click('e1'));
     value.receive(click('e2'));
     await value.settled();
     expect(add).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a quick action of the served tab instead of adding, once per click', async () => {
+    const { value, add, act } = inbox();
+    value.ready();
+    expect(value.receive({ ...click('e1'), action: 'improve' })).toBe('acted');
+    expect(value.receive({ ...click('e1'), action: 'improve' })).toBe('duplicate');
+    expect(value.receive({ ...click('e2', 8, 3), action: 'fix' })).toBe('other-tab');
+    await value.settled();
+    expect(act.mock.calls).toEqual([['improve', 7]]);
+    expect(add).not.toHaveBeenCalled();
   });
 });

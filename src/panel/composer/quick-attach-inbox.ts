@@ -7,6 +7,7 @@
 // ## Why a holding list
 // A panel opened by the click receives the event (from the worker's queue) before
 // it knows which tab it serves; events wait here until the panel is ready.
+import type { QuickActionRef } from '../../shared/protocol/quick-actions';
 import type { AddKind } from './attachments-controller';
 
 export const REMEMBERED_EVENT_IDS = 128;
@@ -18,6 +19,8 @@ export interface QuickAttachEvent {
   readonly windowId: number;
   readonly kind: 'selection' | 'image';
   readonly eventId: string;
+  /** A quick action chosen on the selection toolbar (absent: "Add to agent"). */
+  readonly action?: QuickActionRef | undefined;
 }
 
 export interface ServedTab {
@@ -30,9 +33,11 @@ export interface QuickAttachInboxDeps {
   readonly served: () => ServedTab | null;
   /** The "+ Add" path. */
   readonly add: (kind: AddKind, tabId: number) => Promise<void>;
+  /** Sends a quick action's message about the selection of `tabId`. */
+  readonly act: (action: QuickActionRef, tabId: number) => Promise<void>;
 }
 
-export type QuickAttachOutcome = 'added' | 'held' | 'other-tab' | 'duplicate';
+export type QuickAttachOutcome = 'added' | 'acted' | 'held' | 'other-tab' | 'duplicate';
 
 export class QuickAttachInbox {
   private readonly seen: string[] = [];
@@ -56,6 +61,11 @@ export class QuickAttachInbox {
     if (!served || served.tabId !== event.tabId || served.windowId !== event.windowId)
       return 'other-tab';
     this.remember(event.eventId);
+    const { action } = event;
+    if (action !== undefined && event.kind === 'selection') {
+      this.tail = this.tail.then(() => this.deps.act(action, event.tabId)).catch(() => undefined);
+      return 'acted';
+    }
     const kind: AddKind = event.kind === 'image' ? 'opened-image' : 'selection';
     // One add at a time: the attachments controller ignores an add while busy.
     this.tail = this.tail.then(() => this.deps.add(kind, event.tabId)).catch(() => undefined);

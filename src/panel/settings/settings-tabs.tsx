@@ -9,6 +9,7 @@ import { DiagnosticsSection } from './diagnostics-section';
 import type { RequestHostPermission } from './host-permission';
 import { ModelsTab } from './models-tab';
 import { GuidesTab } from './tabs/guides-tab';
+import { QuickActionsTab } from './tabs/quick-actions-tab';
 import { McpTab } from './tabs/mcp-tab';
 import { MemoryTab } from './memory/memory-tab';
 import { ProfileTab } from './profile/profile-tab';
@@ -77,6 +78,14 @@ export const settingsTabs = [
       return view ? (
         <CompletionTab client={client} controller={controller} general={view.general} />
       ) : null;
+    },
+  },
+  {
+    id: 'quick-actions',
+    label: 'Quick actions',
+    render: ({ controller }) => {
+      const view = controller.view.value;
+      return view ? <QuickActionsTab controller={controller} general={view.general} /> : null;
     },
   },
   {

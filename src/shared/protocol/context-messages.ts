@@ -8,6 +8,7 @@ import { FileIdentitySchema } from './chat-records';
 import { MAX_FILE_LABEL_CHARS } from './limits';
 import type { MethodSpec } from './define-channel';
 import { SelectionRangeSchema } from './run-messages';
+import { QuickActionFactsSchema } from './quick-actions';
 
 /** Longest selection the composer keeps (the run attachment bound). */
 export const MAX_SELECTION_CHARS = 65_536;
@@ -43,6 +44,14 @@ export const contextRequestMethods = {
         fileLabel: boundedString(MAX_FILE_LABEL_CHARS).nullable(),
       })
       .nullable(),
+  },
+  /**
+   * The selection a quick action works on: its text (bounded), lines, and the compiler
+   * messages on those lines; null when nothing is selected. Page data, untrusted.
+   */
+  'context/read-quick-action': {
+    request: TabRequest,
+    response: QuickActionFactsSchema.nullable(),
   },
   /** An image of the site's preview (for example a rendered document page). */
   'context/capture-preview': {

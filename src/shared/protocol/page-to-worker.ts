@@ -5,6 +5,7 @@ import { boundedString, IdSchema } from '../schema/bounded';
 import { defineEventChannel } from './define-channel';
 import { MAX_URL_CHARS } from './limits';
 import { CompletionSignalSchema } from './completion-events';
+import { QuickActionRefSchema } from './quick-actions';
 
 /** What a floating quick-attach button adds: the editor selection or the opened image. */
 export const QuickAttachKindSchema = z.enum(['selection', 'image']);
@@ -30,7 +31,15 @@ export const pageToWorker = defineEventChannel('page-to-worker', ['content-scrip
    * context methods, so a forged event can only cause a read the user could click.
    */
   'page/quick-attach': {
-    payload: z.strictObject({ kind: QuickAttachKindSchema, eventId: QuickAttachEventIdSchema }),
+    payload: z.strictObject({
+      kind: QuickAttachKindSchema,
+      eventId: QuickAttachEventIdSchema,
+      /**
+       * A click on the quick-actions toolbar names the action (never its text); the
+       * panel reads the selection itself and sends that action's message.
+       */
+      action: QuickActionRefSchema.optional(),
+    }),
   },
   /**
    * A typing signal of inline completion (src/shared/protocol/completion-events.ts). No

@@ -7,6 +7,7 @@ import { PromptTierSchema } from './agent-modes';
 import type { MethodSpec } from './define-channel';
 import { EditModeSchema } from './run-messages';
 import { PlanReviewSchema } from './run-plan';
+import { CustomQuickActionsSchema, TranslateLanguageSchema } from './quick-actions';
 
 /** Bounds of the completion delay, in milliseconds (the page's shortest pause is the floor). */
 export const COMPLETION_DELAY_RANGE = { min: 150, max: 3_000, default: 400 } as const;
@@ -171,6 +172,10 @@ export const GeneralSettingsSchema = z.strictObject({
    * them in what it shows; off by default.
    */
   strictSecretMode: z.boolean(),
+  /** The language the Translate quick action translates a selection into. */
+  quickActionLanguage: TranslateLanguageSchema,
+  /** The person's own quick actions on an editor selection (name + message template). */
+  quickActions: CustomQuickActionsSchema,
 });
 export type GeneralSettings = z.infer<typeof GeneralSettingsSchema>;
 

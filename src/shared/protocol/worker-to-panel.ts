@@ -6,6 +6,7 @@ import { TabIdSchema } from '../schema/bounded';
 import { QuickAttachEventIdSchema, QuickAttachKindSchema } from './page-to-worker';
 import { TabSiteSchema } from './site-catalog';
 import { RunEventPayloads } from './run-messages';
+import { QuickActionRefSchema } from './quick-actions';
 
 export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
   /** The site of a tab changed (navigation, activation); the panel re-gates itself. */
@@ -27,6 +28,8 @@ export const workerToPanel = defineEventChannel('worker-to-panel', ['worker'], {
       windowId: z.number().int(),
       kind: QuickAttachKindSchema,
       eventId: QuickAttachEventIdSchema,
+      /** Present for a quick action: the panel sends it instead of adding the selection. */
+      action: QuickActionRefSchema.optional(),
     }),
   },
   /** The run started; the panel shows its live turn. */

@@ -109,6 +109,10 @@ export const typstPageMethods = {
       text: boundedString(65_536),
       truncated: z.boolean(),
       fileLabel: Label.nullable(),
+      /** The selection's first and last line (1-based) and full length, for quick actions. */
+      fromLine: Line.optional(),
+      toLine: Line.optional(),
+      totalChars: Count.optional(),
     }),
   },
   /** The visible preview page or the opened image, as a bounded data URL. */

@@ -55,6 +55,15 @@ export function createContextHandlers(
       const { reader, page } = await siteContext(deps, payload.tabId, context);
       return requireReader(reader).selection(page);
     },
+    'context/read-quick-action': async (payload, context) => {
+      const { reader, page } = await siteContext(deps, payload.tabId, context);
+      if (!reader?.quickAction)
+        throw new ProtocolFailure(
+          'SITE_FEATURE_UNAVAILABLE',
+          'This page offers no quick actions on a selection.',
+        );
+      return reader.quickAction(page);
+    },
     'context/capture-preview': async (payload, context) => {
       const { reader, page } = await siteContext(deps, payload.tabId, context);
       return requireReader(reader).capture(page, 'preview');

@@ -6,6 +6,7 @@ import { defineEventHandlers } from '../../shared/protocol/define-channel';
 import type { CompletionSignal } from '../../shared/protocol/completion-events';
 import { pageToWorker, type QuickAttachKind } from '../../shared/protocol/page-to-worker';
 import { completionSignal } from '../completion/start-completion';
+import type { QuickActionRef } from '../../shared/protocol/quick-actions';
 
 export interface PageHandlerDeps {
   /** A relay announced its document in a frame of a tab (src/worker/pages/frame-directory.ts). */
@@ -17,7 +18,16 @@ export interface PageHandlerDeps {
    * A floating quick-attach button was clicked in `tabId`. Called
    * synchronously from the message listener: it opens the panel before any await.
    */
-  readonly quickAttach: (tabId: number, kind: QuickAttachKind, eventId: string) => Promise<void>;
+  readonly quickAttach: {
+    clicked(
+      tabId: number,
+      kind: QuickAttachKind,
+      eventId: string,
+      action?: QuickActionRef,
+    ): Promise<void>;
+    /** A page's top frame is ready: send it the quick-actions toolbar's buttons. */
+    pageReady?(tabId: number): void;
+  };
   /** A typing signal of inline completion from `tabId`; absent, the running service's. */
   readonly completionSignal?: (tabId: number, signal: CompletionSignal) => void;
   /** The active runs, which Stop on a page (the acting-tab indicator) cancels by tab. */
@@ -40,11 +50,14 @@ export function createPageHandlers(deps: PageHandlerDeps) {
         linkToken: payload.linkToken ?? null,
         url: payload.url,
       });
+      if (context.frameId === 0) deps.quickAttach.pageReady?.(context.tabId);
     },
     'page/quick-attach': (payload, context) => {
       // No return of the promise: the content script needs no answer beyond "accepted".
       if (context.tabId !== undefined)
-        void deps.quickAttach(context.tabId, payload.kind, payload.eventId).catch(() => undefined);
+        void deps.quickAttach
+          .clicked(context.tabId, payload.kind, payload.eventId, payload.action)
+          .catch(() => undefined);
     },
     // Only the top frame's relay forwards these (sites whose editor runs in the MAIN world).
     'page/completion-signal': (payload, context) => {

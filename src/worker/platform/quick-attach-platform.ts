@@ -14,6 +14,9 @@ import {
   type QuickAttachService,
 } from '../quick-attach';
 import { classifySender } from './classify-sender';
+import type { PageRequests } from '../page-requests';
+import type { GeneralSettings } from '../../shared/protocol/settings-messages';
+import { sendQuickActionButtons } from '../quick-action-buttons';
 import { PANEL_PORT_NAME } from './runtime-messaging';
 
 interface SidebarActionLike {
@@ -115,10 +118,20 @@ export function createQuickAttachPlatform(panels: EventTransport): QuickAttachPl
   };
 }
 
-/** The worker's quick-attach service on this browser, delivering to `panels` as they connect. */
-export function startQuickAttach(panels: EventTransport): QuickAttachService {
+/**
+ * The worker's quick-attach service on this browser, delivering to `panels` as they
+ * connect, and telling each ready page which quick-action buttons to draw.
+ */
+export function startQuickAttach(
+  panels: EventTransport,
+  pages: PageRequests,
+  general: () => Promise<Pick<GeneralSettings, 'quickActions'>>,
+): QuickAttachService & { pageReady(tabId: number): void } {
   const platform = createQuickAttachPlatform(panels);
   const service = createQuickAttach(platform);
   platform.watchPanels(service);
-  return service;
+  return {
+    ...service,
+    pageReady: (tabId) => void sendQuickActionButtons(pages, general, tabId).catch(() => undefined),
+  };
 }

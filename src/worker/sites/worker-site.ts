@@ -5,6 +5,7 @@
 // ordered, the state its tools share during a run, and how the panel's "+ Add" and
 // send-time capture read its pages. The core iterates the registry of these parts
 // (worker-sites.ts) and never names a site.
+import type { QuickActionFacts } from '../../shared/protocol/quick-actions';
 import {
   DEFAULT_AGENT_MODE,
   type AgentMode,
@@ -51,6 +52,12 @@ export interface SiteContextReader {
   selection(page: SitePage): Promise<{ text: string; fileLabel: string | null } | null>;
   /** An image the site offers, by the panel's attachment kind. */
   capture(page: SitePage, kind: Exclude<AttachmentKind, 'selection'>): Promise<CapturedImage>;
+  /**
+   * The selection a quick action works on (its text, lines and the compiler messages
+   * on those lines), or null when nothing is selected; absent where the site offers
+   * no quick actions.
+   */
+  quickAction?(page: SitePage): Promise<QuickActionFacts | null>;
 }
 
 /** The text around the cursor a site's page gives for one typing pause. */

@@ -13,6 +13,8 @@ import {
   type GeneralSettings,
 } from '../../shared/protocol/settings-messages';
 import { DEFAULT_PLAN_REVIEW } from '../../shared/protocol/run-plan';
+import { DEFAULT_TRANSLATE_LANGUAGE } from '../../shared/protocol/quick-actions';
+import { normalizeQuickActions } from './quick-action-records';
 
 /** Longest stored API key (the input bound). */
 const MAX_API_KEY_CHARS = 4_096;
@@ -55,6 +57,8 @@ export const DEFAULT_GENERAL_SETTINGS: GeneralSettings = Object.freeze({
   runCostLimit: null,
   dayCostLimit: null,
   strictSecretMode: false,
+  quickActionLanguage: DEFAULT_TRANSLATE_LANGUAGE,
+  quickActions: [],
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -140,6 +144,8 @@ export function normalizeGeneral(
     runCostLimit: pick('runCostLimit'),
     dayCostLimit: pick('dayCostLimit'),
     strictSecretMode: pick('strictSecretMode'),
+    quickActionLanguage: pick('quickActionLanguage'),
+    quickActions: normalizeQuickActions(source['quickActions'], report),
   };
   return reconcileModels(general, models);
 }

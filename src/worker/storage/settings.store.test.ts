@@ -57,6 +57,8 @@ describe('KeyValueSettingsStore', () => {
         runCostLimit: null,
         dayCostLimit: null,
         strictSecretMode: false,
+        quickActionLanguage: 'English',
+        quickActions: [],
       },
       models: [],
     });

@@ -108,6 +108,8 @@ export function settingsView(models: ModelView[] = [modelView()]): SettingsView 
       runCostLimit: null,
       dayCostLimit: null,
       strictSecretMode: false,
+      quickActionLanguage: 'English',
+      quickActions: [],
     },
     models,
   };

@@ -30,6 +30,8 @@ export interface Point {
 export interface Anchors {
   readonly selection: Point | null;
   readonly image: Point | null;
+  /** Top of the first and bottom of the last selected line, for the quick-actions toolbar. */
+  readonly selectionBand?: { readonly top: number; readonly bottom: number } | null;
 }
 
 interface Rect {
@@ -62,11 +64,27 @@ export function imageAnchor(image: Element | null): Point | null {
   return { x: Math.round(rect.right + IMAGE_GAP_PX), y: Math.round(rect.top + IMAGE_GAP_PX) };
 }
 
+/** The selected lines' vertical extent (clamped to the editor), or null without a selection. */
+export function selectionBand(view: ViewWithCoords): { top: number; bottom: number } | null {
+  const { from, to } = view.state.selection.main;
+  if (from === to || typeof view.coordsAtPos !== 'function') return null;
+  const box = view.scrollDOM.getBoundingClientRect();
+  const start = view.coordsAtPos(from, 1) ?? view.coordsAtPos(from, -1);
+  const end = view.coordsAtPos(to, -1) ?? view.coordsAtPos(to, 1);
+  // An end scrolled out of the editor counts as the editor's edge.
+  const top = start ? Math.max(start.top, box.top) : box.top;
+  const bottom = end ? Math.min(end.bottom, box.bottom) : box.bottom;
+  return bottom >= top ? { top: Math.round(top), bottom: Math.round(bottom) } : null;
+}
+
 export function readAnchors(): Anchors {
   const found = findEditorView();
+  const view = found ? (found.view as ViewWithCoords) : null;
+  const selection = view ? selectionAnchor(view) : null;
   return {
-    selection: found ? selectionAnchor(found.view as ViewWithCoords) : null,
+    selection,
     image: imageAnchor(findOpenedImage()),
+    selectionBand: view && selection ? selectionBand(view) : null,
   };
 }
 

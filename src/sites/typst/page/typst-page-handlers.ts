@@ -115,6 +115,10 @@ export function createTypstPageHandlers(signal: AbortSignal): TypstPageHandlers 
         text: view.state.doc.sliceString(from, end),
         truncated: end < to,
         fileLabel: readFileIdentity()?.path ?? null,
+        // A selection that ends at a line's start does not take in that line.
+        fromLine: view.state.doc.lineAt(from).number,
+        toLine: view.state.doc.lineAt(to > from ? to - 1 : to).number,
+        totalChars: to - from,
       };
     },
     'typst/capture': ({ kind }) => {
