@@ -15,7 +15,7 @@ const PAGE = `<!doctype html><title>Harbour log</title><h1>Harbour log</h1>${Arr
 ).join('')}`;
 const TASK = 'Read the harbour log three times and tell me what it is about.';
 // Three page reads fit under this many request characters, four do not.
-const WINDOW_CHARS = 60_000;
+const WINDOW_CHARS = 62_000;
 
 let rig: WebRunRig;
 const refused: number[] = [];
