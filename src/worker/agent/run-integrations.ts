@@ -13,6 +13,7 @@ import type { TrustCheck } from '../tools/approval-policy';
 import type { JsonValue, ToolOutcome } from '../tools/define-tool';
 import type { ToolRegistry } from '../tools/tool-registry';
 import type { RunEventSink } from './run-events';
+import { addUserText } from './user-parts';
 
 /** What the run loop needs from the integration service (injected so tests use fakes). */
 export interface RunIntegrations {
@@ -74,15 +75,8 @@ export async function withRunIntegrations(
  * and carries their error codes).
  */
 export function addToolSetNote(messages: ModelMessage[], note: string | null): void {
-  if (note === null) return;
-  const part: UserContentPart = {
-    type: 'text',
-    text: `[Untrusted tool-set status from the extension]\n${note}`,
-  };
-  const last = messages.at(-1);
-  if (last?.role === 'user')
-    messages[messages.length - 1] = { role: 'user', content: [...last.content, part] };
-  else messages.push({ role: 'user', content: [part] });
+  if (note !== null)
+    addUserText(messages, `[Untrusted tool-set status from the extension]\n${note}`, 'last');
 }
 
 /**

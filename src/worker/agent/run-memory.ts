@@ -3,17 +3,13 @@
 // they were (a provider's prompt cache keeps working) and the trusted system prompt
 // never holds it.
 import { raceAbort } from '../../shared/lib/abort';
-import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
+import type { ModelMessage } from '../providers/model-adapter';
 import type { RunContext } from './run-context';
+import { addUserText } from './user-parts';
 
 /** Puts `block` at the start of the last user message (or a new one), when there is one. */
 export function addMemoryNote(messages: ModelMessage[], block: string | null): void {
-  if (block === null) return;
-  const part: UserContentPart = { type: 'text', text: block };
-  const last = messages.at(-1);
-  if (last?.role === 'user')
-    messages[messages.length - 1] = { role: 'user', content: [part, ...last.content] };
-  else messages.push({ role: 'user', content: [part] });
+  if (block !== null) addUserText(messages, block, 'first');
 }
 
 /** The run's memory block; memory that cannot be read is a notice, never a failed run. */

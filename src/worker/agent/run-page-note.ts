@@ -4,6 +4,7 @@
 // title is the page's own words, so the note says it is page data.
 import type { ModelMessage } from '../providers/model-adapter';
 import type { RunContext } from './run-context';
+import { addUserText } from './user-parts';
 
 const MAX_NOTE_TITLE_CHARS = 200;
 
@@ -20,9 +21,5 @@ export async function pageNoteOf(run: RunContext): Promise<string | null> {
 
 /** Puts `note` before the person's words in the last user message. */
 export function addPageNote(messages: ModelMessage[], note: string | null): void {
-  const last = messages.at(-1);
-  if (note === null || last?.role !== 'user') return;
-  const content = [...last.content];
-  content.splice(Math.max(0, content.length - 1), 0, { type: 'text', text: note });
-  messages[messages.length - 1] = { role: 'user', content };
+  if (note !== null) addUserText(messages, note, 'before-words');
 }

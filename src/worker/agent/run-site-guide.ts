@@ -11,6 +11,7 @@
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
 import type { ModelMessage, UserContentPart } from '../providers/model-adapter';
 import { guideFor, type SiteGuide } from '../sites/site-guide';
+import { addUserText } from './user-parts';
 
 /** The fixed words a finance site's guide adds: more confirmation, never less. */
 export const FINANCE_GUIDANCE =
@@ -63,11 +64,7 @@ export function createRunSiteGuide(guides: readonly SiteGuide[]): RunSiteGuide {
     isActive: guides.length > 0,
     atStart(messages, url) {
       current = guideFor(guides, url);
-      const last = messages.at(-1);
-      if (current === null || last?.role !== 'user') return;
-      const content = [...last.content];
-      content.splice(Math.max(0, content.length - 1), 0, textPart(siteGuideNote(current)));
-      messages[messages.length - 1] = { role: 'user', content };
+      if (current !== null) addUserText(messages, siteGuideNote(current), 'before-words');
     },
     afterRound(messages, url) {
       // An address we could not read (the tab closing) changes nothing here; the

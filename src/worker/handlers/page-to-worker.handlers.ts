@@ -4,9 +4,9 @@
 // button does too) and lets the panel read what the user could add with "+ Add".
 import { defineEventHandlers } from '../../shared/protocol/define-channel';
 import type { CompletionSignal } from '../../shared/protocol/completion-events';
-import { pageToWorker, type QuickAttachKind } from '../../shared/protocol/page-to-worker';
+import { pageToWorker } from '../../shared/protocol/page-to-worker';
 import { completionSignal } from '../completion/start-completion';
-import type { QuickActionRef } from '../../shared/protocol/quick-actions';
+import type { QuickAttachService } from '../quick-attach';
 
 export interface PageHandlerDeps {
   /** A relay announced its document in a frame of a tab (src/worker/pages/frame-directory.ts). */
@@ -18,13 +18,7 @@ export interface PageHandlerDeps {
    * A floating quick-attach button was clicked in `tabId`. Called
    * synchronously from the message listener: it opens the panel before any await.
    */
-  readonly quickAttach: {
-    clicked(
-      tabId: number,
-      kind: QuickAttachKind,
-      eventId: string,
-      action?: QuickActionRef,
-    ): Promise<void>;
+  readonly quickAttach: Pick<QuickAttachService, 'clicked'> & {
     /** A page's top frame is ready: send it the quick-actions toolbar's buttons. */
     pageReady?(tabId: number): void;
   };

@@ -3,8 +3,10 @@
 // book its tools check data with, the person's format told to the model with the
 // message, a stop once every attempt failed, and a warning kept with the answer
 // when the run ended without data.
+import type { ChatTurn } from '../../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
-import type { ModelMessage, UserContentPart } from '../../providers/model-adapter';
+import type { ModelMessage } from '../../providers/model-adapter';
+import { addUserText } from '../user-parts';
 import type { RunEventSink } from '../run-events';
 import type { TurnRecorder } from '../turn-recorder';
 import {
@@ -36,7 +38,7 @@ export function resultFormatNote(book: RunResultBook): string {
 }
 
 export function createResultRun(input: {
-  readonly history: readonly { readonly role: string }[];
+  readonly history: readonly ChatTurn[];
   readonly userTurnId: string;
   readonly recorder: TurnRecorder;
   readonly events: RunEventSink;
@@ -49,12 +51,7 @@ export function createResultRun(input: {
   return {
     book,
     tell(messages) {
-      if (!book || book.accepted() !== null) return;
-      const part: UserContentPart = { type: 'text', text: resultFormatNote(book) };
-      const last = messages.at(-1);
-      if (last?.role === 'user')
-        messages[messages.length - 1] = { role: 'user', content: [...last.content, part] };
-      else messages.push({ role: 'user', content: [part] });
+      if (book && book.accepted() === null) addUserText(messages, resultFormatNote(book), 'last');
     },
     afterRound() {
       if (!book?.exhausted()) return;

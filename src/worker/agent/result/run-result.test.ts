@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UserTurn } from '../../../shared/protocol/chat-records';
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import { parseResultFormat } from '../../../shared/result-format/parse-format';
 import { MAX_RESULT_ATTEMPTS, createRunResult, resultFormatOf } from './run-result';
@@ -59,9 +60,13 @@ describe('run result', () => {
 
   it('reads the format from the message of this Send only, never an imported one', () => {
     const format = formatOf('name');
-    const user = (id: string, extra: object = {}) => ({
+    const user = (id: string, extra: Partial<UserTurn> = {}): UserTurn => ({
       id,
       role: 'user',
+      createdAt: 1,
+      text: 'List them.',
+      file: null,
+      attachments: [],
       resultFormat: format,
       ...extra,
     });

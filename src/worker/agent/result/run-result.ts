@@ -10,7 +10,7 @@
 import { ProtocolFailure } from '../../../shared/protocol/envelope';
 import type { ResultFormat } from '../../../shared/protocol/result-format';
 import { MAX_RESULT_JSON_CHARS } from '../../../shared/protocol/result-format';
-import type { UserTurn } from '../../../shared/protocol/chat-records';
+import type { ChatTurn } from '../../../shared/protocol/chat-records';
 import { checkSchemaSubset } from '../../tools/schema-subset';
 import { validateParsedArguments, type ArgumentIssue } from '../../tools/validate-arguments';
 
@@ -44,15 +44,11 @@ export interface RunResultBook {
 
 /** The format the message of this Send asked for, if any (never an imported turn's). */
 export function resultFormatOf(
-  history: readonly { readonly role: string }[],
+  history: readonly ChatTurn[],
   userTurnId: string,
 ): ResultFormat | null {
-  for (const turn of history) {
-    if (turn.role !== 'user') continue;
-    const user = turn as UserTurn;
-    if (user.id === userTurnId && user.imported !== true) return user.resultFormat ?? null;
-  }
-  return null;
+  const turn = history.find((entry) => entry.role === 'user' && entry.id === userTurnId);
+  return turn?.role === 'user' && turn.imported !== true ? (turn.resultFormat ?? null) : null;
 }
 
 /**

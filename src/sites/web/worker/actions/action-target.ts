@@ -49,6 +49,13 @@ export const fail = (
   message: failure.message,
 });
 
+/** The refusal for a ref whose element left the page since it was read. */
+export const refGone = (refText: string): Failure =>
+  fail({
+    code: 'PAGE_REF_NOT_FOUND',
+    message: `${refText} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
+  });
+
 /** An element found and ready to be pressed. */
 export interface ActionTarget {
   readonly ref: string;
@@ -147,10 +154,7 @@ export async function findTarget(
     if (!located.ok) return fail(located.error);
     const found = located.data;
     if (found.status === 'gone') {
-      return fail({
-        code: 'PAGE_REF_NOT_FOUND',
-        message: `${refText} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
-      });
+      return refGone(refText);
     }
     if (found.status === 'not-visible') {
       return fail({

@@ -14,7 +14,7 @@ import { MAX_UPLOAD_BYTES } from '../../methods/upload-methods';
 import { asksForFiles } from '../files/asks-for-files';
 import { storedFile, type StoredFile } from '../files/file-store';
 import { mayControlTab } from '../input/may-control-tab';
-import { fail, parseActionRef, type ActionDeps, type Failure } from './action-target';
+import { fail, parseActionRef, refGone, type ActionDeps, type Failure } from './action-target';
 import { RefArgument } from './resolve-target';
 import { acceptsFile, bareType } from './upload-accept';
 
@@ -74,11 +74,7 @@ async function planUpload(
   const found = await context.page.request('web/upload-target', { ref: parsed.number });
   if (!found.ok) return fail(found.error);
   const target = found.data;
-  if (target.status === 'gone')
-    return fail({
-      code: 'PAGE_REF_NOT_FOUND',
-      message: `${ref} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
-    });
+  if (target.status === 'gone') return refGone(ref);
   if (target.status === 'not-file-input')
     return fail({
       code: 'INPUT_WRONG_CONTROL',

@@ -4,7 +4,7 @@ import { z } from '../../../../shared/schema/zod';
 import { defineTool } from '../../../../worker/tools/define-tool';
 import { untrustedPageData } from '../../../../worker/tools/untrusted-content';
 import { MAX_STYLE_PROPERTIES, PropertyName } from '../../methods/dev-methods';
-import { parseActionRef } from '../actions/action-target';
+import { parseActionRef, refGone } from '../actions/action-target';
 import { RefArgument } from '../actions/resolve-target';
 import { asksForStyles } from './asks-for-styles';
 import { asOutcome, callPage, count, modelJson, success } from '../read/read-support';
@@ -31,12 +31,7 @@ export const inspectElementStylesTool = defineTool({
         ref: parsed.number,
         properties: properties ?? null,
       });
-      if (styles.status === 'gone')
-        return {
-          ok: false,
-          code: 'PAGE_REF_NOT_FOUND',
-          message: `${ref} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
-        };
+      if (styles.status === 'gone') return refGone(ref);
       const { url, status: _status, ...rest } = styles;
       return success(
         {

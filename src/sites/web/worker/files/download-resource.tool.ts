@@ -9,7 +9,7 @@ import {
   type ToolOutcome,
   type ToolRunContext,
 } from '../../../../worker/tools/define-tool';
-import { parseActionRef } from '../actions/action-target';
+import { parseActionRef, refGone } from '../actions/action-target';
 import { RefArgument } from '../actions/resolve-target';
 import { asksForMedia } from './asks-for-media';
 import { changedSinceReview, matchesReview, rememberReview } from './media-review';
@@ -25,12 +25,7 @@ async function resourcePlan(ref: string, context: ToolRunContext): Promise<Media
   const answer = await context.page.request('web/media-resource', { ref: parsed.number });
   if (!answer.ok) return { ok: false, code: answer.error.code, message: answer.error.message };
   const found = answer.data;
-  if (found.status === 'gone')
-    return {
-      ok: false,
-      code: 'PAGE_REF_NOT_FOUND',
-      message: `${ref} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
-    };
+  if (found.status === 'gone') return refGone(ref);
   if (found.status === 'not-media')
     return {
       ok: false,

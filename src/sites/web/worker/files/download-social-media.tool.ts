@@ -13,7 +13,7 @@ import {
   type ToolOutcome,
   type ToolRunContext,
 } from '../../../../worker/tools/define-tool';
-import { parseActionRef } from '../actions/action-target';
+import { parseActionRef, refGone } from '../actions/action-target';
 import { RefArgument } from '../actions/resolve-target';
 import { asksForMedia } from './asks-for-media';
 import { changedSinceReview, matchesReview, rememberReview } from './media-review';
@@ -48,12 +48,7 @@ async function postPlan(
   const answer = await context.page.request('web/post-media', { ref: parsed?.number });
   if (!answer.ok) return { ok: false, code: answer.error.code, message: answer.error.message };
   const found = answer.data;
-  if (found.status === 'gone')
-    return {
-      ok: false,
-      code: 'PAGE_REF_NOT_FOUND',
-      message: `${ref} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
-    };
+  if (found.status === 'gone') return refGone(ref ?? 'The post');
   if (found.media.length === 0) {
     const words = `No images or videos were found in ${found.container}${found.skipped > 0 ? ` (${counted(found.skipped, 'small image')} such as icons and avatars left out)` : ''}.`;
     if (strategy === 'auto') return lookYourself(context, words);

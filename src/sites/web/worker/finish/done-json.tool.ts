@@ -5,7 +5,7 @@
 // on the page like `done`; in Ask there is nothing the run could have left undone.
 import { z } from '../../../../shared/schema/zod';
 import { defineTool, type ToolOutcome } from '../../../../worker/tools/define-tool';
-import { OUTCOME_WORDS } from './done.tool';
+import { FINISH_ARGUMENTS, OUTCOME_WORDS } from './done.tool';
 import { checkFinish } from './finish-check';
 
 type Failure = Extract<ToolOutcome, { ok: false }>;
@@ -17,8 +17,7 @@ export const doneJsonTool = defineTool({
   description:
     'Finish with the data the person asked for, as `data` in their JSON format; a summary and the outcome. Data that does not match comes back with what to fix.',
   arguments: z.strictObject({
-    summary: z.string().min(1).max(2_000),
-    outcome: z.enum(['success', 'partial', 'failed']),
+    ...FINISH_ARGUMENTS,
     data: z.unknown().optional().describe('The result in the JSON format the person gave.'),
   }),
   effect: 'read',

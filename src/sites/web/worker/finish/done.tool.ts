@@ -14,14 +14,17 @@ export const OUTCOME_WORDS = {
   failed: 'Could not finish',
 };
 
+/** The arguments every finishing tool takes: a summary for the person and the outcome. */
+export const FINISH_ARGUMENTS = {
+  summary: z.string().min(1).max(2_000),
+  outcome: z.enum(['success', 'partial', 'failed']),
+};
+
 export const doneTool = defineTool({
   name: 'done',
   description:
     'Finish: a summary for the person and the outcome. A success claim is checked on the page first.',
-  arguments: z.strictObject({
-    summary: z.string().min(1).max(2_000),
-    outcome: z.enum(['success', 'partial', 'failed']),
-  }),
+  arguments: z.strictObject(FINISH_ARGUMENTS),
   effect: 'read',
   activity: ({ outcome }, result) =>
     result?.ok === false ? 'Checked the page before finishing' : OUTCOME_WORDS[outcome],

@@ -4,7 +4,7 @@
 // the run's facts together and ask `mayActWithoutAsking`. A ref that names nothing is
 // refused here, with the same words the action would use, so no card asks about it.
 import type { CallReview, ToolRunContext } from '../../../../worker/tools/define-tool';
-import { parseActionRef } from '../actions/action-target';
+import { parseActionRef, refGone } from '../actions/action-target';
 import { mayActWithoutAsking, type ControlFacts, type ProposedAction } from './may-act';
 import { formKey, rememberPress, type PressRecord } from './duplicate-submit';
 import { webRunState, type WebRunState } from './observations';
@@ -64,14 +64,7 @@ export async function reviewAction(
   }
   const { control, linkShown, url: pageUrl } = facts.data;
   if (target.ref !== null && control === null) {
-    return {
-      ask: 'refused',
-      outcome: {
-        ok: false,
-        code: 'PAGE_REF_NOT_FOUND',
-        message: `${target.ref} no longer names an element on the page (it was removed or redrawn). Look at the page again for fresh refs.`,
-      },
-    };
+    return { ask: 'refused', outcome: refGone(target.ref) };
   }
   const action = propose(control);
   if (!action) return { ask: false };
