@@ -51,6 +51,8 @@ export interface Visibility {
   readonly boxless: boolean;
   /** The box measured for the decision (null when boxless or hidden before measuring). */
   readonly rect: DOMRect | null;
+  /** content-visibility:hidden: the browser renders nothing inside. */
+  readonly skipsContent: boolean;
 }
 
 export const VISIBLE_ROOT: Visibility = {
@@ -61,6 +63,7 @@ export const VISIBLE_ROOT: Visibility = {
   opacity: 1,
   boxless: false,
   rect: null,
+  skipsContent: false,
 };
 
 const hiddenStates = new Map<HiddenReason, Visibility>();
@@ -87,17 +90,22 @@ const holdsControl = (element: Element) =>
 const isLabelledInput = (element: Element) =>
   element.localName === 'input' && labelsOf(element).length > 0;
 
-type Checkable = Element & { checkVisibility?: (options?: object) => boolean };
-
-const RENDERED_AND_VISIBLE = { visibilityProperty: true, checkVisibilityCSS: true };
-
 /**
  * The visibility of `element`, whose flat-tree parent has `parent`. Each computed
  * property is read only when the answer depends on it: a walk asks this of every
  * element, and a property read costs about as much as computing the style.
+ * ## Why no checkVisibility()
+ * The box and the style are read anyway, and they say what the native check says
+ * for an element whose ancestors this walk already passed: a box with any size is
+ * rendered (display is read only for a box of almost none), visibility is one
+ * property, and content a content-visibility:hidden ancestor skips is known from
+ * that ancestor's own answer. The native call cost more than all three together.
  */
 export function visibilityOf(element: Element, parent: Visibility): Visibility {
   if (parent.hidden) return parent;
+  // The browser renders nothing inside content-visibility:hidden, though it still
+  // measures it when asked: only the ancestor's style tells.
+  if (parent.skipsContent) return hiddenState('not-rendered');
   // Most elements carry no attribute at all; asking first spares three lookups each.
   if (element.hasAttributes()) {
     if (element.getAttribute('aria-hidden') === 'true') return hiddenState('aria-hidden');
@@ -106,25 +114,15 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
   }
   const view = element.ownerDocument.defaultView;
   if (!view) return parent;
-  const checkable = element as Checkable;
-  const canCheck = typeof checkable.checkVisibility === 'function';
-  // One native call says "rendered, with visibility visible" for most elements and
-  // spares two style reads; it says no for display:contents, which the style tells.
-  const plain = canCheck && checkable.checkVisibility(RENDERED_AND_VISIBLE);
   const style = view.getComputedStyle(element);
+  let rect: DOMRect | null = element.getBoundingClientRect();
   let display = '';
   let boxless = false;
-  if (!plain) {
+  if (rect.width < MIN_CLIPPED_SIZE || rect.height < MIN_CLIPPED_SIZE) {
+    // Only a tiny box needs its display: whether it is rendered at all, whether it
+    // has a box of its own, whether overflow clips it.
     display = style.display;
     if (display === 'none') return hiddenState('not-rendered');
-    boxless = display === 'contents';
-    // Not rendered for a reason of an ancestor outside this walk (a closed <details>).
-    if (!boxless && canCheck && !checkable.checkVisibility()) return hiddenState('not-rendered');
-  }
-  let rect = boxless ? null : element.getBoundingClientRect();
-  if (plain && rect && (rect.width < MIN_CLIPPED_SIZE || rect.height < MIN_CLIPPED_SIZE)) {
-    // Only a tiny box needs its display: whether overflow clips it, whether it has a box.
-    display = style.display;
     if (display === 'contents') [boxless, rect] = [true, null];
   }
   // Opacity paints a box: on display:contents, which has none, it does nothing.
@@ -146,9 +144,10 @@ export function visibilityOf(element: Element, parent: Visibility): Visibility {
       transparent = true;
     }
   }
-  const visibility = plain ? 'visible' : style.visibility;
+  const visibility = style.visibility;
   const shown = !transparent && (visibility === '' || visibility === 'visible');
-  return new ShownElement(shown, transparent, opacity, boxless, rect, style);
+  const skipsContent = !LEAF_TAGS.has(element.localName) && style.contentVisibility === 'hidden';
+  return new ShownElement(shown, transparent, opacity, boxless, rect, skipsContent, style);
 }
 
 /**
@@ -165,13 +164,11 @@ class ShownElement implements Visibility {
     readonly opacity: number,
     readonly boxless: boolean,
     readonly rect: DOMRect | null,
+    readonly skipsContent: boolean,
     private readonly style: CSSStyleDeclaration,
   ) {}
   get textShown(): boolean {
-    // content-visibility:hidden skips the element's content: its children fail the
-    // native check, and its own text is hidden here (read only for elements with text).
-    return (this.#textShown ??=
-      this.shown && textShows(this.style) && this.style.contentVisibility !== 'hidden');
+    return (this.#textShown ??= this.shown && !this.skipsContent && textShows(this.style));
   }
 }
 
