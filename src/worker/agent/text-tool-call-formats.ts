@@ -40,25 +40,27 @@ function functionBlocks(text: string): (Candidate | null)[] | null {
   return [...text.matchAll(FUNCTION_BLOCK)].map((m) => functionBody(m[1] ?? '', m[2] ?? ''));
 }
 
+/** One GLM key and value; neither may hold another key or value tag. */
+const GLM_TEXT = String.raw`((?:(?!<\/?arg_(?:key|value)>)[\s\S])*)`;
+const GLM_PAIR = new RegExp(
+  `<arg_key>${GLM_TEXT}</arg_key>\\s*<arg_value>${GLM_TEXT}</arg_value>`,
+  'g',
+);
+
 /** The body of one `<tool_call>` block: JSON (Hermes, Qwen, Granite 3.1), XML, or GLM. */
-function toolCallBody(body: string): (Candidate | null)[] {
+function toolCallBody(body: string, isClosed: boolean): (Candidate | null)[] {
   const trimmed = body.trim();
   if (/^[[{]/.test(trimmed)) {
     const read = readJsonValue(trimmed, 0);
     return read && read.end === trimmed.length ? candidatesOf(read.value) : [null];
   }
+  // Only a JSON body may run to the end of the reply: other bodies cut short are cut-off replies.
+  if (!isClosed) return [null];
   if (trimmed.startsWith('<function=')) return functionBlocks(trimmed) ?? [null];
   // GLM-4.5: the name, then `<arg_key>k</arg_key><arg_value>v</arg_value>` pairs.
-  const glm =
-    /^([\w.-]+)\s*((?:<arg_key>[\s\S]*?<\/arg_key>\s*<arg_value>[\s\S]*?<\/arg_value>\s*)*)$/.exec(
-      trimmed,
-    );
-  if (!glm) return [null];
-  const pairs = [
-    ...(glm[2] ?? '').matchAll(
-      /<arg_key>([\s\S]*?)<\/arg_key>\s*<arg_value>([\s\S]*?)<\/arg_value>/g,
-    ),
-  ];
+  const glm = /^([\w.-]+)\s*([\s\S]*)$/.exec(trimmed);
+  const pairs = [...(glm?.[2] ?? '').matchAll(GLM_PAIR)];
+  if (!glm || (glm[2] ?? '').replace(GLM_PAIR, '').trim() !== '') return [null];
   const raw = Object.fromEntries(pairs.map((m) => [(m[1] ?? '').trim(), m[2] ?? '']));
   return [{ name: glm[1], arguments: raw, isRaw: true }];
 }
@@ -69,7 +71,9 @@ function toolCallBlocks(text: string): Found | null {
   const matches = [...text.matchAll(pattern)];
   if (matches.length === 0) return null;
   return {
-    candidates: matches.flatMap((match) => toolCallBody(match[1] ?? '')),
+    candidates: matches.flatMap((match) =>
+      toolCallBody(match[1] ?? '', match[0].endsWith('</tool_call>')),
+    ),
     rest: text.replace(pattern, ''),
   };
 }

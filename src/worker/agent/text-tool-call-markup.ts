@@ -69,7 +69,7 @@ const HARMONY_ANALYSIS =
   /(?:<\|start\|>assistant)?<\|channel\|>analysis<\|message\|>[\s\S]*?(?:<\|end\|>|$)/g;
 /** The framing tokens left around the final answer once the calls are taken out. */
 const HARMONY_FRAMING =
-  /<\|start\|>assistant|<\|channel\|>final<\|message\|>|<\|end\|>|<\|return\|>/g;
+  /<\|start\|>assistant|<\|channel\|>(?:final|commentary)<\|message\|>|<\|end\|>|<\|return\|>/g;
 
 /**
  * gpt-oss harmony: a commentary message addressed `to=functions.name` (before or

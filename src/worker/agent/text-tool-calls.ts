@@ -83,9 +83,10 @@ export function recoverTextToolCalls(
       const tool = typeof candidate?.name === 'string' ? byName.get(candidate.name) : undefined;
       const raw = candidate?.arguments;
       if (!tool || typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-      const args = candidate?.isRaw === true
-        ? typeRawArguments(raw as Record<string, unknown>, tool.inputSchema)
-        : (raw as Record<string, unknown>);
+      const args =
+        candidate?.isRaw === true
+          ? typeRawArguments(raw as Record<string, unknown>, tool.inputSchema)
+          : (raw as Record<string, unknown>);
       const checked = validateParsedArguments(args, tool.inputSchema);
       if (!checked.ok) return null;
       calls.push({
