@@ -15,6 +15,7 @@ const KIMI = {
   note: "assembled with the test's own _wrap and _tool helpers, as the test does",
 };
 const DEEPSEEK = vllm('DeepSeek V3', 'test_deepseekv3_tool_parser.py');
+const DEEPSEEK_31 = vllm('DeepSeek V3.1', 'test_deepseekv31_tool_parser.py');
 const HARMONY = {
   family: 'gpt-oss (harmony)',
   source:
@@ -185,5 +186,34 @@ export const MARKUP_FORMAT_SAMPLES: readonly RecordedSample[] = [
       '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n{"city": "Tokyo"\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
     calls: null,
     note: 'broken JSON in the block',
+  },
+  {
+    ...DEEPSEEK_31,
+    reply:
+      'normal text<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+    calls: [{ name: 'foo', arguments: { x: 1 } }],
+    rest: 'normal text',
+  },
+  {
+    ...DEEPSEEK_31,
+    reply:
+      'some prefix text<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁call▁end｜><｜tool▁call▁begin｜>bar<｜tool▁sep｜>{"y":2}<｜tool▁call▁end｜><｜tool▁calls▁end｜> some suffix text',
+    calls: [
+      { name: 'foo', arguments: { x: 1 } },
+      { name: 'bar', arguments: { y: 2 } },
+    ],
+    rest: 'some prefix text some suffix text',
+  },
+  {
+    ...DEEPSEEK_31,
+    reply: 'Let me look that up.<｜tool▁calls▁begin｜>get_weather',
+    calls: null,
+    note: 'cut off inside the block',
+  },
+  {
+    ...DEEPSEEK_31,
+    reply: '<｜tool▁calls▁begin｜>foo<｜tool▁sep｜>{"x":1}<｜tool▁calls▁end｜>',
+    calls: null,
+    note: 'the outer markers without a call block',
   },
 ];

@@ -67,6 +67,8 @@ export const RECORDED_TOOLS = [
       ['name'],
     ),
   ),
+  tool('foo', object({ x: { type: 'integer' } }, ['x'])),
+  tool('bar', object({ y: { type: 'integer' } }, ['y'])),
   tool('generate_file', object({ template: text, path: text }, ['path'])),
 ];
 
