@@ -145,7 +145,9 @@ export const FORMATS: readonly ((text: string) => Found | null)[] = [
   toolCallBlocks,
   (text) => afterMarker(text, '[TOOL_CALLS]', mistral),
   (text) => afterMarker(text, '<|tool_call|>', json),
-  (text) => afterMarker(text, 'functools', json),
+  // The list's own bracket is part of Phi-4-mini's marker, so prose about Python's
+  // functools module is not mistaken for one.
+  (text) => afterMarker(text, 'functools[', (body, start) => json(body, start - 1)),
   (text) => afterMarker(text, '<|python_start|>', pythonic, '<|python_end|>'),
   (text) => afterMarker(text, '<|tool_call_start|>', pythonic, '<|tool_call_end|>'),
   (text) => {

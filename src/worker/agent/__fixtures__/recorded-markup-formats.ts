@@ -112,15 +112,6 @@ export const MARKUP_FORMAT_SAMPLES: readonly RecordedSample[] = [
     calls: [{ name: 'get_current_weather', arguments: { city: 'Dallas', state: 'TX' } }],
   },
   {
-    family: 'Qwen3-Coder',
-    source: 'signalnine/q27 issue #24 (a reply a server passed through as text)',
-    licence: 'GitHub issue text, quoted as test data',
-    reply:
-      '<name>task\n</parameter>\n<parameter=description>\nAdd timestamp comment to hello.py\n</parameter>\n<parameter=prompt>\n...\n</parameter>\n<parameter=subagent_type>\ngeneral\n</parameter>\n</function>',
-    calls: null,
-    note: 'the opening of the call is garbled',
-  },
-  {
     ...KIMI,
     reply: `I'll check. ${kimi(kimiCall('functions.get_weather:0', '{"city": "Beijing"}'))}`,
     calls: [{ name: 'get_weather', arguments: { city: 'Beijing' } }],

@@ -5,6 +5,7 @@
 // a note says when anything was changed. The tools below are the ones those
 // recordings offered (declared with the arguments their samples use), beside our
 // own `click` and `type`, so the raw text never has to be rewritten to fit.
+import { ISSUE_REPLY_SAMPLES } from './recorded-issue-replies';
 import { JSON_FORMAT_SAMPLES } from './recorded-json-formats';
 import { MARKUP_FORMAT_SAMPLES } from './recorded-markup-formats';
 import { PYTHONIC_FORMAT_SAMPLES } from './recorded-pythonic-formats';
@@ -67,6 +68,7 @@ export const RECORDED_TOOLS = [
       ['name'],
     ),
   ),
+  tool('get_state', object({ entity_id: text }, ['entity_id'])),
   tool('foo', object({ x: { type: 'integer' } }, ['x'])),
   tool('bar', object({ y: { type: 'integer' } }, ['y'])),
   tool('generate_file', object({ template: text, path: text }, ['path'])),
@@ -76,4 +78,5 @@ export const RECORDED_SAMPLES: readonly RecordedSample[] = [
   ...JSON_FORMAT_SAMPLES,
   ...PYTHONIC_FORMAT_SAMPLES,
   ...MARKUP_FORMAT_SAMPLES,
+  ...ISSUE_REPLY_SAMPLES,
 ];
