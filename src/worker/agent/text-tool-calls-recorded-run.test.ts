@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModelRequest } from '../providers/model-adapter';
 import type { ToolDefinition } from '../tools/define-tool';
 import { validateParsedArguments } from '../tools/validate-arguments';
-import { WEB_SCOPE, createHarness, finish, text } from './__fixtures__/agent-harness';
+import { WEB_SCOPE, call, createHarness, finish, text } from './__fixtures__/agent-harness';
 import { RECORDED_SAMPLES, RECORDED_TOOLS } from './__fixtures__/recorded-tool-call-outputs';
 
 const NEW_FAMILIES = [
@@ -74,5 +74,25 @@ describe('recorded text tool calls in a run', () => {
     expect(assistantCalls(h.requests[1]).map((call) => call.name)).toEqual(
       calls.map((call) => call.name),
     );
+    const replayed = h.requests[1]?.messages.find((message) => message.role === 'assistant');
+    expect(replayed?.role === 'assistant' && replayed.text).toBe(sample?.rest ?? '');
+  });
+
+  it('runs only the API tool calls when a reply has them, whatever its text says', async () => {
+    const ran: string[] = [];
+    const tools = RECORDED_TOOLS.filter((tool) => ['add', 'get_weather'].includes(tool.name));
+    const textCall = RECORDED_SAMPLES.find((entry) => entry.family === 'Granite 3' && entry.calls);
+    const h = await createHarness({
+      scope: WEB_SCOPE,
+      tools: tools.map((tool) => recordedTool(tool, ran)),
+      turns: [
+        [text(textCall?.reply ?? ''), call('api-1', 'add', { a: 1, b: 2 }), finish('tool_calls')],
+        [text('Done.'), finish()],
+      ],
+    });
+    const { runId } = await h.send('Go ahead.', undefined, 'ask', 'ask');
+    await h.agent.idle();
+    expect(h.endOf(runId)?.status).toBe('done');
+    expect(ran).toEqual(['add({"a":1,"b":2})']);
   });
 });
