@@ -34,9 +34,9 @@ export function candidateOf(value: unknown, name?: string): Candidate | null {
   if (name !== undefined) return { name, arguments: record };
   const fn = record['function'];
   if (typeof fn === 'object' && fn !== null) return candidateOf(fn);
+  // No default: a bare `{"name": "x"}` is as likely data as a call, and missing
+  // arguments fail the object check that every call goes through.
   const args = record['arguments'] ?? record['parameters'] ?? record['args'];
-  // A bare `{"name": "x"}` is as likely data as a call; a call names its arguments.
-  if (args === undefined) return null;
   return {
     name: record['name'],
     arguments: typeof args === 'string' ? parseJson(args) : args,

@@ -37,4 +37,12 @@ describe('recoverTextToolCalls on recorded replies', () => {
   it.each(staying)('leaves the $family reply from $source as text ($note)', ({ reply }) => {
     expect(recoverTextToolCalls(reply, RECORDED_TOOLS, 'rec')).toBeNull();
   });
+
+  it('reads a call only when it names its arguments, even a tool that takes none', () => {
+    const named = '{"name": "getOpenIncidentsTool", "parameters": {}}';
+    expect(recoverTextToolCalls(named, RECORDED_TOOLS, 'rec')?.calls).toHaveLength(1);
+    expect(
+      recoverTextToolCalls('{"name": "getOpenIncidentsTool"}', RECORDED_TOOLS, 'rec'),
+    ).toBeNull();
+  });
 });
