@@ -17,7 +17,9 @@ import { deepSeekCalls, harmonyCalls, kimiCalls } from './text-tool-call-markup'
 function xmlParameters(body: string): Candidate['arguments'] | null {
   const pattern = /<parameter=([\w.-]+)>\n?([\s\S]*?)\n?<\/parameter>/g;
   if (body.replace(pattern, '').trim() !== '') return null;
-  return Object.fromEntries([...body.matchAll(pattern)].map((m) => [m[1] ?? '', m[2] ?? '']));
+  return Object.fromEntries(
+    [...body.matchAll(pattern)].map((match) => [match[1] ?? '', match[2] ?? '']),
+  );
 }
 
 /** `<function=name>` followed by a JSON object (Llama 3.1) or parameters (Qwen3-Coder). */
@@ -37,7 +39,9 @@ const FUNCTION_BLOCK = /<function=([\w.-]+)>([\s\S]*?)<\/function>/g;
 /** Every `<function=…>` block of a text that must hold nothing else; null when it does. */
 function functionBlocks(text: string): (Candidate | null)[] | null {
   if (text.replace(FUNCTION_BLOCK, '').trim() !== '') return null;
-  return [...text.matchAll(FUNCTION_BLOCK)].map((m) => functionBody(m[1] ?? '', m[2] ?? ''));
+  return [...text.matchAll(FUNCTION_BLOCK)].map((match) =>
+    functionBody(match[1] ?? '', match[2] ?? ''),
+  );
 }
 
 /** One GLM key and value; neither may hold another key or value tag. */
@@ -61,7 +65,7 @@ function toolCallBody(body: string, isClosed: boolean): (Candidate | null)[] {
   const glm = /^([\w.-]+)\s*([\s\S]*)$/.exec(trimmed);
   const pairs = [...(glm?.[2] ?? '').matchAll(GLM_PAIR)];
   if (!glm || (glm[2] ?? '').replace(GLM_PAIR, '').trim() !== '') return [null];
-  const raw = Object.fromEntries(pairs.map((m) => [(m[1] ?? '').trim(), m[2] ?? '']));
+  const raw = Object.fromEntries(pairs.map((match) => [(match[1] ?? '').trim(), match[2] ?? '']));
   return [{ name: glm[1], arguments: raw, isRaw: true }];
 }
 
@@ -152,8 +156,8 @@ export const FORMATS: readonly ((text: string) => Found | null)[] = [
   (text) => afterMarker(text, '<|tool_call_start|>', pythonic, '<|tool_call_end|>'),
   (text) => {
     if (!text.includes('<function=')) return null;
-    const candidates = [...text.matchAll(FUNCTION_BLOCK)].map((m) =>
-      functionBody(m[1] ?? '', m[2] ?? ''),
+    const candidates = [...text.matchAll(FUNCTION_BLOCK)].map((match) =>
+      functionBody(match[1] ?? '', match[2] ?? ''),
     );
     return { candidates, rest: text.replace(FUNCTION_BLOCK, '') };
   },
