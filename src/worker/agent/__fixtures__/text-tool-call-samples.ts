@@ -1,7 +1,7 @@
-// Replies in the text templates local model families use for tool calls when no
-// tool-call parser runs on the server, written to each family's published chat
-// template (no model runs here to record from), with the whitespace and extra
-// prose those templates allow.
+// Hand-written replies for the cases the recorded corpus
+// (`recorded-tool-call-outputs.ts`) has no sample of: our own tool names, Mistral's
+// `[ARGS]` form, a call quoted in a fenced block, and Python-style arguments that
+// are not plain literals. Written to each family's published chat template.
 
 export const TOOLS = [
   {
@@ -80,6 +80,25 @@ export const CALL_REPLIES: readonly {
     calls: [{ name: 'click', arguments: { ref: 'e15' } }],
   },
   {
+    family: 'Mistral v13 ([ARGS])',
+    reply: 'I will open it.[TOOL_CALLS]click[ARGS]{"ref": "e8"}',
+    calls: [{ name: 'click', arguments: { ref: 'e8' } }],
+    rest: 'I will open it.',
+  },
+  {
+    family: 'Llama 4 pythonic with a trailing comma',
+    reply: "[type(ref='e4', text='red shirt',), click(ref='e5'),]",
+    calls: [
+      { name: 'type', arguments: { ref: 'e4', text: 'red shirt' } },
+      { name: 'click', arguments: { ref: 'e5' } },
+    ],
+  },
+  {
+    family: 'a reply that is one fenced block holding a tagged call',
+    reply: '```xml\n<tool_call>{"name": "click", "arguments": {"ref": "e3"}}</tool_call>\n```',
+    calls: [{ name: 'click', arguments: { ref: 'e3' } }],
+  },
+  {
     family: 'OpenAI-style object written as text',
     reply:
       '{"type": "function", "function": {"name": "click", "arguments": "{\\"ref\\": \\"e6\\"}"}}',
@@ -116,6 +135,19 @@ export const TEXT_REPLIES: readonly { readonly why: string; readonly reply: stri
   {
     why: 'a fenced code block of another language',
     reply: '```js\ndocument.querySelector("button").click()\n```',
+  },
+  {
+    why: 'a tagged call quoted in a fenced block among prose',
+    reply:
+      'A call looks like this:\n```\n<tool_call>{"name": "click", "arguments": {"ref": "e1"}}</tool_call>\n```\nSend it when ready.',
+  },
+  { why: 'a Python argument that is a variable', reply: '[click(ref=target)]' },
+  { why: 'a Python argument given twice', reply: "[click(ref='e1', ref='e2')]" },
+  { why: 'a Python call outside a list', reply: "click(ref='e1')" },
+  {
+    why: 'a call inside the reasoning only',
+    reply:
+      '<think><tool_call>{"name": "click", "arguments": {"ref": "e1"}}</tool_call></think>No click needed.',
   },
   {
     why: 'more calls than one reply may carry',
