@@ -1,59 +1,20 @@
-// The registrable domain ("site") of a host: the part a cookie can be scoped to. A
-// full public-suffix list is far larger than this extension wants to ship, so a short
-// list of the multi-label suffixes people meet most covers them, and any other host
-// counts its last two labels. A miss errs towards a smaller site (asking more often),
-// never a larger one, except for an unlisted multi-label suffix.
-
-const MULTI_LABEL_SUFFIXES = new Set([
-  'co.uk',
-  'org.uk',
-  'ac.uk',
-  'gov.uk',
-  'me.uk',
-  'ltd.uk',
-  'plc.uk',
-  'com.au',
-  'net.au',
-  'org.au',
-  'edu.au',
-  'gov.au',
-  'co.nz',
-  'org.nz',
-  'co.jp',
-  'ne.jp',
-  'or.jp',
-  'ac.jp',
-  'com.br',
-  'com.cn',
-  'com.mx',
-  'com.tr',
-  'co.in',
-  'co.za',
-  'co.kr',
-  'github.io',
-  'gitlab.io',
-  'herokuapp.com',
-  'pages.dev',
-  'vercel.app',
-  'netlify.app',
-  'web.app',
-  'firebaseapp.com',
-  'appspot.com',
-  'blogspot.com',
-  'workers.dev',
-]);
+// The registrable domain ("site") of a host: the part a cookie can be scoped to,
+// decided by the full Public Suffix List (ICANN and private sections, so each
+// github.io or s3.amazonaws.com customer is a site of its own). A short list of
+// common suffixes would make every host under an unlisted one (bank.com.sg beside
+// shop.com.sg) look like one site, and a request carrying the tab's cookies could
+// then go to a stranger: the list's ~130 KB in the worker is the price of never
+// guessing. A host the list does not know (a local name, a private TLD such as
+// .example) counts its last two labels, as the list's default rule says.
+import { getDomain } from 'tldts';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 
-/** The registrable domain of a URL hostname (lower case, no trailing dot); an IP address is its own. */
+/** The registrable domain of a URL hostname (lower case, no trailing dot); an IP address or a bare public suffix is its own. */
 export function registrableDomain(hostname: string): string {
   const host = hostname.toLowerCase().replace(/\.$/, '');
   if (host.startsWith('[') || IPV4.test(host)) return host;
-  const labels = host.split('.');
-  if (labels.length <= 2) return host;
-  const lastTwo = labels.slice(-2).join('.');
-  const take = MULTI_LABEL_SUFFIXES.has(lastTwo) ? 3 : 2;
-  return labels.slice(-take).join('.');
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
 }
 
 /** Whether two http(s) URLs' hosts share a registrable domain (false when either is not a URL). */
