@@ -38,10 +38,15 @@ interface DomNode {
   readonly shadowRoots?: DomNode[];
 }
 
-function findByAttribute(node: DomNode, name: string, value: string): DomNode | null {
+function findByAttribute(
+  node: DomNode,
+  name: string,
+  value: string | ((value: string) => boolean),
+): DomNode | null {
   const attributes = node.attributes ?? [];
+  const matches = typeof value === 'string' ? (seen: string) => seen === value : value;
   for (let index = 0; index < attributes.length; index += 2)
-    if (attributes[index] === name && attributes[index + 1] === value) return node;
+    if (attributes[index] === name && matches(attributes[index + 1] ?? '')) return node;
   for (const child of [...(node.shadowRoots ?? []), ...(node.children ?? [])]) {
     const found = findByAttribute(child, name, value);
     if (found) return found;
@@ -50,7 +55,9 @@ function findByAttribute(node: DomNode, name: string, value: string): DomNode | 
 }
 
 /** Centre of a toolbar button (closed shadow root included), or null while hidden. */
-async function actionCentre(action: string): Promise<{ x: number; y: number } | null> {
+async function actionCentre(
+  action: string | ((action: string) => boolean),
+): Promise<{ x: number; y: number } | null> {
   const { root } = (await pageCdp.send('DOM.getDocument', { depth: -1, pierce: true })) as {
     root: DomNode;
   };
@@ -178,5 +185,25 @@ describe('quick actions on typst.app', () => {
     await page.click('.cm-content');
     await page.keyboard.press('Control+End');
     await expect.poll(() => actionCentre('improve'), { timeout: 15_000 }).toBeNull();
+  });
+
+  it('shows an action the person adds in Settings on the open page, without a reload', async () => {
+    const custom = (action: string) => action.startsWith('custom:');
+    await panel.bringToFront();
+    await panel.getByTestId('settings-toggle').click();
+    await panel.getByRole('tab', { name: 'Quick actions' }).click();
+    await panel.getByTestId('quick-action-add').click();
+    await panel.getByTestId('quick-action-name').last().fill('Shorten');
+    await panel.getByTestId('quick-action-template').last().fill('Shorten this: {{selection}}');
+    await panel.getByTestId('quick-actions-save').click();
+    const status = panel.locator('.sa-actions [role="status"]').last();
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('Saved.');
+
+    await page.bringToFront();
+    await page.click('.cm-content');
+    await page.keyboard.press('Control+Home');
+    await page.keyboard.press('Shift+End');
+    await expect.poll(() => actionCentre('improve'), { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => actionCentre(custom), { timeout: 15_000 }).not.toBeNull();
   });
 });

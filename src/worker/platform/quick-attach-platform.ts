@@ -16,7 +16,8 @@ import {
 import { classifySender } from './classify-sender';
 import type { PageRequests } from '../page-requests';
 import type { GeneralSettings } from '../../shared/protocol/settings-messages';
-import { sendQuickActionButtons } from '../quick-action-buttons';
+import { sendQuickActionButtons, watchQuickActionButtons } from '../quick-action-buttons';
+import { STORAGE_KEYS } from '../storage/storage-keys';
 import { PANEL_PORT_NAME } from './runtime-messaging';
 
 interface SidebarActionLike {
@@ -120,7 +121,8 @@ export function createQuickAttachPlatform(panels: EventTransport): QuickAttachPl
 
 /**
  * The worker's quick-attach service on this browser, delivering to `panels` as they
- * connect, and telling each ready page which quick-action buttons to draw.
+ * connect, and telling each ready page (and every open one, when they change) which
+ * quick-action buttons to draw.
  */
 export function startQuickAttach(
   panels: EventTransport,
@@ -130,6 +132,18 @@ export function startQuickAttach(
   const platform = createQuickAttachPlatform(panels);
   const service = createQuickAttach(platform);
   platform.watchPanels(service);
+  watchQuickActionButtons(
+    {
+      onGeneralChanged: (listener) =>
+        chrome.storage.onChanged.addListener((changes, area) => {
+          if (area === 'local' && STORAGE_KEYS.generalSettings in changes) listener();
+        }),
+      tabIds: async () =>
+        (await chrome.tabs.query({})).flatMap((tab) => (tab.id === undefined ? [] : [tab.id])),
+    },
+    pages,
+    general,
+  );
   return {
     ...service,
     pageReady: (tabId) => void sendQuickActionButtons(pages, general, tabId).catch(() => undefined),
