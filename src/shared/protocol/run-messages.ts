@@ -227,6 +227,9 @@ export const ApprovalDecisionSchema = z.enum([
 ]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
+/** Hosts of unread frames one run offers the person to allow, at most. */
+export const MAX_FRAME_SITE_OFFERS = 5;
+
 /** Worker -> panel run events. All are run-scoped. */
 export const RunEventPayloads = {
   'run/start': z.strictObject({ identity: RunIdentitySchema, assistantTurnId: IdSchema }),
@@ -253,6 +256,11 @@ export const RunEventPayloads = {
     receipt: EditReceiptSchema.optional(),
     /** The call's activity line in plain words (tool output: the panel shows it as text). */
     activity: boundedString(MAX_ACTIVITY_CHARS).optional(),
+    /**
+     * Hosts of frames the call left unread because the person has not allowed their
+     * sites; the panel offers "Also allow <host>" for each (at most 5 per run).
+     */
+    frameSites: boundedArray(boundedString(260), MAX_FRAME_SITE_OFFERS).optional(),
   }),
   'run/pending': z.strictObject({ pending: PendingInteractionSchema.nullable() }),
   'run/memory': z.strictObject({

@@ -69,6 +69,11 @@ export type ToolOutcome =
        * in their place in the call's arguments.
        */
       readonly withheldArguments?: readonly string[];
+      /**
+       * Hosts of frames the call could not read because the person has not allowed
+       * their sites: the panel offers to allow each. Never shown to the model.
+       */
+      readonly offerSites?: readonly string[];
     }
   | {
       readonly ok: false;

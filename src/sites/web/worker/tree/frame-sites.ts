@@ -7,10 +7,12 @@
 // A run observes many times; the offer is one line per host under the activity,
 // so a host already offered is not sent again.
 import { mayBridgeRun, type AccessFacts } from '../../../../worker/site-access/bridge-access';
+import { MAX_FRAME_SITE_OFFERS } from '../../../../shared/protocol/run-messages';
+import { currentAccessFacts } from '../../../../worker/site-access/current-access';
 import { humanCheckOf } from './frame-note';
 
 /** Hosts one run offers at most. */
-export const MAX_FRAME_SITES = 5;
+export const MAX_FRAME_SITES = MAX_FRAME_SITE_OFFERS;
 /** Runs whose offers are remembered; older ones are forgotten first. */
 const REMEMBERED_RUNS = 32;
 
@@ -68,4 +70,23 @@ export function createFrameSiteBook() {
       }
     },
   };
+}
+
+const book = createFrameSiteBook();
+
+/**
+ * The hosts a run's observation offers now (see frameSitesToOffer), remembered as
+ * offered; none where site access has no facts to decide with.
+ */
+export async function offerFrameSites(
+  runId: string,
+  tab: { readonly tabId: number; readonly topUrl: string },
+  srcs: readonly string[],
+): Promise<string[]> {
+  if (srcs.length === 0) return [];
+  const facts = await currentAccessFacts();
+  if (!facts) return [];
+  const hosts = frameSitesToOffer(srcs, tab, facts, book.offered(runId));
+  book.add(runId, hosts);
+  return hosts;
 }

@@ -128,6 +128,8 @@ describe('stitchFrames', () => {
       ' # frame not read: it did not answer (PAGE_UNAVAILABLE)',
     ]);
     expect(stitched.data.frames).toEqual({ read: 3, unread: 2 });
+    // Only the frame no relay of ours showed is one a grant could open.
+    expect(stitched.data.unlinked).toEqual(['about:blank']);
   });
 
   it('names an unread frame\u2019s site and marks a CAPTCHA frame as the person\u2019s to solve', async () => {
@@ -158,6 +160,10 @@ describe('stitchFrames', () => {
     ]);
     expect(stitched.data.lines.join('\n')).not.toContain('s3cret');
     expect(stitched.data.humanChecks).toEqual(['reCAPTCHA']);
+    expect(stitched.data.unlinked).toEqual([
+      'https://maps.example/embed?key=s3cret',
+      'https://www.google.com/recaptcha/api2/anchor?k=abc',
+    ]);
     expect(observationNotes(stitched.data, 'all').join(' ')).toContain(
       'A human check (reCAPTCHA) is on this page.',
     );
