@@ -305,7 +305,10 @@ export async function dispatchToolCalls(
       ...patch,
       ...(argumentsPreview === null ? {} : { argumentsPreview }),
     });
-    const frameSites = outcome.ok && outcome.offerSites?.length ? [...outcome.offerSites] : null;
+    const frameSites =
+      outcome.ok && outcome.offerSites?.length
+        ? outcome.offerSites.map((offer) => ({ ...offer }))
+        : null;
     context.events.toolStatus({
       callId: call.id,
       name: call.name,

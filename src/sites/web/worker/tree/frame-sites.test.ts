@@ -5,15 +5,19 @@ import { createFrameSiteBook, frameSitesToOffer, MAX_FRAME_SITES } from './frame
 
 const SHOP = 'https://shop.example/*';
 const MAPS = 'https://maps.example/*';
-const facts = (patterns: readonly string[] = [SHOP]): AccessFacts => ({
+const facts = (
+  patterns: readonly string[] = [SHOP],
+  granted: readonly string[] = [],
+): AccessFacts => ({
   allowed: {
     always: patterns.map((pattern) => ({ pattern, since: 1, permission: 'requested' as const })),
   },
-  browserOrigins: [...patterns],
+  browserOrigins: [...patterns, ...granted],
   activeTabs: [],
   browser: 'chromium',
 });
 const tab = { tabId: 4, topUrl: 'https://shop.example/checkout' };
+const hostsOf = (offers: readonly { host: string }[]) => offers.map((offer) => offer.host);
 
 describe('frameSitesToOffer', () => {
   it('offers the hosts of unread http(s) frames whose sites the person has not allowed', () => {
@@ -31,7 +35,10 @@ describe('frameSitesToOffer', () => {
       facts(),
     );
     // The allowed site, a data: frame, a blank frame, junk and an install site are not offered.
-    expect(offered).toEqual(['maps.example', 'ads.example']);
+    expect(offered).toEqual([
+      { host: 'maps.example', pattern: MAPS, browserGranted: false },
+      { host: 'ads.example', pattern: 'http://ads.example/*', browserGranted: false },
+    ]);
   });
 
   it('never offers a human check', () => {
@@ -45,13 +52,17 @@ describe('frameSitesToOffer', () => {
         ],
         tab,
         facts(),
-      ),
+      ).map((offer) => offer.host),
     ).toEqual(['www.google.com']);
   });
 
   it('offers each host once, also across observations of one run', () => {
-    const srcs = ['https://maps.example/a', 'https://maps.example/b', 'https://maps.example:8443/c'];
-    expect(frameSitesToOffer(srcs, tab, facts())).toEqual(['maps.example']);
+    const srcs = [
+      'https://maps.example/a',
+      'https://maps.example/b',
+      'https://maps.example:8443/c',
+    ];
+    expect(hostsOf(frameSitesToOffer(srcs, tab, facts()))).toEqual(['maps.example']);
     expect(frameSitesToOffer(srcs, tab, facts(), new Set(['maps.example']))).toEqual([]);
   });
 
@@ -59,11 +70,15 @@ describe('frameSitesToOffer', () => {
     const srcs = Array.from({ length: 9 }, (_unused, index) => `https://s${index}.example/`);
     const first = frameSitesToOffer(srcs, tab, facts());
     expect(first).toHaveLength(MAX_FRAME_SITES);
-    expect(first[0]).toBe('s0.example');
-    expect(frameSitesToOffer(srcs, tab, facts(), new Set(['s0.example', 's1.example']))).toEqual([
-      's2.example',
-      's3.example',
-      's4.example',
+    expect(first[0]?.host).toBe('s0.example');
+    expect(
+      hostsOf(frameSitesToOffer(srcs, tab, facts(), new Set(['s0.example', 's1.example']))),
+    ).toEqual(['s2.example', 's3.example', 's4.example']);
+  });
+
+  it('says when the browser already grants the host, so no prompt is needed', () => {
+    expect(frameSitesToOffer(['https://maps.example/'], tab, facts([SHOP], [MAPS]))).toEqual([
+      { host: 'maps.example', pattern: MAPS, browserGranted: true },
     ]);
   });
 

@@ -6,8 +6,12 @@
 // ## Why the run remembers what it offered
 // A run observes many times; the offer is one line per host under the activity,
 // so a host already offered is not sent again.
+import {
+  MAX_FRAME_SITE_OFFERS,
+  type FrameSiteOffer,
+} from '../../../../shared/protocol/run-messages';
 import { mayBridgeRun, type AccessFacts } from '../../../../worker/site-access/bridge-access';
-import { MAX_FRAME_SITE_OFFERS } from '../../../../shared/protocol/run-messages';
+import { hostPatternOf, isPatternGranted } from '../../../../worker/site-access/host-patterns';
 import { currentAccessFacts } from '../../../../worker/site-access/current-access';
 import { humanCheckOf } from './frame-note';
 
@@ -35,20 +39,22 @@ export function frameSitesToOffer(
   tab: { readonly tabId: number; readonly topUrl: string },
   facts: AccessFacts,
   offered: ReadonlySet<string> = new Set(),
-): string[] {
-  const hosts: string[] = [];
+): FrameSiteOffer[] {
+  const offers: FrameSiteOffer[] = [];
   // A tab whose own page is not allowed shows no tree, so it offers nothing either.
-  if (!mayBridgeRun(tab, facts).run) return hosts;
+  if (!mayBridgeRun(tab, facts).run) return offers;
   for (const src of srcs) {
-    if (offered.size + hosts.length >= MAX_FRAME_SITES) break;
+    if (offered.size + offers.length >= MAX_FRAME_SITES) break;
     const url = frameOrigin(src);
-    if (!url || humanCheckOf(src) !== null) continue;
+    const pattern = url ? hostPatternOf(url.origin) : null;
+    if (!url || !pattern || humanCheckOf(src) !== null) continue;
     const host = url.hostname;
-    if (offered.has(host) || hosts.includes(host)) continue;
+    if (offered.has(host) || offers.some((offer) => offer.host === host)) continue;
     const verdict = mayBridgeRun({ ...tab, frameOrigin: url.origin }, facts);
-    if (!verdict.run && verdict.reason === 'not-allowed') hosts.push(host);
+    if (verdict.run || verdict.reason !== 'not-allowed') continue;
+    offers.push({ host, pattern, browserGranted: isPatternGranted(facts.browserOrigins, pattern) });
   }
-  return hosts;
+  return offers;
 }
 
 /** The hosts each recent run was offered. */
@@ -82,11 +88,14 @@ export async function offerFrameSites(
   runId: string,
   tab: { readonly tabId: number; readonly topUrl: string },
   srcs: readonly string[],
-): Promise<string[]> {
+): Promise<FrameSiteOffer[]> {
   if (srcs.length === 0) return [];
   const facts = await currentAccessFacts();
   if (!facts) return [];
-  const hosts = frameSitesToOffer(srcs, tab, facts, book.offered(runId));
-  book.add(runId, hosts);
-  return hosts;
+  const offers = frameSitesToOffer(srcs, tab, facts, book.offered(runId));
+  book.add(
+    runId,
+    offers.map((offer) => offer.host),
+  );
+  return offers;
 }

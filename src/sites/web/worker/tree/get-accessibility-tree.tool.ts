@@ -13,6 +13,7 @@ import {
   observationKey,
   type StoredObservation,
 } from './observation-store';
+import type { FrameSiteOffer } from '../../../../shared/protocol/run-messages';
 import { offerFrameSites } from './frame-sites';
 import { stitchFrames, type FrameSource, type StitchedTree } from './stitch-frames';
 import { changeLines, diffObservations } from './tree-changes';
@@ -168,7 +169,7 @@ export const getAccessibilityTreeTool = defineTool({
     const budget = observationBudget(context.contextWindow);
     const page = args.page ?? 1;
     let observation: StoredObservation;
-    let offerSites: string[] = [];
+    let offerSites: FrameSiteOffer[] = [];
     if (page > 1 && !args.changes && previous && Date.now() - previous.at < PAGE_REUSE_MS) {
       observation = previous;
     } else {
