@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { NO_ALLOWED_SITES } from '../../../../worker/storage/allowed-sites';
 import type { AccessFacts } from '../../../../worker/site-access/bridge-access';
 import { createFrameSiteBook, frameSitesToOffer, MAX_FRAME_SITES } from './frame-sites';
 
