@@ -132,6 +132,9 @@ export async function stitchFrames(
     seen.add(frame.documentId);
     asked += 1;
     const result = await source.walk(frame, null, refPrefixOf(frame.index));
+    // A relay the person has not allowed may still be there (put in before a grant
+    // ended): its document is as unreadable as one without a relay.
+    if (!result.ok && result.error.code === 'PAGE_NOT_GRANTED') return REASONS.unlinked;
     if (!result.ok) return failureReason(result);
     read += 1;
     return { frame, walk: result.data, depth: parent.depth + 1, children: [] };
