@@ -6,8 +6,11 @@
 // (f2:e3) number frames in the order their relays reported to the worker, which
 // differs between engines by design, so both trees are renumbered by first
 // appearance before they are compared; element numbers are compared as they are.
+// In Firefox a frame of a site the person has not allowed is offered on the call's
+// tool-status event, and once sites/allow-frame records it the next read has it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page as PlaywrightPage } from 'playwright-core';
+import type { Page as PuppeteerPage } from 'puppeteer-core';
 import {
   firefoxPanelRequest,
   launchFirefoxExtension,
@@ -42,23 +45,28 @@ const WIDGET = `<!doctype html><body style="margin:0"><h2>Widget</h2><a href="/b
 
 const DEEP = `<!doctype html><body style="margin:0"><label>Deep field <input value="x"></label></body>`;
 
+const MAP_PAGE = `<!doctype html><title>Map</title><h1>Find us</h1>
+<iframe title="Map" src="https://maps.example/embed" style="width:400px;height:120px"></iframe>`;
+
 const HOSTS = {
-  'shop.example': { '/': TOP, '/inner': INNER },
+  'shop.example': { '/': TOP, '/inner': INNER, '/map': MAP_PAGE },
   'widgets.example': { '/': '<!doctype html><p>Widgets</p>', '/widget': WIDGET },
   'deep.example': { '/': '<!doctype html><p>Deep</p>', '/deep': DEEP },
 };
 const FRAME_HOSTS = ['widgets.example', 'deep.example'];
+/** A frame site the person has not allowed (the browser copy holds its host, as if granted). */
+const MAPS = { 'maps.example': { '/embed': '<!doctype html><button>Map pin</button>' } };
 
 let runs: TreeRuns;
 let firefox: FirefoxExtension;
 let models: ModelServer;
 
 beforeAll(async () => {
-  runs = await startTreeRuns(HOSTS);
+  runs = await startTreeRuns({ ...HOSTS, ...MAPS });
   models = await startModelServer({ scenario: 'basic-tool-loop' });
   firefox = await launchFirefoxExtension({
     typstPort: runs.pages.port,
-    hosts: Object.keys(HOSTS),
+    hosts: [...Object.keys(HOSTS), ...Object.keys(MAPS)],
   });
 }, 120_000);
 
@@ -84,7 +92,15 @@ async function chromiumTree(): Promise<string> {
   return treeText(result!);
 }
 
-async function firefoxTree(): Promise<string> {
+let settings: Promise<PuppeteerPage> | null = null;
+
+/** The Firefox panel page the sites are allowed from, once they are. */
+function allowedSettings(): Promise<PuppeteerPage> {
+  settings ??= allowHosts();
+  return settings;
+}
+
+async function allowHosts(): Promise<PuppeteerPage> {
   const settings = await firefox.openPanel();
   // Each site is allowed from a tab that shows it, as a person would allow it.
   for (const host of Object.keys(HOSTS)) {
@@ -101,13 +117,20 @@ async function firefoxTree(): Promise<string> {
     });
     await tab.close();
   }
+  return settings;
+}
+
+/** A Firefox tab of shop.example with a run driver for it. */
+async function firefoxTab(path: string) {
+  await allowedSettings();
+  const url = `https://shop.example${path}`;
   const page = await firefox.newPage();
-  await page.goto('https://shop.example/');
+  await page.goto(url);
   await page.waitForFunction(
     () => document.documentElement.dataset['sideAgentBridge'] === 'connected',
     { timeout: 20_000 },
   );
-  const tabId = await firefox.tabIdOf('https://shop.example/');
+  const tabId = await firefox.tabIdOf(url);
   const panel = (await firefox.openPanel(tabId)) as unknown as PlaywrightPage;
   // The run driver only evaluates in the panel page, which both drivers do alike.
   await collectPanelEvents(panel);
@@ -116,10 +139,23 @@ async function firefoxTree(): Promise<string> {
     scope: { siteId: 'web', projectId: 'https://shop.example' },
     baseUrl: models.baseUrl,
   });
-  const modelId = await driver.saveModel('scripted-model');
-  const outcome = await runTools({ driver, models, modelId }, [
-    { name: 'get_accessibility_tree', arguments: {} },
-  ]);
+  modelId ??= await driver.saveModel('scripted-model');
+  const id = modelId;
+  return {
+    tabId,
+    driver,
+    observe: () =>
+      runTools({ driver, models, modelId: id }, [
+        { name: 'get_accessibility_tree', arguments: {} },
+      ]),
+  };
+}
+
+let modelId: string | undefined;
+
+async function firefoxTree(): Promise<string> {
+  const tab = await firefoxTab('/');
+  const outcome = await tab.observe();
   return treeText(outcome.results[0]!);
 }
 
@@ -140,4 +176,22 @@ describe('the stitched tree in Firefox ESR and Chromium', () => {
     expect(inChromium).toMatch(/\[f\d+:e\d+\]/);
     expect(normaliseFrameRefs(inFirefox)).toBe(normaliseFrameRefs(inChromium));
   }, 180_000);
+
+  it('offers an unread frame site in Firefox too, and reads the frame once it is allowed', async () => {
+    const tab = await firefoxTab('/map');
+    const first = await tab.observe();
+    expect(treeText(first.results[0]!)).toContain('(frame site: maps.example)');
+    const statuses = (await tab.driver.eventsOf(first.runId)).filter(
+      (event) => event.type === 'run/tool-status' && event.payload['frameSites'],
+    );
+    expect(statuses.map((event) => event.payload['frameSites'])).toEqual([
+      [{ host: 'maps.example', pattern: 'https://maps.example/*', browserGranted: true }],
+    ]);
+    await firefoxPanelRequest(await allowedSettings(), {
+      type: 'sites/allow-frame',
+      payload: { tabId: tab.tabId, pattern: 'https://maps.example/*', requested: false },
+    });
+    const second = await tab.observe();
+    expect(treeText(second.results[0]!)).toContain('button "Map pin"');
+  }, 120_000);
 });
