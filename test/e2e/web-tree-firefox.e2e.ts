@@ -1,7 +1,8 @@
 // The tree code gives the same lines in Firefox ESR as in Chromium for the same page:
 // the walk, roles, names, states, visibility and the open shadow root, run as a page
 // script in each engine (puppeteer-core over WebDriver BiDi for Firefox). Closed
-// shadow roots and frames need the extension in Firefox and are not covered here.
+// shadow roots and frames need the extension: web-tree-frames-firefox.e2e.ts compares
+// the real extension's stitched tree in both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import puppeteer, { type Browser as FirefoxBrowser } from 'puppeteer-core';

@@ -27,6 +27,11 @@ export const FIREFOX_PANEL_URL = `moz-extension://${ADDON_UUID}/sidepanel.html`;
 export interface FirefoxLaunchOptions {
   /** Port of the local HTTPS server that plays https://typst.app (every host resolves to 127.0.0.1). */
   readonly typstPort?: number;
+  /**
+   * Hostnames the build copy also holds host access to, as if the person had accepted
+   * the browser's prompt behind "Always allow" on each.
+   */
+  readonly hosts?: readonly string[];
 }
 
 export interface FirefoxExtension {
@@ -39,12 +44,16 @@ export interface FirefoxExtension {
   close(): Promise<void>;
 }
 
-function buildForTest(): string {
+function buildForTest(hosts: readonly string[]): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'side-agent-firefox-'));
   cpSync(FIREFOX_BUILD, dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, unknown[]>;
-  manifest['host_permissions'] = [...(manifest['host_permissions'] ?? []), 'http://127.0.0.1/*'];
+  manifest['host_permissions'] = [
+    ...(manifest['host_permissions'] ?? []),
+    'http://127.0.0.1/*',
+    ...hosts.map((host) => `https://${host}/*`),
+  ];
   manifest['web_accessible_resources'] = [
     ...(manifest['web_accessible_resources'] ?? []),
     { resources: ['sidepanel.html'], matches: ['http://127.0.0.1/*'] },
@@ -75,7 +84,7 @@ export async function launchFirefoxExtension(
     throw new Error(`Firefox ESR not found at ${FIREFOX_PATH}: apt-get install firefox-esr.`);
   if (!existsSync(FIREFOX_BUILD))
     throw new Error(`No Firefox build at ${FIREFOX_BUILD}: run npx wxt build -b firefox --mv3.`);
-  const buildDir = buildForTest();
+  const buildDir = buildForTest(options.hosts ?? []);
   const pad = await startLaunchPad();
   const typstPrefs: Record<string, unknown> =
     options.typstPort === undefined

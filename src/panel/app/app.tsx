@@ -162,6 +162,8 @@ function PanelBody({
                 onRegenerate={(turn) => panel.regenerate(turn)}
                 onContinue={() => void panel.continueRun()}
                 onSuggestion={(text) => (panel.draft.value = text)}
+                frameAllow={panel.frameAllow}
+                tabId={panel.site.value?.tabId ?? null}
               />
             </RecoveryProvider>
           </AccessGate>

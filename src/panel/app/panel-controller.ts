@@ -24,6 +24,7 @@ import { QuickActionRunner } from '../composer/quick-action-runner';
 import type { ThumbnailMaker } from '../composer/thumbnail';
 import { requestHostPatterns, type RequestHostPatterns } from '../settings/host-permission';
 import { SiteAccessController } from '../site-access/site-access-controller';
+import { FrameAllowController } from '../site-access/frame-allow-controller';
 import type { PanelApi } from './panel-api';
 import { siteCatalog, type SiteCatalog } from './site-catalog';
 import { PanelSettings } from './panel-settings';
@@ -55,6 +56,8 @@ export class PanelController {
   readonly settings: PanelSettings;
   readonly session: ChatSessionController;
   readonly runs: RunController;
+  /** "Also allow" for the sites of frames the last run could not read. */
+  readonly frameAllow: FrameAllowController;
   readonly attachments: AttachmentsController;
   readonly send: SendController;
   /** What the last slash command said: a local note in the chat, never sent. */
@@ -112,8 +115,14 @@ export class PanelController {
       options.requestPermission ?? requestHostPatterns,
     );
     this.session = new ChatSessionController(api);
+    this.frameAllow = new FrameAllowController(
+      api,
+      options.requestPermission ?? requestHostPatterns,
+    );
     this.runs = new RunController({
       client: api,
+      onFrameSites: (run, sites) => this.frameAllow.add(run.runId, run.identity.tabId, sites),
+      onBegin: () => this.frameAllow.reset(),
       answerOptions: () => ({
         ...(options.scheduler ? { scheduler: options.scheduler } : {}),
         onUpdate: () => this.follow.current?.contentChanged(),

@@ -18,6 +18,8 @@ import type { RunController } from './run-controller';
 import { ScrollFollowController } from './stream/scroll-follow';
 import { JumpToLatest } from './stream/streaming-message';
 import { AssistantTurnView, UserTurnView } from './turn-views';
+import type { FrameAllowController } from '../site-access/frame-allow-controller';
+import { FrameAllowOfferView } from '../site-access/frame-allow-offer';
 
 /** Where the chat view publishes its scroll-follow controller (for the renderer's onUpdate). */
 export interface FollowHolder {
@@ -35,6 +37,10 @@ export interface ChatViewProps {
   /** Goes on after a paused answer (step cap, token limit) in the same chat. */
   readonly onContinue?: () => void;
   readonly onSuggestion: (text: string) => void;
+  /** "Also allow" for the sites of frames the last run could not read. */
+  readonly frameAllow?: FrameAllowController;
+  /** The tab the panel serves (the offer belongs to one tab). */
+  readonly tabId?: number | null;
 }
 
 function lastUserTurn(turns: readonly ChatTurn[]): UserTurn | null {
@@ -54,6 +60,8 @@ export function ChatView({
   onRegenerate,
   onContinue,
   onSuggestion,
+  frameAllow,
+  tabId,
 }: ChatViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [followState, setFollowState] = useState<ScrollFollowController | null>(null);
@@ -116,6 +124,7 @@ export function ChatView({
           ),
         )}
         {live ? <LiveTurn key={live.runId} run={live} runs={runs} /> : null}
+        {frameAllow ? <FrameAllowOfferView controller={frameAllow} tabId={tabId ?? null} /> : null}
       </div>
       {followState ? (
         <JumpToLatest follow={followState} label={pending ? 'Review pending' : undefined} />

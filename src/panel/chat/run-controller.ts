@@ -12,6 +12,7 @@ import type { EventHandlers } from '../../shared/protocol/define-channel';
 import type {
   ApprovalDecision,
   FormContent,
+  FrameSiteOffer,
   RunIdentity,
 } from '../../shared/protocol/run-messages';
 import type { RunPlan } from '../../shared/protocol/run-plan';
@@ -34,6 +35,10 @@ export interface RunControllerDeps {
   readonly onEnded?: (run: LiveRun) => void;
   /** Renderer options for each new answer (scroll-follow hook, scheduler). */
   readonly answerOptions?: () => StreamingAnswerOptions;
+  /** A call of the shown run left frames of sites the person has not allowed unread. */
+  readonly onFrameSites?: (run: LiveRun, sites: readonly FrameSiteOffer[]) => void;
+  /** The panel starts showing a new run. */
+  readonly onBegin?: () => void;
 }
 
 function sameIdentity(a: RunIdentity, b: RunIdentity): boolean {
@@ -70,7 +75,10 @@ export class RunController {
       }),
       'run/stream': withRun((run, payload) => run.stream(payload)),
       'run/tool-call': withRun((run, payload) => run.toolCall(payload)),
-      'run/tool-status': withRun((run, payload) => run.toolStatus(payload)),
+      'run/tool-status': withRun((run, payload) => {
+        run.toolStatus(payload);
+        if (payload.frameSites?.length) this.deps.onFrameSites?.(run, payload.frameSites);
+      }),
       'run/pending': withRun((run, payload) => run.setPending(payload.pending)),
       'run/notice': withRun((run, payload) => run.notice(payload)),
       'run/memory': withRun((run, payload) => run.setMemory(payload)),
@@ -95,6 +103,7 @@ export class RunController {
   /** Starts showing a run the panel is about to start (before run/start, so no event is lost). */
   begin(runId: string, identity: RunIdentity): LiveRun {
     this.release();
+    this.deps.onBegin?.();
     const run = new LiveRun(runId, identity, this.deps.answerOptions?.());
     this.live.value = run;
     return run;

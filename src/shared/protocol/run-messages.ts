@@ -26,6 +26,7 @@ import { DiffViewSchema } from './diff-view';
 import { PlanReviewPendingShape, RunPlanSchema } from './run-plan';
 import { WorkingMemorySchema } from './working-memory';
 import { ProtocolErrorSchema } from './envelope';
+import { HostPatternSchema } from './site-access-messages';
 import { MAX_STREAM_PARTS_PER_BATCH, MAX_STREAM_TEXT_PER_PART } from './limits';
 import type { MethodSpec } from './define-channel';
 
@@ -227,6 +228,18 @@ export const ApprovalDecisionSchema = z.enum([
 ]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
 
+/** Hosts of unread frames one run offers the person to allow, at most. */
+export const MAX_FRAME_SITE_OFFERS = 5;
+
+/** The site of a frame left unread because the person has not allowed it. */
+export const FrameSiteOfferSchema = z.strictObject({
+  host: boundedString(260),
+  pattern: HostPatternSchema,
+  /** The browser already grants the host (for another reason): no prompt needed. */
+  browserGranted: z.boolean(),
+});
+export type FrameSiteOffer = z.infer<typeof FrameSiteOfferSchema>;
+
 /** Worker -> panel run events. All are run-scoped. */
 export const RunEventPayloads = {
   'run/start': z.strictObject({ identity: RunIdentitySchema, assistantTurnId: IdSchema }),
@@ -253,6 +266,11 @@ export const RunEventPayloads = {
     receipt: EditReceiptSchema.optional(),
     /** The call's activity line in plain words (tool output: the panel shows it as text). */
     activity: boundedString(MAX_ACTIVITY_CHARS).optional(),
+    /**
+     * Hosts of frames the call left unread because the person has not allowed their
+     * sites; the panel offers "Also allow <host>" for each (at most 5 per run).
+     */
+    frameSites: boundedArray(FrameSiteOfferSchema, MAX_FRAME_SITE_OFFERS).optional(),
   }),
   'run/pending': z.strictObject({ pending: PendingInteractionSchema.nullable() }),
   'run/memory': z.strictObject({

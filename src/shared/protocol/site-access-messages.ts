@@ -117,6 +117,21 @@ export const siteAccessRequestMethods = {
     }),
     response: SiteAccessSchema,
   },
+  /**
+   * The person allowed the site of a frame the tab's page embeds ("Also allow
+   * <host>"), always. The worker checks that the tab's own site is allowed and that
+   * one of its frames shows the host, records the grant, puts the bridge into those
+   * frames, and answers the tab's access.
+   */
+  'sites/allow-frame': {
+    request: z.strictObject({
+      tabId: TabIdSchema,
+      pattern: HostPatternSchema,
+      /** The panel asked the browser for this permission just now (it was not held). */
+      requested: z.boolean(),
+    }),
+    response: SiteAccessSchema,
+  },
   /** Every allowed site, for Settings → Sites. */
   'sites/list': { request: z.strictObject({}), response: AllowedSitesViewSchema },
   /** Ends one grant; an "Only now" grant names its tab. */

@@ -57,3 +57,38 @@ describe('agent core: activity lines', () => {
     expect(statuses.every((status) => status.activity === undefined)).toBe(true);
   });
 });
+
+describe('agent core: frame sites to offer', () => {
+  it('sends the sites a call offers on its tool-status event, never to the model', async () => {
+    const offer = {
+      host: 'maps.example',
+      pattern: 'https://maps.example/*',
+      browserGranted: false,
+    };
+    const tool: ToolDefinition<unknown> = {
+      ...testTool('read_frames', 'read'),
+      execute: async () => ({
+        ok: true,
+        result: { tree: 'iframe' },
+        summary: 'read',
+        offerSites: [offer],
+      }),
+    };
+    const h = await createHarness({
+      tools: [tool, testTool('plain_tool', 'read')],
+      turns: [
+        [call('c1', 'read_frames', {}), call('c2', 'plain_tool', {}), finish('tool_calls')],
+        [text('Done.'), finish()],
+      ],
+    });
+    const { runId } = await h.send();
+    await h.agent.idle();
+    const done = h
+      .eventsOf(runId)
+      .filter((event) => event.type === 'run/tool-status')
+      .map((event) => event.payload as { callId: string; frameSites?: unknown });
+    expect(done.find((status) => status.callId === 'c1')?.frameSites).toEqual([offer]);
+    expect(done.find((status) => status.callId === 'c2')).not.toHaveProperty('frameSites');
+    expect(JSON.stringify(h.requests.at(-1))).not.toContain('maps.example');
+  });
+});

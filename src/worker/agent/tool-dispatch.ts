@@ -305,7 +305,16 @@ export async function dispatchToolCalls(
       ...patch,
       ...(argumentsPreview === null ? {} : { argumentsPreview }),
     });
-    context.events.toolStatus({ callId: call.id, name: call.name, ...patch });
+    const frameSites =
+      outcome.ok && outcome.offerSites?.length
+        ? outcome.offerSites.map((offer) => ({ ...offer }))
+        : null;
+    context.events.toolStatus({
+      callId: call.id,
+      name: call.name,
+      ...patch,
+      ...(frameSites ? { frameSites } : {}),
+    });
   }
   const images: { callId: string; toolName: string; images: ToolImage[] }[] = [];
   const messages = calls.map((call, index): ModelMessage => {

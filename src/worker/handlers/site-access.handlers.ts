@@ -15,6 +15,7 @@ export function createSiteAccessHandlers(
   return {
     'sites/get-access': (payload) => siteAccess.access(payload.tabId),
     'sites/allow': (payload) => siteAccess.allow(payload),
+    'sites/allow-frame': (payload) => siteAccess.allowFrame(payload),
     'sites/list': () => siteAccess.list(),
     'sites/revoke': (payload) => siteAccess.revoke(payload),
   };

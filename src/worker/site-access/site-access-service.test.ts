@@ -94,6 +94,37 @@ describe('site access', () => {
     ]);
   });
 
+  it('"Also allow" records a frame\'s site only on an allowed page that embeds it, then puts the bridge there', async () => {
+    const { service, origins, frames, log, local } = setup();
+    const ADS = 'https://ads.example/*';
+    const allowFrame = (pattern: string) =>
+      service.allowFrame({ tabId: 1, pattern: pattern as typeof NEWS, requested: true });
+    frames.set(1, [
+      { frameId: 0, origin: 'https://news.example' },
+      { frameId: 5, origin: 'https://ads.example' },
+    ]);
+    origins.add(ADS);
+    // The page itself is not allowed yet: its frames are not the person's to open.
+    await expect(allowFrame(ADS)).rejects.toMatchObject({ code: 'PAGE_NOT_GRANTED' });
+    expect(local.values.size).toBe(0);
+    origins.add(NEWS);
+    await service.allow({ tabId: 1, pattern: NEWS, mode: 'always', requested: true });
+    // A host no frame of the tab shows is refused, and so is one the browser withheld.
+    await expect(allowFrame('https://other.example/*')).rejects.toMatchObject({
+      code: 'SITE_NOT_SUPPORTED',
+    });
+    origins.delete(ADS);
+    await expect(allowFrame(ADS)).rejects.toMatchObject({ code: 'PAGE_NOT_GRANTED' });
+    expect(await service.admit({ tabId: 1, frameId: 5 })).toMatchObject({
+      code: 'PAGE_NOT_GRANTED',
+    });
+    origins.add(ADS);
+    expect(await allowFrame(ADS)).toMatchObject({ state: 'allowed', host: 'news.example' });
+    expect(log.registered.at(-1)).toEqual([NEWS, ADS]);
+    expect(log.injected.at(-1)).toEqual({ tabId: 1, frameIds: [0, 5] });
+    expect(await service.admit({ tabId: 1, frameId: 5 })).toBeNull();
+  });
+
   it('puts the bridge only into the frames whose own origin is allowed', async () => {
     const { service, origins, frames, log } = setup();
     origins.add(NEWS);

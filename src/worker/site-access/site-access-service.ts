@@ -129,6 +129,43 @@ export function createSiteAccess(deps: SiteAccessDeps) {
       return access(tabId);
     },
 
+    /**
+     * The person allowed the site of a frame the tab embeds ("Also allow"): always,
+     * and only while the tab's own site is allowed and one of its frames shows it.
+     */
+    async allowFrame(request: {
+      tabId: number;
+      pattern: HostPattern;
+      requested: boolean;
+    }): Promise<SiteAccess> {
+      const { tabId, pattern, requested } = request;
+      const url = await platform.tabUrl(tabId);
+      if (!url) throw new ProtocolFailure('PAGE_UNAVAILABLE', 'That tab no longer exists.');
+      const current = await facts();
+      if (!mayBridgeRun({ tabId, topUrl: url }, current).run)
+        throw new ProtocolFailure(
+          'PAGE_NOT_GRANTED',
+          'Side Agent is not allowed on the page of this tab any more, so nothing was allowed.',
+        );
+      const frames = await platform.frames(tabId);
+      const shown = frames.some(
+        (frame) => frame.frameId !== 0 && hostPatternOf(`${frame.origin}/`) === pattern,
+      );
+      if (!shown)
+        throw new ProtocolFailure(
+          'SITE_NOT_SUPPORTED',
+          `This page no longer embeds anything from ${hostOf(pattern)}, so nothing was allowed.`,
+        );
+      if (!isPatternGranted(current.browserOrigins, pattern))
+        throw notGrantedByBrowser(hostOf(pattern));
+      const next = await store.update((allowed) => withAlways(allowed, pattern, now(), requested));
+      await core.register(next);
+      await place(tabId);
+      await placeEverywhere();
+      deps.announce(null);
+      return access(tabId);
+    },
+
     /** Ends one grant; removes the permission an Always grant asked the browser for. */
     async revoke(request: {
       pattern: HostPattern;

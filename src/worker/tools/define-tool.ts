@@ -11,7 +11,7 @@ import type { ApiWrites, EditReceipt } from '../../shared/protocol/chat-records'
 import type { ErrorCode } from '../../shared/protocol/error-codes';
 import type { AgentMode, PromptTier } from '../../shared/protocol/agent-modes';
 import type { SiteId } from '../../shared/protocol/page-context';
-import type { EditMode, RunIdentity } from '../../shared/protocol/run-messages';
+import type { EditMode, FrameSiteOffer, RunIdentity } from '../../shared/protocol/run-messages';
 import type { MethodName, RequestOf, ResponseOf } from '../../shared/protocol/define-channel';
 import type { Result } from '../../shared/protocol/envelope';
 import type { PageChannel } from '../../sites/page-channel';
@@ -69,6 +69,11 @@ export type ToolOutcome =
        * in their place in the call's arguments.
        */
       readonly withheldArguments?: readonly string[];
+      /**
+       * Hosts of frames the call could not read because the person has not allowed
+       * their sites: the panel offers to allow each. Never shown to the model.
+       */
+      readonly offerSites?: readonly FrameSiteOffer[];
     }
   | {
       readonly ok: false;

@@ -13,6 +13,8 @@ import {
   observationKey,
   type StoredObservation,
 } from './observation-store';
+import type { FrameSiteOffer } from '../../../../shared/protocol/run-messages';
+import { offerFrameSites } from './frame-sites';
 import { stitchFrames, type FrameSource, type StitchedTree } from './stitch-frames';
 import { changeLines, diffObservations } from './tree-changes';
 import { observationNotes } from './tree-notes';
@@ -167,6 +169,7 @@ export const getAccessibilityTreeTool = defineTool({
     const budget = observationBudget(context.contextWindow);
     const page = args.page ?? 1;
     let observation: StoredObservation;
+    let offerSites: FrameSiteOffer[] = [];
     if (page > 1 && !args.changes && previous && Date.now() - previous.at < PAGE_REUSE_MS) {
       observation = previous;
     } else {
@@ -182,6 +185,13 @@ export const getAccessibilityTreeTool = defineTool({
         notes: observationNotes(tree, filter),
       };
       store.set(key, observation);
+      // Only a read from the top knows the tab's own address to decide with.
+      if (ref?.frame == null)
+        offerSites = await offerFrameSites(
+          context.runId,
+          { tabId: context.page.tabId, topUrl: tree.url },
+          tree.unlinked,
+        );
     }
     let lines = observation.lines;
     let changes: JsonValue = null;
@@ -220,6 +230,7 @@ export const getAccessibilityTreeTool = defineTool({
     return {
       ok: true,
       result,
+      ...(offerSites.length > 0 ? { offerSites } : {}),
       summary: `Read the page tree (${filter}${refText ? ` ${refText}` : ''}): page ${slice.page} of ${slice.pages}, ${slice.end - slice.start} lines.`,
     };
   },

@@ -128,6 +128,31 @@ describe('stitchFrames', () => {
       ' # frame not read: it did not answer (PAGE_UNAVAILABLE)',
     ]);
     expect(stitched.data.frames).toEqual({ read: 3, unread: 2 });
+    // Only the frame no relay of ours showed is one a grant could open.
+    expect(stitched.data.unlinked).toEqual(['about:blank']);
+  });
+
+  it('counts a frame the person has not allowed as unread for want of a grant, whatever answered', async () => {
+    const top = walk([{ text: 'iframe [e1]', ref: 1, frame: 'a', src: 'https://ads.example/' }]);
+    const refused: Result<WalkResult> = {
+      ok: false,
+      error: { code: 'PAGE_NOT_GRANTED', message: 'not allowed in that frame' },
+    };
+    const stitched = await stitchFrames(
+      source(
+        new Map<string, WalkResult | Result<WalkResult>>([
+          ['top', top],
+          ['doc-1', refused],
+        ]),
+        [frame(1, 'a')],
+      ),
+      { frame: null, root: null },
+    );
+    if (!stitched.ok) throw new Error('not stitched');
+    expect(stitched.data.lines[1]).toBe(
+      ' # frame not read: its document is not one Side Agent may read here, or it has not loaded (frame site: ads.example)',
+    );
+    expect(stitched.data.unlinked).toEqual(['https://ads.example/']);
   });
 
   it('names an unread frame\u2019s site and marks a CAPTCHA frame as the person\u2019s to solve', async () => {
@@ -158,6 +183,10 @@ describe('stitchFrames', () => {
     ]);
     expect(stitched.data.lines.join('\n')).not.toContain('s3cret');
     expect(stitched.data.humanChecks).toEqual(['reCAPTCHA']);
+    expect(stitched.data.unlinked).toEqual([
+      'https://maps.example/embed?key=s3cret',
+      'https://www.google.com/recaptcha/api2/anchor?k=abc',
+    ]);
     expect(observationNotes(stitched.data, 'all').join(' ')).toContain(
       'A human check (reCAPTCHA) is on this page.',
     );

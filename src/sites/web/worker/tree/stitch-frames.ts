@@ -60,6 +60,8 @@ export interface StitchedTree {
   readonly frames: { read: number; unread: number };
   /** Human-check widgets (CAPTCHAs) among the frames, by vendor. */
   readonly humanChecks: readonly string[];
+  /** Addresses of the frames left unread because no relay of ours showed their document. */
+  readonly unlinked: readonly string[];
   /** Whether any frame's walk stopped early (size or time). */
   readonly cut: boolean;
   /** The walk's root named nothing: the frame's nearby live refs. */
@@ -130,6 +132,9 @@ export async function stitchFrames(
     seen.add(frame.documentId);
     asked += 1;
     const result = await source.walk(frame, null, refPrefixOf(frame.index));
+    // A relay the person has not allowed may still be there (put in before a grant
+    // ended): its document is as unreadable as one without a relay.
+    if (!result.ok && result.error.code === 'PAGE_NOT_GRANTED') return REASONS.unlinked;
     if (!result.ok) return failureReason(result);
     read += 1;
     return { frame, walk: result.data, depth: parent.depth + 1, children: [] };
@@ -191,6 +196,7 @@ function assemble(top: FrameWalk, read: number): StitchedTree {
   const counts: StitchedCounts = { visited: 0, hidden: 0, above: 0, below: 0, left: 0, right: 0 };
   let unread = 0;
   const humanChecks: string[] = [];
+  const unlinked: string[] = [];
   let cut = false;
   let walkMs = 0;
   const emit = (node: FrameWalk, base: string) => {
@@ -224,6 +230,7 @@ function assemble(top: FrameWalk, read: number): StitchedTree {
       if (check !== null && !humanChecks.includes(check)) humanChecks.push(check);
       if (child === undefined || typeof child === 'string') {
         unread += 1;
+        if ((child ?? REASONS.unlinked) === REASONS.unlinked) unlinked.push(src);
         lines.push(inner + unreadFrameLine(child ?? REASONS.unlinked, src));
         refs.push('');
       } else {
@@ -244,6 +251,7 @@ function assemble(top: FrameWalk, read: number): StitchedTree {
     counts,
     frames: { read, unread },
     humanChecks,
+    unlinked,
     cut,
     missingRoot: top.walk.missingRoot,
     walkMs,
