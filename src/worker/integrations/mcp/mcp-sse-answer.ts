@@ -117,6 +117,7 @@ export async function readSseAnswer(
   const onAbort = () => void reader.cancel(signal.reason).catch(() => undefined);
   signal.addEventListener('abort', onAbort, { once: true });
   const stop = () => signal.removeEventListener('abort', onAbort);
+  const source: Source = { response, reader, steps, signal, stop };
   const held: Uint8Array[] = [];
   let reading: Reading = { kind: 'none' };
   try {
@@ -125,8 +126,7 @@ export async function readSseAnswer(
       let result: Read | null;
       if (reading.kind === 'answer') {
         result = await endWithin(next, LONE_ANSWER_END_WAIT_MS);
-        if (result === null)
-          return handOver(response, reader, steps, held, next, null, signal, stop);
+        if (result === null) return handOver(source, held, next);
       } else result = await next;
       if (signal.aborted) throw signal.reason;
       if (result.done) {
@@ -139,11 +139,10 @@ export async function readSseAnswer(
       if (out === null || out.byteLength === 0) continue;
       held.push(out);
       reading = readEvents(textOf(held));
-      if (reading.kind === 'other')
-        return handOver(response, reader, steps, held, null, null, signal, stop);
+      if (reading.kind === 'other') return handOver(source, held);
     }
   } catch (error) {
-    return handOver(response, reader, steps, held, null, { error }, signal, stop);
+    return handOver(source, held, null, { error });
   }
   stop();
   if (reading.kind !== 'answer') return rebuilt(response, body(held));
@@ -184,16 +183,25 @@ function jsonAnswer(response: Response, data: string, message: Raw): Response {
   return answer;
 }
 
-/** The SSE stream for the SDK: `held` first, then the rest of `reader` through the steps. */
+/** What a hand-over continues from: the answer, its reader, the steps, the stop. */
+interface Source {
+  readonly response: Response;
+  readonly reader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly steps: readonly BodyStep[];
+  readonly signal: AbortSignal;
+  /** Drops the abort listener once the stream is over. */
+  readonly stop: () => void;
+}
+
+/**
+ * The SSE stream for the SDK: `held` first, then `pending` (a read already
+ * started) and the rest of the reader through the steps, or `failure` after `held`.
+ */
 function handOver(
-  response: Response,
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  steps: readonly BodyStep[],
+  { response, reader, steps, signal, stop }: Source,
   held: readonly Uint8Array[],
-  pending: Promise<Read> | null,
-  failure: { error: unknown } | null,
-  signal: AbortSignal,
-  stop: () => void,
+  pending: Promise<Read> | null = null,
+  failure: { error: unknown } | null = null,
 ): Response {
   let isFirst = true;
   let next = pending;
@@ -207,7 +215,8 @@ function handOver(
       if (isFirst) {
         isFirst = false;
         for (const chunk of held) controller.enqueue(chunk);
-        if (held.length > 0 && failure === null) return;
+        // A failure comes on the next pull: erroring now would drop what is queued.
+        if (held.length > 0) return;
       }
       if (failure !== null) return fail(controller, failure.error);
       try {
