@@ -35,11 +35,16 @@ function source() {
 
 function open(
   body: ReadableStream<Uint8Array>,
-  options: { signal?: AbortSignal; onProgress?: (params: ProgressParams) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (params: ProgressParams) => void;
+    status?: number;
+  } = {},
 ) {
   const headers = { 'content-type': 'text/event-stream', 'mcp-session-id': 'session-7' };
+  const status = options.status ?? 200;
   const { fetch: mcpFetch, stats } = createMcpFetch({
-    fetch: (async () => new Response(body, { headers })) as typeof fetch,
+    fetch: (async () => new Response(body, { headers, status })) as typeof fetch,
     origin: ORIGIN,
     signal: options.signal ?? new AbortController().signal,
     maxBytes: 4_096,
@@ -117,6 +122,17 @@ describe('an SSE answer to a POST', () => {
     const response = await open(body.stream).post();
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     expect(await response.text()).toBe(text);
+  });
+
+  it('leaves a refusal answered as SSE to the SDK, which reads its text', async () => {
+    const body = source();
+    const refusal = { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Bad params' } };
+    body.write(event(refusal));
+    body.end();
+    const response = await open(body.stream, { status: 400 }).post();
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('text/event-stream');
+    expect(await response.text()).toBe(event(refusal));
   });
 
   it('replaces an event cut off mid-line with the same stand-in as before', async () => {
