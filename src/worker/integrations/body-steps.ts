@@ -15,33 +15,45 @@ export interface BodyStep {
   flush?(): Uint8Array | null;
 }
 
+/** `chunk` through `steps` from the one at `from` on; null when a step holds it back. */
+export function passSteps(
+  steps: readonly BodyStep[],
+  chunk: Uint8Array | null,
+  from = 0,
+): Uint8Array | null {
+  let out = chunk;
+  for (let index = from; index < steps.length && out !== null; index += 1)
+    out = steps[index]!.transform(out);
+  return out;
+}
+
+/** What the steps hold when the source ends, each remainder through the steps after it. */
+export function flushSteps(steps: readonly BodyStep[]): Uint8Array[] {
+  const rest: Uint8Array[] = [];
+  for (const [index, step] of steps.entries()) {
+    const out = passSteps(steps, step.flush?.() ?? null, index + 1);
+    if (out !== null && out.byteLength > 0) rest.push(out);
+  }
+  return rest;
+}
+
 /** `body` through `steps`, in order; the source is cancelled when a step fails. */
 export function throughSteps(
   body: ReadableStream<Uint8Array>,
   steps: readonly BodyStep[],
 ): ReadableStream<Uint8Array> {
   const reader = body.getReader();
-  const pass = (chunk: Uint8Array | null, from: number): Uint8Array | null => {
-    let out = chunk;
-    for (let index = from; index < steps.length && out !== null; index += 1)
-      out = steps[index]!.transform(out);
-    return out;
-  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) {
-            // A step's remainder still goes through the steps after it.
-            for (const [index, step] of steps.entries()) {
-              const out = pass(step.flush?.() ?? null, index + 1);
-              if (out !== null && out.byteLength > 0) controller.enqueue(out);
-            }
+            for (const out of flushSteps(steps)) controller.enqueue(out);
             controller.close();
             return;
           }
-          const out = pass(value, 0);
+          const out = passSteps(steps, value);
           if (out !== null && out.byteLength > 0) return controller.enqueue(out);
         }
       } catch (error) {

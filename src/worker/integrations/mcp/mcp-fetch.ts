@@ -15,8 +15,9 @@
 // both would be cancelled before they left. They get a short deadline instead.
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { boundedStream } from '../bounded-body';
-import { byteBound, throughSteps } from '../body-steps';
+import { byteBound } from '../body-steps';
 import { IntegrationError } from '../integration-error';
+import { readSseAnswer } from './mcp-sse-answer';
 import { progressStep, type ProgressParams } from './mcp-sse-progress';
 
 /** Largest response body accepted from an MCP server. */
@@ -102,12 +103,13 @@ export function createMcpFetch(options: McpFetchOptions): {
     const signals = isFarewell
       ? [AbortSignal.timeout(MCP_FAREWELL_TIMEOUT_MS)]
       : [options.signal, ...(init?.signal instanceof AbortSignal ? [init.signal] : [])];
+    const signal = signals.length === 1 ? signals[0]! : AbortSignal.any(signals);
     const response = await options.fetch(url.href, {
       ...init,
       redirect: 'manual',
       credentials: 'omit',
       cache: 'no-store',
-      signal: signals.length === 1 ? signals[0]! : AbortSignal.any(signals),
+      signal,
     });
     // Browsers hide a manual redirect's target (an opaque response, status 0).
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
@@ -138,15 +140,15 @@ export function createMcpFetch(options: McpFetchOptions): {
     if (!isStream && isPlain && declared <= maxBytes) return response;
     const onTooLarge = () => fail(tooLarge(maxBytes));
     // Answers to POSTs are read for progress and for an event cut off at the end,
-    // in the same stream that bounds them (body-steps.ts says why one).
-    const body =
-      isStream && method === 'POST'
-        ? throughSteps(response.body, [
-            byteBound(maxBytes, onTooLarge),
-            progressStep(options.onProgress),
-          ])
-        : boundedStream(response.body, maxBytes, onTooLarge);
-    return new Response(body, {
+    // in the same reader that bounds them (body-steps.ts says why one); a lone
+    // answer reaches the SDK as JSON (mcp-sse-answer.ts says why).
+    if (isStream && method === 'POST')
+      return readSseAnswer(
+        response,
+        [byteBound(maxBytes, onTooLarge), progressStep(options.onProgress)],
+        signal,
+      );
+    return new Response(boundedStream(response.body, maxBytes, onTooLarge), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
