@@ -5,10 +5,10 @@
 // last run and the model request, and never the key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { ModelServer } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import { panelRequest, panelWithModel, sendFromComposer } from '../support/panel-page';
 
 const HOST = 'kettles.example';
@@ -17,25 +17,28 @@ const API_KEY = 'fakekey-DiagE2E-0123456789abcdef';
 const PROMPT = 'Which kettle is cheapest on this page?';
 const PAGE = '<!doctype html><title>Kettles</title><h1>Kettles</h1><p>Steel kettle: 20 EUR</p>';
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
 let panel: Page;
 
 beforeAll(async () => {
-  pages = await startWebPages({ [HOST]: { '/': PAGE } });
-  models = await startModelServer({
-    // Requests without the key are refused, so the turn proves the key was sent.
-    apiKey: API_KEY,
-    scenario: {
-      name: 'diagnostics',
-      turns: [],
-      policy: () => ({ steps: [{ text: 'The steel kettle, at 20 EUR.' }] }),
+  stack = await startWebStack(
+    { [HOST]: { '/': PAGE } },
+    {
+      models: {
+        // Requests without the key are refused, so the turn proves the key was sent.
+        apiKey: API_KEY,
+        scenario: {
+          name: 'diagnostics',
+          turns: [],
+          policy: () => ({ steps: [{ text: 'The steel kettle, at 20 EUR.' }] }),
+        },
+      },
     },
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+  );
+  ({ models, proxy, browser } = stack);
   const tab = await browser.open(HOST);
   panel = await panelWithModel(browser, tab, proxy.baseUrl, 'diagnostics');
   // The saved model gets its key as the Models form would save it.
@@ -51,10 +54,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 describe('copy diagnostics', () => {

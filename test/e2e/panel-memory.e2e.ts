@@ -8,13 +8,13 @@
 // extractor call whose proposal appears in Settings → Memory as suggested.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { ModelServer } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import { activateModel, saveScriptedModels, sendFromComposer } from '../support/panel-page';
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
@@ -58,22 +58,25 @@ async function answered(question: string): Promise<SentMessage[]> {
 }
 
 beforeAll(async () => {
-  pages = await startWebPages({
-    'shop.example': { '/': '<!doctype html><title>Shop</title><h1>Shop</h1>' },
-  });
-  models = await startModelServer({
-    scenario: {
-      name: 'noted',
-      turns: [],
-      // Auto-learn's one-shot call gets a proposal; every chat request gets "Noted.".
-      policy: (body: { messages?: unknown[] }) =>
-        JSON.stringify(body.messages?.[0] ?? '').includes('maintain a short memory')
-          ? { steps: [{ text: LEARNED_ANSWER }] }
-          : { steps: [{ text: 'Noted.' }] },
+  stack = await startWebStack(
+    {
+      'shop.example': { '/': '<!doctype html><title>Shop</title><h1>Shop</h1>' },
     },
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+    {
+      models: {
+        scenario: {
+          name: 'noted',
+          turns: [],
+          // Auto-learn's one-shot call gets a proposal; every chat request gets "Noted.".
+          policy: (body: { messages?: unknown[] }) =>
+            JSON.stringify(body.messages?.[0] ?? '').includes('maintain a short memory')
+              ? { steps: [{ text: LEARNED_ANSWER }] }
+              : { steps: [{ text: 'Noted.' }] },
+        },
+      },
+    },
+  );
+  ({ models, proxy, browser } = stack);
   const page = await browser.open('shop.example');
   await browser.injectBridge(page);
   panel = await browser.openPanelTab(await browser.tabIdOf(page));
@@ -90,10 +93,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 describe('slash commands and memory', () => {

@@ -6,10 +6,10 @@
 // moves to gitlab.com gets GitLab's guide in a later request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { ModelServer } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import {
   activateModel,
   panelRequest,
@@ -24,7 +24,7 @@ const GITLAB = 'gitlab.com';
 const SHOP = 'shop.example';
 const GUIDE_LABEL = '[Side Agent site guide';
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
@@ -60,22 +60,25 @@ async function requestsSince(start: number, count = 1): Promise<Body[]> {
 }
 
 beforeAll(async () => {
-  pages = await startWebPages({
-    [GITHUB]: {
-      '/owner/repo': `<!doctype html><title>owner/repo</title><h1>owner/repo</h1>
+  stack = await startWebStack(
+    {
+      [GITHUB]: {
+        '/owner/repo': `<!doctype html><title>owner/repo</title><h1>owner/repo</h1>
 <a href="https://${GITLAB}/group/project">Mirror on GitLab</a>`,
+      },
+      [GITLAB]: { '/group/project': '<!doctype html><title>project</title><h1>project</h1>' },
+      [SHOP]: { '/': '<!doctype html><title>Shop</title><h1>Garden shop</h1>' },
     },
-    [GITLAB]: { '/group/project': '<!doctype html><title>project</title><h1>project</h1>' },
-    [SHOP]: { '/': '<!doctype html><title>Shop</title><h1>Garden shop</h1>' },
-  });
-  models = await startModelServer({
-    scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
-    scenarios: [
-      { name: 'guide-answer', turns: [{ steps: [{ text: 'Done.' }] }], repeatLastTurn: true },
-    ],
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+    {
+      models: {
+        scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
+        scenarios: [
+          { name: 'guide-answer', turns: [{ steps: [{ text: 'Done.' }] }], repeatLastTurn: true },
+        ],
+      },
+    },
+  );
+  ({ models, proxy, browser } = stack);
   shop = await browser.open(SHOP);
   await browser.injectBridge(shop);
   repo = await browser.open(GITHUB, '/owner/repo');
@@ -91,10 +94,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 describe('site guides in web runs', () => {

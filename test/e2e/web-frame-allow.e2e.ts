@@ -7,23 +7,23 @@
 // product still decides which sites the person allowed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { ModelServer } from '../support/model-server/model-server.mjs';
 import { createRunDriver } from '../support/run-driver';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 
 const SHOP = `<!doctype html><title>Store finder</title><h1>Find a store</h1>
 <iframe title="Map" src="https://maps.example/embed?key=k3y" style="width:400px;height:150px"></iframe>
 <iframe title="reCAPTCHA" src="https://www.google.com/recaptcha/api2/anchor?k=1" style="width:300px;height:80px"></iframe>`;
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
 
 beforeAll(async () => {
-  pages = await startWebPages({
+  stack = await startWebStack({
     'shop.example': { '/': SHOP },
     'maps.example': {
       '/': '<!doctype html><p>Maps</p>',
@@ -34,16 +34,11 @@ beforeAll(async () => {
       '/recaptcha/api2/anchor': '<!doctype html><label><input type="checkbox"> Robot?</label>',
     },
   });
-  models = await startModelServer({ scenario: 'basic-tool-loop' });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+  ({ models, proxy, browser } = stack);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 const observe = (id: string) => ({

@@ -5,10 +5,10 @@
 // then right data, which the panel shows as a JSON block that a reload keeps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { ModelServer } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import { panelWithModel, sendFromComposer } from '../support/panel-page';
 
 const HOST = 'shop.example';
@@ -22,7 +22,7 @@ interface SentBody {
 const WRONG = [{ name: 'Steel kettle', price: '24.50' }];
 const RIGHT = [{ name: 'Steel kettle', price: 24.5 }];
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
@@ -46,31 +46,32 @@ const finish = (id: string, data: unknown) => ({
 });
 
 beforeAll(async () => {
-  pages = await startWebPages({ [HOST]: { '/': PAGE } });
-  models = await startModelServer({
-    scenario: {
-      name: 'json-result',
-      turns: [],
-      policy: (body: SentBody) => {
-        if (!toolNames(body).includes('done_json')) return { steps: [{ text: 'Plain answer.' }] };
-        const answered = toolMessages(body).length;
-        if (answered === 0) return finish('json-1', WRONG);
-        if (answered === 1) return finish('json-2', RIGHT);
-        return { steps: [{ text: 'Here is the one kettle on the page.' }] };
+  stack = await startWebStack(
+    { [HOST]: { '/': PAGE } },
+    {
+      models: {
+        scenario: {
+          name: 'json-result',
+          turns: [],
+          policy: (body: SentBody) => {
+            if (!toolNames(body).includes('done_json'))
+              return { steps: [{ text: 'Plain answer.' }] };
+            const answered = toolMessages(body).length;
+            if (answered === 0) return finish('json-1', WRONG);
+            if (answered === 1) return finish('json-2', RIGHT);
+            return { steps: [{ text: 'Here is the one kettle on the page.' }] };
+          },
+        },
       },
     },
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+  );
+  ({ models, proxy, browser } = stack);
   const page = await browser.open(HOST);
   panel = await panelWithModel(browser, page, proxy.baseUrl, 'json-result');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 describe('/json', () => {

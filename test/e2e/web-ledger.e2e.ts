@@ -7,14 +7,10 @@
 // the ledger, and the finished answer keeps it after the chat is reopened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  startModelServer,
-  type ModelServer,
-  type ScenarioTurn,
-} from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { ModelServer, ScenarioTurn } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import { activateModel, panelRequest, saveScriptedModels } from '../support/panel-page';
 import {
   contentText,
@@ -24,7 +20,7 @@ import {
   type CompletionBody,
 } from '../support/planning-model';
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
@@ -106,13 +102,17 @@ async function openPanel(): Promise<void> {
 }
 
 beforeAll(async () => {
-  pages = await startWebPages({ 'orders.example': { '/': PAGE } });
-  models = await startModelServer({
-    scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
-    scenarios: [planningModel('ledger-run', [planAnswer(PLAN)], ROUNDS)],
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'], planReview: 'ask' });
+  stack = await startWebStack(
+    { 'orders.example': { '/': PAGE } },
+    {
+      models: {
+        scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
+        scenarios: [planningModel('ledger-run', [planAnswer(PLAN)], ROUNDS)],
+      },
+      browser: { planReview: 'ask' },
+    },
+  );
+  ({ models, proxy, browser } = stack);
   page = await browser.open('orders.example');
   await browser.injectBridge(page);
   tabId = await browser.tabIdOf(page);
@@ -133,10 +133,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 describe('working memory of a long web task', () => {

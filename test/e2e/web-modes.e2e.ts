@@ -5,13 +5,13 @@
 // behind Details, the page does not move), and the same tool running in Act mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { ModelServer } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import { activateModel, panelRequest, saveScriptedModels } from '../support/panel-page';
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
@@ -76,25 +76,28 @@ async function answerContains(text: string): Promise<void> {
 const pageScroll = () => page.evaluate(() => Math.round(window.scrollY));
 
 beforeAll(async () => {
-  pages = await startWebPages({ 'shop.example': { '/': SHOP } });
-  models = await startModelServer({
-    scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
-    scenarios: [
-      {
-        name: 'ask-scroll',
-        turns: [
-          scrollCall('call_ask'),
-          { steps: [{ text: 'Switch to Act mode to let me do that.' }] },
+  stack = await startWebStack(
+    { 'shop.example': { '/': SHOP } },
+    {
+      models: {
+        scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
+        scenarios: [
+          {
+            name: 'ask-scroll',
+            turns: [
+              scrollCall('call_ask'),
+              { steps: [{ text: 'Switch to Act mode to let me do that.' }] },
+            ],
+          },
+          {
+            name: 'act-scroll',
+            turns: [scrollCall('call_act'), { steps: [{ text: 'I scrolled down one screen.' }] }],
+          },
         ],
       },
-      {
-        name: 'act-scroll',
-        turns: [scrollCall('call_act'), { steps: [{ text: 'I scrolled down one screen.' }] }],
-      },
-    ],
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+    },
+  );
+  ({ models, proxy, browser } = stack);
   page = await browser.open('shop.example');
   await page.setViewportSize({ width: 800, height: 500 });
   await browser.injectBridge(page);
@@ -104,10 +107,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 describe('agent modes on a web page', () => {

@@ -7,14 +7,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  startModelServer,
-  type ModelServer,
-  type ScenarioTurn,
-} from '../support/model-server/model-server.mjs';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { ModelServer, ScenarioTurn } from '../support/model-server/model-server.mjs';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 import { activateModel, panelRequest, saveScriptedModels } from '../support/panel-page';
 import {
   contentText,
@@ -26,7 +22,7 @@ import {
 import { seriousAxeViolations } from '../support/axe-check';
 import { REPO_ROOT } from '../support/extension-browser';
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
@@ -135,26 +131,30 @@ async function checkCardLooks(card: ReturnType<Page['getByTestId']>): Promise<vo
 }
 
 beforeAll(async () => {
-  pages = await startWebPages({ 'shop.example': { '/': SHOP } });
-  models = await startModelServer({
-    scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
-    scenarios: [
-      planningModel('plan-edit', [planAnswer(PLAN)], scrollThenAnswer),
-      planningModel('plan-reject', [planAnswer(PLAN)], scrollThenAnswer),
-      planningModel('plan-auto', [planAnswer(PLAN)], scrollThenAnswer),
-      planningModel('plan-restart', [planAnswer(PLAN)], scrollThenAnswer),
-      planningModel(
-        'plan-prose',
-        [
-          planAnswer('I will scroll down and read the reviews.'),
-          planAnswer('<think>They want JSON.</think>Sorry, here it is: scroll, then read.'),
+  stack = await startWebStack(
+    { 'shop.example': { '/': SHOP } },
+    {
+      models: {
+        scenario: { name: 'placeholder', turns: [{ steps: [{ text: 'unused' }] }] },
+        scenarios: [
+          planningModel('plan-edit', [planAnswer(PLAN)], scrollThenAnswer),
+          planningModel('plan-reject', [planAnswer(PLAN)], scrollThenAnswer),
+          planningModel('plan-auto', [planAnswer(PLAN)], scrollThenAnswer),
+          planningModel('plan-restart', [planAnswer(PLAN)], scrollThenAnswer),
+          planningModel(
+            'plan-prose',
+            [
+              planAnswer('I will scroll down and read the reviews.'),
+              planAnswer('<think>They want JSON.</think>Sorry, here it is: scroll, then read.'),
+            ],
+            scrollThenAnswer,
+          ),
         ],
-        scrollThenAnswer,
-      ),
-    ],
-  });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'], planReview: 'ask' });
+      },
+      browser: { planReview: 'ask' },
+    },
+  );
+  ({ models, proxy, browser } = stack);
   page = await browser.open('shop.example');
   await page.setViewportSize({ width: 800, height: 500 });
   await browser.injectBridge(page);
@@ -164,10 +164,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 describe('plan before act on a web page', () => {

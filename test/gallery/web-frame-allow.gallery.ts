@@ -3,37 +3,32 @@
 // is a long hostname, so the narrow panel shows how it wraps.
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startCorsProxy, type CorsProxy } from '../support/cors-proxy';
-import { startModelServer, type ModelServer } from '../support/model-server/model-server.mjs';
-import { createRunDriver } from '../support/run-driver';
+import type { CorsProxy } from '../support/cors-proxy';
+import type { ModelServer } from '../support/model-server/model-server.mjs';
+import { panelWithModel } from '../support/panel-page';
 import { shootPanel } from '../support/gallery';
-import { launchWebBrowser, type WebBrowser } from '../support/web-browser';
-import { startWebPages, type WebPages } from '../support/web-pages';
+import type { WebBrowser } from '../support/web-browser';
+import { startWebStack, type WebStack } from '../support/web-stack';
 
 const MAPS = 'maps.a-long-embedded-provider-name.example';
 const SHOP = `<!doctype html><title>Store finder</title><h1>Find a store</h1>
 <iframe title="Map" src="https://${MAPS}/embed" style="width:400px;height:150px"></iframe>`;
 
-let pages: WebPages;
+let stack: WebStack;
 let browser: WebBrowser;
 let models: ModelServer;
 let proxy: CorsProxy;
 
 beforeAll(async () => {
-  pages = await startWebPages({
+  stack = await startWebStack({
     'shop.example': { '/': SHOP },
     [MAPS]: { '/': '<p>Maps</p>', '/embed': '<button>Store on Main Street</button>' },
   });
-  models = await startModelServer({ scenario: 'basic-tool-loop' });
-  proxy = await startCorsProxy(models.port);
-  browser = await launchWebBrowser(pages, { hostRules: ['EXCLUDE 127.0.0.1'] });
+  ({ models, proxy, browser } = stack);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.close();
-  await models?.close();
-  await pages?.close();
+  await stack?.close();
 });
 
 async function ask(panel: Page, text: string) {
@@ -53,21 +48,7 @@ describe('frame allow gallery', () => {
       ],
     });
     const page = await browser.open('shop.example');
-    const tabId = await browser.tabIdOf(page);
-    const panel = await browser.openPanelTab(tabId);
-    await panel.getByTestId('grant-always').click();
-    await panel.getByTestId('composer-input').waitFor();
-    const driver = createRunDriver(panel, {
-      tabId,
-      scope: { siteId: 'web', projectId: 'https://shop.example' },
-      baseUrl: proxy.baseUrl,
-    });
-    const modelId = await driver.saveModel('scripted-model');
-    await driver.send({
-      type: 'settings/save-general',
-      payload: { patch: { activeModelId: modelId } },
-    });
-    await panel.reload();
+    const panel = await panelWithModel(browser, page, proxy.baseUrl, 'scripted-model');
     await panel.getByTestId('composer-input').waitFor();
     await ask(panel, 'Where is the nearest store?');
     await panel.getByTestId('frame-allow-offer').waitFor();

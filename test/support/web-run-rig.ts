@@ -4,12 +4,13 @@
 // tab and a run driver with the scripted model saved. Tests that read or act on a
 // page through real runs start here instead of wiring the same eight steps each.
 import type { Page } from 'playwright-core';
-import { startCorsProxy, type CorsProxy } from './cors-proxy';
-import { startModelServer, type ModelServer } from './model-server/model-server.mjs';
+import type { CorsProxy } from './cors-proxy';
+import type { ModelServer } from './model-server/model-server.mjs';
 import { collectPanelEvents, createRunDriver, type RunDriver } from './run-driver';
 import type { ToolResult } from './tool-runs';
-import { launchWebBrowser, type WebBrowser } from './web-browser';
-import { startWebPages, type WebHosts, type WebPages } from './web-pages';
+import type { WebBrowser } from './web-browser';
+import type { WebHosts, WebPages } from './web-pages';
+import { startWebStack } from './web-stack';
 
 export interface WebRunRig {
   readonly pages: WebPages;
@@ -33,22 +34,12 @@ export async function startWebRunRig(
   host: string,
   options: { readonly permissions?: readonly string[] } = {},
 ): Promise<WebRunRig> {
-  const started: { close(): Promise<void> }[] = [];
-  const close = async () => {
-    for (const part of started.reverse()) await part.close();
-  };
+  const stack = await startWebStack(hosts, {
+    browser: options.permissions ? { permissions: options.permissions } : {},
+  });
+  const { pages, models, proxy, browser } = stack;
+  const close = stack.close;
   try {
-    const pages = await startWebPages(hosts);
-    started.push(pages);
-    const models = await startModelServer({ scenario: 'basic-tool-loop' });
-    started.push(models);
-    const proxy = await startCorsProxy(models.port);
-    started.push(proxy);
-    const browser = await launchWebBrowser(pages, {
-      hostRules: ['EXCLUDE 127.0.0.1'],
-      ...(options.permissions ? { permissions: options.permissions } : {}),
-    });
-    started.push(browser);
     const tab = await browser.open(host);
     await browser.injectBridge(tab);
     const tabId = await browser.tabIdOf(tab);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { RECORDED_SAMPLES, RECORDED_TOOLS } from './__fixtures__/recorded-tool-call-outputs';
 import { recoverTextToolCalls } from './text-tool-calls';
+import { expectRecoveredCalls } from './__fixtures__/expect-recovered';
 
 const calling = RECORDED_SAMPLES.filter((sample) => sample.calls !== null);
 const staying = RECORDED_SAMPLES.filter((sample) => sample.calls === null);
@@ -21,17 +22,7 @@ describe('recoverTextToolCalls on recorded replies', () => {
   });
 
   it.each(calling)('reads the $family reply from $source', ({ reply, calls, rest }) => {
-    const recovered = recoverTextToolCalls(reply, RECORDED_TOOLS, 'rec');
-    expect(
-      recovered?.calls.map((call) => ({
-        name: call.name,
-        arguments: JSON.parse(call.argumentsText),
-      })),
-    ).toEqual(calls);
-    expect(recovered?.calls.map((call) => call.id)).toEqual(
-      calls?.map((_, index) => `rec-${index + 1}`),
-    );
-    expect(recovered?.text).toBe(rest ?? '');
+    expectRecoveredCalls(reply, RECORDED_TOOLS, 'rec', calls ?? [], rest);
   });
 
   it.each(staying)('leaves the $family reply from $source as text ($note)', ({ reply }) => {

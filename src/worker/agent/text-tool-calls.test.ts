@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CALL_REPLIES, TEXT_REPLIES, TOOLS } from './__fixtures__/text-tool-call-samples';
 import { recoverTextToolCalls } from './text-tool-calls';
+import { expectRecoveredCalls } from './__fixtures__/expect-recovered';
 
 describe('recoverTextToolCalls', () => {
   it.each(CALL_REPLIES)('turns a $family reply into calls', ({ reply, calls, rest }) => {
-    const recovered = recoverTextToolCalls(reply, TOOLS, 'text-1');
-    expect(
-      recovered?.calls.map((call) => ({
-        name: call.name,
-        arguments: JSON.parse(call.argumentsText),
-      })),
-    ).toEqual(calls);
-    expect(recovered?.calls.map((call) => call.id)).toEqual(
-      calls.map((_, index) => `text-1-${index + 1}`),
-    );
-    expect(recovered?.text).toBe(rest ?? '');
+    expectRecoveredCalls(reply, TOOLS, 'text-1', calls, rest);
   });
 
   it.each(TEXT_REPLIES)('leaves $why as text', ({ reply }) => {
